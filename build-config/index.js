@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * One Rspack + Module Federation config for every front-end part, so the shell and the
+ * three remotes agree on the shared singletons, the share strategy and the output layout.
+ */
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+/**
+ * Shared singletons (ARCHITECTURE "Composition"): the browser downloads exactly one copy.
+ * Each entry names the package whose version governs it.
+ */
+const SHARED_SINGLETONS = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router': 'react-router',
+  'react-router-dom': 'react-router-dom',
+  'react-toastify': 'react-toastify',
+  'shared-contracts': 'shared-contracts',
+};
+
+function installedVersion(pkg) {
+  return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
+}
+
+function sharedConfig() {
+  /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean}>} */
+  const shared = {};
+  for (const [request, pkg] of Object.entries(SHARED_SINGLETONS)) {
+    shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: false };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name  container name (shell, mf_catalog, ...)
+ * @param {string} options.dir   the workspace folder (__dirname of its rspack.config.js)
+ * @param {number} options.port  dev-server port
+ * @param {Record<string, string>} [options.exposes]
+ * @param {string} [options.title] title of the standalone HTML page
+ * @param {Record<string, string>} [options.define] extra compile-time constants
+ * @param {string} [options.publicDir] folder copied verbatim into dist
+ * @param {string} [options.publicPath] 'auto' for remotes (their chunks resolve against their
+ *   own origin); '/' for the shell, whose HTML is served at nested routes
+ */
+function createFederatedConfig({ name, dir, port, exposes, title, define = {}, publicDir, publicPath = 'auto' }) {
+  return (/** @type {Record<string, unknown>} */ _env, /** @type {{mode?: string}} */ argv) => {
+    const production = argv.mode === 'production';
+    /** @type {import('@rspack/core').Configuration} */
+    const config = {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath,
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              },
+              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: title ?? name,
+          chunks: ['main'],
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+          ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
+        }),
+        ...(publicDir ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })] : []),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          remotes: {},
+          shared: sharedConfig(),
+          shareStrategy: 'loaded-first',
+          // Remote types live in shared-contracts; the DTS plugin would couple the builds.
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+        }),
+      ],
+      optimization: { splitChunks: false, runtimeChunk: false },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false } },
+      },
+      experiments: { css: true },
+    };
+    return config;
+  };
+}
+
+/**
+ * One jest preset for a workspace: ts-jest in jsdom (or node), CSS stubbed,
+ * Swiper (ESM-only) transformed.
+ * @param {string} dir
+ * @param {{environment?: 'jsdom' | 'node'}} [options]
+ */
+function createJestConfig(dir, { environment = 'jsdom' } = {}) {
+  /** @type {import('jest').Config} */
+  const config = {
+    rootDir: dir,
+    testEnvironment: environment,
+    roots: ['<rootDir>/src'],
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    transform: {
+      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), diagnostics: { warnOnly: false } }],
+      '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true }, diagnostics: false }],
+    },
+    transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
+      '\\.(png|jpe?g|gif|webp|svg|ico)$': path.join(__dirname, 'jest', 'file-stub.js'),
+    },
+    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest', 'setup-dom.js')] : [],
+  };
+  return config;
+}
+
+module.exports = { createFederatedConfig, createJestConfig, SHARED_SINGLETONS };

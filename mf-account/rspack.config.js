@@ -1,0 +1,17 @@
+const { createFederatedConfig } = require('build-config');
+
+/** What this remote exposes; the names and prop types are declared in shared-contracts (RemoteModules). */
+const exposes = {
+  './AccountMenu': './src/exposes/AccountMenu.tsx',
+  './ModalHost': './src/exposes/ModalHost.tsx',
+  './ProfilePage': './src/exposes/ProfilePage.tsx',
+};
+
+module.exports = createFederatedConfig({
+  name: 'mf_account',
+  dir: __dirname,
+  port: 8083,
+  title: 'Account remote (standalone)',
+  exposes,
+});
+module.exports.exposes = exposes;

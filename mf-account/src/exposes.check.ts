@@ -1,0 +1,15 @@
+// Compile-time proof that this remote exposes exactly what shared-contracts declares.
+import type { ExposesOf } from 'shared-contracts';
+import * as AccountMenu from './exposes/AccountMenu';
+import * as ModalHost from './exposes/ModalHost';
+import * as ProfilePage from './exposes/ProfilePage';
+
+export const exposedModules = {
+  './AccountMenu': AccountMenu,
+  './ModalHost': ModalHost,
+  './ProfilePage': ProfilePage,
+} satisfies ExposesOf<'mf_account'>;
+
+// Every declared expose must be present (satisfies alone allows extras to be missing).
+type Missing = Exclude<keyof ExposesOf<'mf_account'>, keyof typeof exposedModules>;
+export const noMissingExposes: Missing extends never ? true : Missing = true;

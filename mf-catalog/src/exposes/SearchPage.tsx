@@ -1,0 +1,3 @@
+export default function SearchPage() {
+  return <section className="page"><h1 className="page-title">SearchPage</h1></section>;
+}

@@ -1,0 +1,15 @@
+const { createFederatedConfig } = require('build-config');
+
+/** What this remote exposes; the names and prop types are declared in shared-contracts (RemoteModules). */
+const exposes = {
+  './PlayPage': './src/exposes/PlayPage.tsx',
+};
+
+module.exports = createFederatedConfig({
+  name: 'mf_player',
+  dir: __dirname,
+  port: 8082,
+  title: 'Player remote (standalone)',
+  exposes,
+});
+module.exports.exposes = exposes;

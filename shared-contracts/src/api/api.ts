@@ -1,0 +1,149 @@
+/**
+ * The account API of SPEC §7. SPEC leaves the prefix of the slash-less paths open;
+ * this project serves them under one documented prefix, ACCOUNT_API_PREFIX.
+ */
+export const ACCOUNT_API_PREFIX = '/api';
+
+export const API_PATHS = {
+  userInfo: '/get-user-info/',
+  upload: `${ACCOUNT_API_PREFIX}/upload`,
+  saveProfile: `${ACCOUNT_API_PREFIX}/save_profile`,
+  savePicture: `${ACCOUNT_API_PREFIX}/save_picture`,
+  register: '/register/',
+  verifyCaptcha: `${ACCOUNT_API_PREFIX}/verify-captcha`,
+  login: '/login/',
+  updatePassword: `${ACCOUNT_API_PREFIX}/update-password`,
+  resetPassword: '/reset-password/',
+  forgotPassword: '/forgot-password/',
+  activateUser: `${ACCOUNT_API_PREFIX}/activate-user`,
+  balance: `${ACCOUNT_API_PREFIX}/balance`,
+  verifyEmail: '/verify-email/',
+  resendVerification: '/resend-verification-email/',
+  /** Where uploaded pictures are served back from: `${uploads}/${name}`. */
+  uploads: '/uploads',
+  health: '/health',
+  devOutbox: '/__dev/outbox',
+} as const;
+
+// ---- Error shape (SPEC §8) ----
+export interface ValidationErrorItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+export interface ApiErrorBody {
+  detail: string | ValidationErrorItem[];
+}
+
+/** SPEC §8: a string detail as is, a list joined by commas from msg, else the fallback. */
+export function errorDetailMessage(body: unknown, fallback: string): string {
+  if (typeof body !== 'object' || body === null || !('detail' in body)) return fallback;
+  const detail = (body as { detail: unknown }).detail;
+  if (typeof detail === 'string' && detail.trim() !== '') return detail;
+  if (Array.isArray(detail)) {
+    const msgs = detail
+      .map((item: unknown) => (typeof item === 'object' && item !== null && 'msg' in item ? (item as { msg: unknown }).msg : undefined))
+      .filter((msg): msg is string => typeof msg === 'string' && msg !== '');
+    if (msgs.length > 0) return msgs.join(', ');
+  }
+  return fallback;
+}
+
+// ---- Requests (form-encoded unless noted) ----
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  /** reCAPTCHA token; verified server-side only when the server has a secret. */
+  captcha_token?: string;
+}
+/** JSON body. `username` may be the email or the username. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+  captcha_token?: string;
+}
+export interface VerifyEmailRequest {
+  email: string;
+  verification_code: string;
+}
+export interface EmailRequest {
+  email: string;
+}
+export interface ResetPasswordRequest {
+  email: string;
+  reset_code: string;
+  new_password: string;
+}
+/** Query parameters. */
+export interface UpdatePasswordQuery {
+  old_password: string;
+  new_password: string;
+}
+export interface SavePictureQuery {
+  picture_url: string;
+}
+export interface ActivateUserQuery {
+  token: string;
+}
+
+// ---- Responses ----
+export interface MessageResponse {
+  message: string;
+}
+export interface DetailResponse {
+  detail: string;
+}
+export interface LoginResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+}
+export interface UploadResponse {
+  /** Stored file name; the picture is served at `${API_PATHS.uploads}/${name}`. */
+  name: string;
+}
+export interface BalanceResponse {
+  /** Whole coins the player holds. */
+  balance: number;
+  currency: string;
+  updated_at: string;
+}
+
+/** SPEC §3 profile fields; all optional strings, dob as YYYY-MM-DD. */
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'picture_url',
+  'dob',
+  'gender',
+  'phone',
+  'country',
+  'state',
+  'city',
+  'postal_code',
+  'street_address_1',
+  'street_address_2',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileFields = { [K in ProfileField]: string | null };
+/** Query parameters of save_profile: any subset of the fields except the picture. */
+export type SaveProfileQuery = Partial<Record<Exclude<ProfileField, 'picture_url'>, string>>;
+
+export interface UserRecord extends ProfileFields {
+  id: number;
+  username: string;
+  email: string;
+  email_verified: boolean;
+  created_at: string;
+}
+
+/** A dev-outbox entry (ARCHITECTURE "Account API"). */
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  code: string | null;
+}

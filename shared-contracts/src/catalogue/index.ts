@@ -1,0 +1,3 @@
+export * from './game';
+export * from './games';
+export * from './queries';

@@ -1,0 +1,36 @@
+import type { Game } from './game';
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** All games sorted alphabetically by name (SPEC §2 "All Games"). */
+export function sortGamesByName(games: readonly Game[]): Game[] {
+  return [...games].sort((a, b) => byName.compare(a.name, b.name));
+}
+
+/** Distinct categories of the given games, alphabetically (SPEC §2 "Category page"). */
+export function listCategories(games: readonly Game[]): string[] {
+  return [...new Set(games.map((g) => g.category))].sort((a, b) => byName.compare(a, b));
+}
+
+/** First category alphabetically, the target of /categories; undefined for an empty list. */
+export function firstCategory(games: readonly Game[]): string | undefined {
+  return listCategories(games)[0];
+}
+
+/** Games whose category matches exactly (SPEC §5), sorted by name. */
+export function gamesInCategory(games: readonly Game[], category: string): Game[] {
+  return sortGamesByName(games.filter((g) => g.category === category));
+}
+
+/** Case-insensitive substring match on name (SPEC §5); blank queries match nothing. */
+export function searchGames(games: readonly Game[], query: string): Game[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (needle === '') return [];
+  return games.filter((g) => g.name.toLocaleLowerCase().includes(needle));
+}
+
+export function findGameById(games: readonly Game[], id: number | string): Game | undefined {
+  const numericId = typeof id === 'number' ? id : Number(id);
+  if (!Number.isInteger(numericId)) return undefined;
+  return games.find((g) => g.id === numericId);
+}

@@ -1,0 +1,83 @@
+import type { RemoteName } from '../federation/exposes';
+
+/** One brand of SPEC §1: what a host family shows. */
+export interface Brand {
+  id: string;
+  /** Site name shown in the header, footer and blurb. */
+  name: string;
+  /** Logo URL (relative URLs resolve against the shell's origin). */
+  logo: string;
+  /** Document title. */
+  title: string;
+  favicon: string;
+  /** Home welcome wording (SPEC §1: one per host family). */
+  blurb: string;
+}
+
+export interface BrandFamily extends Brand {
+  /** Host names of the family: exact ("arcade.example") or wildcard ("*.arcade.example"). */
+  hosts: string[];
+}
+
+/** Settings the account remote needs at run time. */
+export interface AccountRemoteConfig {
+  /** Base URL of the account API, e.g. http://localhost:8000 */
+  accountApiUrl: string;
+  /** Public reCAPTCHA v2 site key. */
+  recaptchaSiteKey: string;
+}
+
+/** /config.json, fetched by the shell at start-up (ARCHITECTURE "Composition"). */
+export interface RuntimeConfig extends AccountRemoteConfig {
+  /** Manifest URL (mf-manifest.json) of each remote. */
+  remotes: Record<RemoteName, string>;
+  /** Host families, first match wins. */
+  brands: BrandFamily[];
+  /** Brand of every other host: the default game logo. */
+  defaultBrand: Brand;
+}
+
+function hostMatches(host: string, pattern: string): boolean {
+  const p = pattern.trim().toLowerCase();
+  if (p.startsWith('*.')) {
+    const suffix = p.slice(1); // ".example.com"
+    return host.endsWith(suffix) || host === p.slice(2);
+  }
+  return host === p;
+}
+
+/** Branding by host (SPEC §1): the first family naming the host, else the default brand. */
+export function resolveBrand(hostname: string, families: readonly BrandFamily[], defaultBrand: Brand): Brand {
+  const host = hostname.trim().toLowerCase().replace(/\.$/, '');
+  const family = families.find((f) => f.hosts.some((pattern) => hostMatches(host, pattern)));
+  if (!family) return defaultBrand;
+  const { hosts: _hosts, ...brand } = family;
+  return brand;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isBrand(value: unknown): value is Brand {
+  return (
+    isRecord(value) &&
+    ['id', 'name', 'logo', 'title', 'favicon', 'blurb'].every((key) => typeof value[key] === 'string')
+  );
+}
+
+/** Validates a fetched /config.json; throws a readable error naming the bad field. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  if (!isRecord(raw)) throw new Error('config.json: expected an object');
+  const remotes = raw.remotes;
+  if (!isRecord(remotes)) throw new Error('config.json: "remotes" must be an object');
+  for (const name of ['mf_catalog', 'mf_player', 'mf_account'] as const) {
+    if (typeof remotes[name] !== 'string') throw new Error(`config.json: remotes.${name} must be a manifest URL`);
+  }
+  if (typeof raw.accountApiUrl !== 'string') throw new Error('config.json: "accountApiUrl" must be a string');
+  if (typeof raw.recaptchaSiteKey !== 'string') throw new Error('config.json: "recaptchaSiteKey" must be a string');
+  if (!Array.isArray(raw.brands) || !raw.brands.every((b) => isBrand(b) && Array.isArray((b as BrandFamily).hosts)))
+    throw new Error('config.json: "brands" must be a list of brand families with hosts');
+  if (!isBrand(raw.defaultBrand)) throw new Error('config.json: "defaultBrand" is missing a field');
+  return raw as unknown as RuntimeConfig;
+}

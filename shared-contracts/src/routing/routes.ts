@@ -1,0 +1,25 @@
+/** Route patterns of SPEC §2, as react-router path patterns. */
+export const ROUTES = {
+  home: '/',
+  allGames: '/all-games',
+  categories: '/categories',
+  category: '/categories/:categoryName',
+  search: '/search',
+  game: '/game/:gameId',
+  profile: '/profile',
+} as const;
+
+export const SEARCH_QUERY_PARAM = 'q';
+
+export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
+export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;
+export const searchPath = (query: string): string => `/search?${SEARCH_QUERY_PARAM}=${encodeURIComponent(query)}`;
+
+/** Nav highlighting (SPEC §2): Categories is active for any path starting with /categories. */
+export type NavItem = 'home' | 'allGames' | 'categories';
+export function activeNavItem(pathname: string): NavItem | undefined {
+  if (pathname === ROUTES.home) return 'home';
+  if (pathname === ROUTES.allGames || pathname.startsWith(`${ROUTES.allGames}/`)) return 'allGames';
+  if (pathname.startsWith(ROUTES.categories)) return 'categories';
+  return undefined;
+}

@@ -1,0 +1,28 @@
+import { createRoot } from 'react-dom/client';
+import { resolveBrand } from 'shared-contracts';
+import 'shared-contracts/theme.css';
+import { App } from './App';
+import { applyBrandToDocument } from './branding/applyBrand';
+import { loadRuntimeConfig } from './config/loadConfig';
+import { initRemotes } from './federation/remotes';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadRuntimeConfig();
+    initRemotes(config);
+    const brand = resolveBrand(window.location.hostname, config.brands, config.defaultBrand);
+    applyBrandToDocument(brand);
+    root.render(<App config={config} brand={brand} />);
+  } catch (error) {
+    console.error('[shell] start-up failed', error);
+    root.render(
+      <div className="page" role="alert">
+        <h1 className="page-title">We could not start the site</h1>
+        <p>Please check your connection and reload the page.</p>
+      </div>,
+    );
+  }
+}
+
+void start();

@@ -1,0 +1,10 @@
+import { createContext, useContext } from 'react';
+import type { Brand } from 'shared-contracts';
+
+export const BrandContext = createContext<Brand | null>(null);
+
+export function useBrand(): Brand {
+  const brand = useContext(BrandContext);
+  if (!brand) throw new Error('useBrand() used outside <BrandContext.Provider>');
+  return brand;
+}

@@ -1,0 +1,115 @@
+import { Component, useCallback, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import type { RemoteModuleId, RemoteModules } from 'shared-contracts';
+import { loadRemoteModule } from './remotes';
+import './RemoteBoundary.css';
+
+type LoadState<Id extends RemoteModuleId> =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: RemoteModules[Id] }
+  | { status: 'failed'; error: unknown };
+
+interface ErrorBoundaryProps {
+  onError: (error: unknown) => void;
+  children: ReactNode;
+}
+
+/** Catches render errors thrown inside a remote's tree so they cost only that area. */
+class RenderErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
+  id: Id;
+  props: ComponentProps<RemoteModules[Id]>;
+  /** What to show while loading; defaults to a spinner sized for a page. */
+  placeholder?: ReactNode;
+  /** Compact fallback for small mounts such as the header slot. */
+  variant?: 'page' | 'inline';
+  /** Injected in tests; the real loader otherwise. */
+  load?: typeof loadRemoteModule;
+}
+
+/**
+ * The one boundary around every federated mount (ARCHITECTURE "Composition"):
+ * loading placeholder, error fallback with a Retry that reloads the remote without a page
+ * reload, and a console report.
+ */
+export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placeholder, variant = 'page', load = loadRemoteModule }: RemoteBoundaryProps<Id>) {
+  const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    load(id, { fresh: attempt > 0 }).then(
+      (module) => !cancelled && setState({ status: 'ready', Component: module.default }),
+      (error: unknown) => {
+        console.error(`[remote] could not mount ${id}`, error);
+        if (!cancelled) setState({ status: 'failed', error });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, attempt, load]);
+
+  const onRenderError = useCallback(
+    (error: unknown) => {
+      console.error(`[remote] ${id} crashed while rendering`, error);
+      setState({ status: 'failed', error });
+    },
+    [id],
+  );
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') {
+    return <>{placeholder ?? (variant === 'page' ? <PagePlaceholder /> : <span className="remote-inline-placeholder" aria-hidden="true" />)}</>;
+  }
+  if (state.status === 'failed') {
+    return <RemoteFallback variant={variant} onRetry={retry} />;
+  }
+  // A generic JSX element cannot be built from a mapped component type without widening it.
+  const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
+  return (
+    <RenderErrorBoundary key={attempt} onError={onRenderError}>
+      <Loaded {...(props as Record<string, unknown>)} />
+    </RenderErrorBoundary>
+  );
+}
+
+function PagePlaceholder() {
+  return (
+    <div className="remote-placeholder" role="status" aria-live="polite">
+      <span className="remote-spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+function RemoteFallback({ variant, onRetry }: { variant: 'page' | 'inline'; onRetry: () => void }) {
+  if (variant === 'inline') {
+    return (
+      <button type="button" className="remote-inline-retry" onClick={onRetry} title="This part of the site did not load. Try again.">
+        Retry
+      </button>
+    );
+  }
+  return (
+    <div className="remote-fallback" role="alert">
+      <h2>This part of the site is taking a break</h2>
+      <p>We couldn't load it just now. The rest of the site still works.</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
