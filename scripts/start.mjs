@@ -4,17 +4,25 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configOverridesFromEnv, startStaticServer } from './static-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = new Set(process.argv.slice(2));
 
-export const PORTS = {
-  shell: Number(process.env.SHELL_PORT ?? 8080),
-  mf_catalog: Number(process.env.MF_CATALOG_PORT ?? 8081),
-  mf_player: Number(process.env.MF_PLAYER_PORT ?? 8082),
-  mf_account: Number(process.env.MF_ACCOUNT_PORT ?? 8083),
-  api: Number(process.env.ACCOUNT_API_PORT ?? 8000),
-};
+/** Ports of ARCHITECTURE "Ports and commands"; each can be moved by an environment variable. */
+export function defaultPorts(env = process.env) {
+  return {
+    api: Number(env.ACCOUNT_API_PORT ?? 8000),
+    shell: Number(env.SHELL_PORT ?? 8080),
+    mf_catalog: Number(env.MF_CATALOG_PORT ?? 8081),
+    mf_player: Number(env.MF_PLAYER_PORT ?? 8082),
+    mf_account: Number(env.MF_ACCOUNT_PORT ?? 8083),
+  };
+}
+
+/** All five ports from one base: API on base, shell on base+80, remotes on base+81..83. */
+export function portsFromBase(base) {
+  return { api: base, shell: base + 80, mf_catalog: base + 81, mf_player: base + 82, mf_account: base + 83 };
+}
 
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
@@ -24,7 +32,7 @@ function run(command, commandArgs) {
   }
 }
 
-async function waitFor(url, label, timeoutMs = 60_000) {
+export async function waitFor(url, label, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -38,44 +46,86 @@ async function waitFor(url, label, timeoutMs = 60_000) {
   throw new Error(`${label} did not answer at ${url} within ${timeoutMs / 1000}s`);
 }
 
-export async function startAll({ build = true, quiet = false } = {}) {
+export function ensureInstalled() {
   if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
     console.log('Installing dependencies (npm ci)…');
     run('npm', ['ci']);
   }
-  if (build) {
-    console.log('Building every part for production…');
-    run('npm', ['run', 'build', '--silent']);
-  }
-  const { startStaticServer } = await import('./static-server.mjs');
+}
+
+export function buildAll() {
+  console.log('Building every part for production…');
+  run('npm', ['run', 'build', '--silent']);
+}
+
+/**
+ * Serves the four front-end builds and runs the account API.
+ * @param {{ ports?: ReturnType<typeof defaultPorts>, apiEnv?: Record<string, string>, quiet?: boolean }} [options]
+ */
+export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
+  const fromEnv = configOverridesFromEnv();
+  // The shell's config.json follows the ports actually used, unless the operator set URLs.
+  const configOverrides = {
+    ...fromEnv,
+    accountApiUrl: fromEnv.accountApiUrl ?? `http://localhost:${ports.api}`,
+    remotes: {
+      mf_catalog: `http://localhost:${ports.mf_catalog}/mf-manifest.json`,
+      mf_player: `http://localhost:${ports.mf_player}/mf-manifest.json`,
+      mf_account: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+      ...(fromEnv.remotes ?? {}),
+    },
+  };
   const servers = await Promise.all([
-    startStaticServer({ name: 'shell', root: path.join(root, 'shell/dist'), port: PORTS.shell, spa: true, serveConfig: true }),
-    startStaticServer({ name: 'mf_catalog', root: path.join(root, 'mf-catalog/dist'), port: PORTS.mf_catalog }),
-    startStaticServer({ name: 'mf_player', root: path.join(root, 'mf-player/dist'), port: PORTS.mf_player }),
-    startStaticServer({ name: 'mf_account', root: path.join(root, 'mf-account/dist'), port: PORTS.mf_account }),
+    startStaticServer({ name: 'shell', root: path.join(root, 'shell/dist'), port: ports.shell, spa: true, serveConfig: true, configOverrides }),
+    startStaticServer({ name: 'mf_catalog', root: path.join(root, 'mf-catalog/dist'), port: ports.mf_catalog }),
+    startStaticServer({ name: 'mf_player', root: path.join(root, 'mf-player/dist'), port: ports.mf_player }),
+    startStaticServer({ name: 'mf_account', root: path.join(root, 'mf-account/dist'), port: ports.mf_account }),
   ]);
   const api = spawn(process.execPath, ['account-api/dist/server.js'], {
     cwd: root,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: { ...process.env, PORT: String(PORTS.api) },
+    env: {
+      ...process.env,
+      PORT: String(ports.api),
+      CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${ports.shell},http://127.0.0.1:${ports.shell}`,
+      ...apiEnv,
+    },
   });
-  const stop = () => {
-    api.kill('SIGTERM');
-    for (const server of servers) server.close();
-  };
+  let stopping = false;
+  const stop = () =>
+    new Promise((resolve) => {
+      stopping = true;
+      for (const server of servers) server.close();
+      if (api.exitCode !== null) return resolve(undefined);
+      api.once('exit', () => resolve(undefined));
+      api.kill('SIGTERM');
+    });
   api.on('exit', (code, signal) => {
-    if (signal !== 'SIGTERM' && code !== 0) console.error(`account-api exited (${signal ?? code})`);
+    if (!stopping) console.error(`account-api exited unexpectedly (${signal ?? code})`);
   });
-  await Promise.all([
-    waitFor(`http://localhost:${PORTS.api}/health`, 'account-api'),
-    ...['shell', 'mf_catalog', 'mf_player', 'mf_account'].map((part) => waitFor(`http://localhost:${PORTS[part]}/__health`, part)),
-  ]);
-  return { stop, api };
+  try {
+    await Promise.all([
+      waitFor(`http://localhost:${ports.api}/health`, 'account-api'),
+      ...['shell', 'mf_catalog', 'mf_player', 'mf_account'].map((part) => waitFor(`http://localhost:${ports[part]}/__health`, part)),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, ports };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { stop } = await startAll({ build: !args.has('--no-build') });
-  console.log(`\n✔ The site is ready: http://localhost:${PORTS.shell}\n`);
-  console.log(`  remotes: catalogue :${PORTS.mf_catalog}, player :${PORTS.mf_player}, account :${PORTS.mf_account}; account API :${PORTS.api}`);
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stop(); process.exit(0); });
+  const args = new Set(process.argv.slice(2));
+  ensureInstalled();
+  if (!args.has('--no-build')) buildAll();
+  const { stop, ports } = await serveAll();
+  console.log(`\n✔ The site is ready: http://localhost:${ports.shell}\n`);
+  console.log(`  remotes: catalogue :${ports.mf_catalog}, player :${ports.mf_player}, account :${ports.mf_account}; account API :${ports.api}`);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, async () => {
+      await stop();
+      process.exit(0);
+    });
+  }
 }

@@ -16,7 +16,7 @@ export function cacheControlFor(pathname) {
 }
 
 /** Overlays environment variables on the shell's config.json so operators need no rebuild. */
-export function configOverrides(env = process.env) {
+export function configOverridesFromEnv(env = process.env) {
   const remotes = {};
   if (env.MF_CATALOG_URL) remotes.mf_catalog = env.MF_CATALOG_URL;
   if (env.MF_PLAYER_URL) remotes.mf_player = env.MF_PLAYER_URL;
@@ -29,10 +29,11 @@ export function configOverrides(env = process.env) {
 }
 
 /**
- * @param {{ root: string, port: number, host?: string, spa?: boolean, serveConfig?: boolean, name: string }} options
+ * @param {{ root: string, port: number, host?: string, spa?: boolean, serveConfig?: boolean, configOverrides?: object, name: string }} options
+ *   configOverrides: replaces fields of the shell's config.json (defaults to the environment's)
  * @returns {Promise<http.Server>}
  */
-export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, serveConfig = false, name }) {
+export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, serveConfig = false, configOverrides = configOverridesFromEnv(), name }) {
   const assets = sirv(root, {
     dev: false,
     etag: true,
@@ -60,7 +61,7 @@ export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, s
     if (serveConfig && pathname === '/config.json') {
       try {
         const base = JSON.parse(await readFile(path.join(root, 'config.json'), 'utf8'));
-        const overrides = configOverrides();
+        const overrides = configOverrides;
         const merged = { ...base, ...overrides, remotes: { ...base.remotes, ...(overrides.remotes ?? {}) } };
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }).end(JSON.stringify(merged));
       } catch (error) {

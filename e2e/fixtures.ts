@@ -1,0 +1,64 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const FIXTURE_DIR = path.join(__dirname, 'fixtures');
+const recaptchaStub = readFileSync(path.join(FIXTURE_DIR, 'recaptcha-stub.js'), 'utf8');
+const testGamePage = readFileSync(path.join(FIXTURE_DIR, 'test-game.html'), 'utf8');
+
+/** A colourful thumbnail per game image URL, so pages look real without the network. */
+function thumbnailFor(url: string): string {
+  let hash = 0;
+  for (const char of url) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const hue = hash % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},80%,58%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},75%,38%)"/></linearGradient></defs>
+  <rect width="512" height="512" fill="url(#g)"/><circle cx="256" cy="256" r="120" fill="rgba(255,255,255,.25)"/></svg>`;
+}
+
+/**
+ * No external network here: Google's reCAPTCHA script, the game thumbnails and the game
+ * pages are answered locally. Production code is unchanged.
+ */
+export async function installOfflineRoutes(context: BrowserContext): Promise<void> {
+  await context.route(/^https:\/\/(www\.google\.com|www\.recaptcha\.net|www\.gstatic\.com)\/recaptcha\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: recaptchaStub }),
+  );
+  await context.route(/^https:\/\/img\.gamemonetize\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: thumbnailFor(route.request().url()) }),
+  );
+  await context.route(/^https:\/\/html5\.gamemonetize\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: testGamePage }),
+  );
+}
+
+export interface PortalFixtures {
+  /** Base URL of the account API under test (for the dev outbox). */
+  apiUrl: string;
+  /** Ports of every part: { api, shell, mf_catalog, mf_player, mf_account }. */
+  ports: { api: number; shell: number; mf_catalog: number; mf_player: number; mf_account: number };
+}
+
+export const test = base.extend<PortalFixtures>({
+  context: async ({ context }, use) => {
+    await installOfflineRoutes(context);
+    await use(context);
+  },
+  apiUrl: async ({}, use) => {
+    await use(process.env.E2E_API_URL ?? 'http://localhost:7000');
+  },
+  ports: async ({}, use) => {
+    await use(JSON.parse(process.env.E2E_PORTS ?? '{"api":7000,"shell":7080,"mf_catalog":7081,"mf_player":7082,"mf_account":7083}'));
+  },
+});
+
+/** Newest dev-outbox message for an address (ARCHITECTURE "Account API"). */
+export async function latestMail(page: Page, apiUrl: string, to: string): Promise<{ to: string; subject: string; text: string; code: string | null }> {
+  const response = await page.request.get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBeTruthy();
+  const messages = (await response.json()) as { to: string; subject: string; text: string; code: string | null }[];
+  expect(messages.length).toBeGreaterThan(0);
+  return messages[0]!;
+}
+
+export { expect };

@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+/** Launch flags this workplace's Chromium needs (no sandbox as root, no background network). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Made-up host names for the branding tests all resolve to this machine.
+  '--host-resolver-rules=MAP playverse.games 127.0.0.1, MAP www.playverse.games 127.0.0.1, MAP gamenest.fun 127.0.0.1, MAP play.gamenest.fun 127.0.0.1, MAP other-host.test 127.0.0.1',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:7080',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+});
