@@ -1,3 +1,5 @@
 export * from './game';
 export * from './games';
 export * from './queries';
+export * from './categoryArt';
+export * from './gameImage';
