@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', 'react-toastify', 'shared-contracts'];
+
+/** Marks the window so a later check can prove no full page reload happened. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+async function expectSameWindow(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}
+
+async function expectChromeIntact(page: Page) {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByPlaceholder('Search Games')).toBeAttached();
+  await expect(page.getByText('Enjoy a variety of free small games online.')).toBeVisible();
+  await expect(page.getByText(/All Rights Reserved\./)).toBeVisible();
+}
+
+test.describe('composition', () => {
+  test('header, footer and a page of each remote, navigated client-side', async ({ page }) => {
+    await page.goto('/');
+    await expectChromeIntact(page);
+    await expect(page.getByRole('link', { name: /home$/i }).first()).toHaveAttribute('href', '/');
+    await markWindow(page);
+
+    // mf_account renders the header slot.
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+    // mf_catalog renders All Games.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+    await expect(page).toHaveURL(/\/all-games$/);
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main').getByRole('alert')).toHaveCount(0);
+
+    // /categories redirects to the first category, alphabetically.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/categories\/Arcade%20Games$/);
+
+    // mf_player renders the play page (reached client-side through the search box).
+    await page.getByPlaceholder('Search Games').fill('Hobo Speedster');
+    await page.getByPlaceholder('Search Games').press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=Hobo%20Speedster$/);
+    await page.locator('main').getByRole('link', { name: /Hobo Speedster/ }).first().click();
+    await expect(page).toHaveURL(/\/game\/5$/);
+    await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
+
+    await expectSameWindow(page);
+    await expectChromeIntact(page);
+  });
+
+  test('an unknown path gets a not-found page inside the site chrome', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectChromeIntact(page);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('every shared singleton is downloaded once, from the shell', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await page.goto('/game/5');
+    await expect(page.locator('main iframe')).toBeAttached();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+
+    const providers = await page.evaluate((names) => {
+      type Shared = { from: string; loaded?: boolean; useIn?: string[] };
+      const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__.__SHARE__;
+      const result: Record<string, string[]> = {};
+      for (const name of names) {
+        const sources = new Set<string>();
+        for (const scope of Object.values(scopes))
+          for (const packages of Object.values(scope))
+            for (const [version, shared] of Object.entries(packages[name] ?? {})) if (shared.loaded) sources.add(`${shared.from}@${version}`);
+        result[name] = [...sources];
+      }
+      return result;
+    }, SINGLETONS);
+    for (const name of SINGLETONS) expect(providers[name], name).toHaveLength(1);
+    for (const name of SINGLETONS) expect(providers[name]![0], name).toMatch(/^shell@/);
+  });
+});
+
+test.describe('a remote that is down costs only its own area', () => {
+  test('catalogue down: fallback with Retry, rest of the site works, Retry recovers without reload', async ({ page, context, ports }) => {
+    const catalogue = `http://localhost:${ports.mf_catalog}/**`;
+    await context.route(catalogue, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await expect(page.locator('main').getByRole('alert')).toContainText('taking a break');
+    await expectChromeIntact(page);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await markWindow(page);
+
+    // The player's page still works.
+    await page.goto('/game/5');
+    await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
+
+    await page.goto('/all-games');
+    await expect(page.locator('main').getByRole('button', { name: 'Retry' })).toBeVisible();
+    await markWindow(page);
+    await context.unroute(catalogue);
+    await page.locator('main').getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('main').getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expectSameWindow(page);
+  });
+
+  test('player down: its page falls back, catalogue pages still work', async ({ page, context, ports }) => {
+    const player = `http://localhost:${ports.mf_player}/**`;
+    await context.route(player, (route) => route.abort('connectionrefused'));
+    await page.goto('/game/5');
+    await expect(page.locator('main').getByRole('alert')).toContainText('taking a break');
+    await expectChromeIntact(page);
+    await markWindow(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goBack();
+    await context.unroute(player);
+    await page.locator('main').getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
+    await expectSameWindow(page);
+  });
+
+  test('account down: the header slot offers Retry, every page still works', async ({ page, context, ports }) => {
+    const account = `http://localhost:${ports.mf_account}/**`;
+    await context.route(account, (route) => route.abort('connectionrefused'));
+    await page.goto('/all-games');
+    const slot = page.locator('[data-slot="account"]');
+    await expect(slot.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expectChromeIntact(page);
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/game/5');
+    await expect(page.locator('main iframe')).toBeAttached();
+    await markWindow(page);
+    await context.unroute(account);
+    await slot.getByRole('button', { name: 'Retry' }).click();
+    await expect(slot.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectSameWindow(page);
+  });
+});
+
+test.describe('branding by host', () => {
+  const cases = [
+    { host: 'playverse.games', title: 'PlayVerse – Free Online Games', name: 'PlayVerse', logo: '/brand/playverse-logo.svg', blurb: /Welcome to PlayVerse/ },
+    { host: 'play.gamenest.fun', title: 'GameNest – Play Free Games Online', name: 'GameNest', logo: '/brand/gamenest-logo.svg', blurb: /GameNest brings you 70\+ free/ },
+    { host: 'other-host.test', title: 'Free Online Games', name: 'Free Games', logo: '/brand/default-game-logo.svg', blurb: /Play 70\+ free single-player games online/ },
+  ];
+  for (const brand of cases) {
+    test(`${brand.host} shows the ${brand.name} brand`, async ({ page, ports }) => {
+      await page.goto(`http://${brand.host}:${ports.shell}/`);
+      await expect(page).toHaveTitle(brand.title);
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', brand.logo);
+      await expect(page.locator('.site-header__logo img')).toHaveAttribute('src', brand.logo);
+      await expect(page.locator('footer')).toContainText(brand.name);
+      await expect(page.locator('main')).toContainText(brand.blurb);
+    });
+  }
+});
