@@ -37,7 +37,8 @@ export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, s
   const assets = sirv(root, {
     dev: false,
     etag: true,
-    gzip: false,
+    gzip: true,
+    brotli: true,
     single: spa,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
