@@ -1,3 +1,2 @@
-export default function PlayPage() {
-  return <section className="page"><h1 className="page-title">PlayPage</h1></section>;
-}
+// Exposed as 'mf_player/PlayPage' (see shared-contracts RemoteModules): the page takes no props.
+export { PlayPage as default } from '../play/PlayPage';

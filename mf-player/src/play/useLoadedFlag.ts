@@ -1,0 +1,12 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * Loading until the frame reports a load for the current link (SPEC §4 "Play page").
+ * The flag is derived from "which link last finished loading", so a new link is loading
+ * again from its very first render, with no effect and no flash of the old state.
+ */
+export function useLoadedFlag(link: string): { loading: boolean; markLoaded: () => void } {
+  const [loadedLink, setLoadedLink] = useState<string | undefined>(undefined);
+  const markLoaded = useCallback(() => setLoadedLink(link), [link]);
+  return { loading: loadedLink !== link, markLoaded };
+}
