@@ -1,0 +1,42 @@
+// Bundles src/server.ts into dist/server.js (CommonJS, Node 20). shared-contracts (TypeScript
+// source) and jose (ESM only) are bundled in; every other dependency stays in node_modules.
+// `--watch` rebuilds on change and restarts the server: that is `npm run dev`.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const BUNDLED = new Set(['shared-contracts', 'jose']);
+const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+const watch = process.argv.includes('--watch');
+
+let server = null;
+function restartServer() {
+  if (server) server.kill('SIGTERM');
+  server = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'dist/server.js')], { stdio: 'inherit', env: process.env });
+}
+
+const options = {
+  absWorkingDir: dir,
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external: [...external, 'pg-native'],
+  logLevel: 'info',
+  plugins: watch ? [{ name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length === 0 && restartServer()) }] : [],
+};
+
+if (watch) {
+  const context = await esbuild.context(options);
+  await context.watch();
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server?.kill('SIGTERM'); process.exit(0); });
+} else {
+  await esbuild.build(options);
+}

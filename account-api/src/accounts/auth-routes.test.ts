@@ -1,0 +1,304 @@
+import { API_PATHS, EMAIL_NOT_VERIFIED, errorDetailMessage, type ApiErrorBody, type LoginResponse, type UserRecord } from 'shared-contracts';
+import {
+  bearer,
+  form,
+  json,
+  latestMail,
+  login,
+  newPlayer,
+  register,
+  signedInPlayer,
+  startTestServer,
+  STRONG_PASSWORD,
+  type TestServer,
+} from '../testing/test-server';
+import { MESSAGES, REFRESH_TOKEN_PATH, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
+import { MAX_CODE_ATTEMPTS } from './one-time-codes';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const post = (url: string, fields: Record<string, string>) => server.app.inject({ method: 'POST', url, ...form(fields) });
+const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('POST /register/', () => {
+  it('creates the account, answers 201 and mails a 6-digit code and an activation link', async () => {
+    const player = newPlayer();
+    const response = await register(server.app, player);
+    expect(response.statusCode).toBe(201);
+    expect(json<{ message: string }>(response).message).toBe(MESSAGES.registered);
+    const mail = await latestMail(server.app, player.email);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain(mail.code);
+    expect(mail.text).toMatch(/activation_token=[\w-]{43}/);
+  });
+
+  it('lists every bad field as {loc, msg, type} with status 422', async () => {
+    const response = await post(API_PATHS.register, { username: 'a', email: 'not-an-email', firstName: '', password: 'weak' });
+    expect(response.statusCode).toBe(422);
+    const body = json<ApiErrorBody>(response);
+    expect(Array.isArray(body.detail)).toBe(true);
+    const fields = (body.detail as { loc: string[] }[]).map((item) => item.loc.join('.'));
+    expect(fields).toEqual(['body.username', 'body.email', 'body.firstName', 'body.lastName', 'body.password']);
+    expect(detailOf(response.body)).toContain('Please enter a valid email address.');
+  });
+
+  it('refuses a taken email or username (any letter case) with 409', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const sameEmail = await register(server.app, { ...newPlayer(), email: player.email.toUpperCase() });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(detailOf(sameEmail.body)).toBe(MESSAGES.emailTaken);
+    const sameName = await register(server.app, { ...newPlayer(), username: player.username.toUpperCase() });
+    expect(sameName.statusCode).toBe(409);
+    expect(detailOf(sameName.body)).toBe(MESSAGES.usernameTaken);
+  });
+
+  it('accepts JSON as well as form bodies', async () => {
+    const response = await server.app.inject({ method: 'POST', url: API_PATHS.register, payload: newPlayer() });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('POST /login/', () => {
+  it('blocks an unverified account with a detail containing the SPEC marker, only after the right password', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const blocked = await login(server.app, player.email, player.password);
+    expect(blocked.statusCode).toBe(403);
+    expect(detailOf(blocked.body)).toContain(EMAIL_NOT_VERIFIED);
+    const wrong = await login(server.app, player.email, 'Wrong-passw0rd');
+    expect(detailOf(wrong.body)).not.toContain(EMAIL_NOT_VERIFIED);
+  });
+
+  it('signs in by email or by username, in any letter case', async () => {
+    const { player } = await signedInPlayer(server.app);
+    for (const identifier of [player.email, player.username.toUpperCase()]) {
+      const response = await login(server.app, identifier, player.password);
+      expect(response.statusCode).toBe(200);
+      const tokens = json<LoginResponse>(response);
+      expect(tokens.token_type).toBe('bearer');
+      expect(tokens.access_token.split('.')).toHaveLength(3);
+      expect(tokens.refresh_token).not.toBe(tokens.access_token);
+    }
+  });
+
+  it('gives the same answer for a wrong password and an unknown account', async () => {
+    const { player } = await signedInPlayer(server.app);
+    const wrong = await login(server.app, player.email, 'Wrong-passw0rd');
+    const unknown = await login(server.app, 'nobody@example.com', 'Wrong-passw0rd');
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([400, 400]);
+    expect(detailOf(wrong.body)).toBe(MESSAGES.badCredentials);
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('requires both fields', async () => {
+    const response = await server.app.inject({ method: 'POST', url: API_PATHS.login, payload: { username: ' ' } });
+    expect(response.statusCode).toBe(422);
+    expect(detailOf(response.body)).toBe('username is required, password is required');
+  });
+
+  it('rate-limits repeated attempts on one account from one address with a 429 detail', async () => {
+    const target = 'someone@example.com';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await login(server.app, target, `Guess-${i}!aA`)).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    const limited = await login(server.app, target, 'Another-1!');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(detailOf(limited.body)).toMatch(/^Too many attempts\. Try again in /);
+    // Another account from the same address is not affected.
+    expect((await login(server.app, 'other@example.com', 'Guess-1!aA')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /verify-email/', () => {
+  it('verifies with the mailed code once; the code is single-use', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const { code } = await latestMail(server.app, player.email);
+    const ok = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
+    expect(ok.statusCode).toBe(200);
+    expect(json<{ message: string }>(ok).message).toBe(MESSAGES.emailVerified);
+    expect((await login(server.app, player.email, player.password)).statusCode).toBe(200);
+    const again = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
+    expect(json<{ message: string }>(again).message).toBe(MESSAGES.alreadyVerified);
+  });
+
+  it(`locks the code after ${MAX_CODE_ATTEMPTS} wrong tries, even for the right code`, async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const { code = '' } = await latestMail(server.app, player.email);
+    const answers: string[] = [];
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i += 1)
+      answers.push(detailOf((await post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') })).body));
+    expect(answers.slice(0, -1)).toEqual(Array(MAX_CODE_ATTEMPTS - 1).fill('Invalid verification code.'));
+    expect(answers.at(-1)).toBe('Too many wrong attempts. Request a new verification code.');
+    const right = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
+    expect(right.statusCode).toBe(400);
+    expect(detailOf(right.body)).toBe('Too many wrong attempts. Request a new verification code.');
+  });
+
+  it('counts parallel guesses too: no more than the limit get through', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const { code = '' } = await latestMail(server.app, player.email);
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () => post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') })),
+    );
+    const invalid = guesses.filter((g) => detailOf(g.body) === 'Invalid verification code.').length;
+    expect(invalid).toBeLessThanOrEqual(MAX_CODE_ATTEMPTS - 1);
+  });
+
+  it('refuses an expired code', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const { code } = await latestMail(server.app, player.email);
+    server.advance(VERIFICATION_TTL_MS + 1000);
+    const response = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
+    expect(detailOf(response.body)).toBe('This verification code has expired. Request a new one.');
+  });
+
+  it('answers an unknown address like a wrong code', async () => {
+    const response = await post(API_PATHS.verifyEmail, { email: 'ghost@example.com', verification_code: '123456' });
+    expect(response.statusCode).toBe(400);
+    expect(detailOf(response.body)).toBe('Invalid verification code.');
+  });
+
+  it('requires the code', async () => {
+    const response = await post(API_PATHS.verifyEmail, { email: 'x@example.com', verification_code: '' });
+    expect(response.statusCode).toBe(422);
+    expect(detailOf(response.body)).toBe('verification_code is required');
+  });
+});
+
+describe('POST /resend-verification-email/', () => {
+  it('sends a new code that replaces the old one', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const first = await latestMail(server.app, player.email);
+    const response = await post(API_PATHS.resendVerification, { email: player.email });
+    expect(json<{ message: string }>(response).message).toBe(MESSAGES.verificationResent);
+    const second = await latestMail(server.app, player.email);
+    expect(second).not.toEqual(first);
+    if (first.code !== second.code) {
+      const old = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: first.code ?? '' });
+      expect(old.statusCode).toBe(400);
+    }
+    const fresh = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: second.code ?? '' });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('answers the same for unknown and already verified addresses, and sends nothing', async () => {
+    const { player } = await signedInPlayer(server.app);
+    const before = (await server.outbox?.list(player.email))?.length;
+    const known = await post(API_PATHS.resendVerification, { email: player.email });
+    const unknown = await post(API_PATHS.resendVerification, { email: 'nobody-here@example.com' });
+    expect(known.body).toBe(unknown.body);
+    expect(server.outbox?.list(player.email)).toHaveLength(before ?? 0);
+    expect(server.outbox?.list('nobody-here@example.com')).toHaveLength(0);
+  });
+});
+
+describe('password reset', () => {
+  it('forgot-password answers the same whether or not the account exists', async () => {
+    const { player } = await signedInPlayer(server.app);
+    const known = await post(API_PATHS.forgotPassword, { email: player.email });
+    const unknown = await post(API_PATHS.forgotPassword, { email: 'no-account@example.com' });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.body).toBe(unknown.body);
+    expect(json<{ message: string }>(known).message).toBe(MESSAGES.resetCodeSent);
+    expect(server.outbox?.list('no-account@example.com')).toHaveLength(0);
+  });
+
+  it('resets with the mailed code, retires old sessions, and the code is single-use', async () => {
+    const { player, tokens } = await signedInPlayer(server.app);
+    await post(API_PATHS.forgotPassword, { email: player.email });
+    const mail = await latestMail(server.app, player.email);
+    expect(mail.subject).toBe('Your password reset code');
+    const newPassword = 'Brand-N3w-pass!';
+    const reset = await post(API_PATHS.resetPassword, { email: player.email, reset_code: mail.code ?? '', new_password: newPassword });
+    expect(reset.statusCode).toBe(200);
+    expect(json<{ message: string }>(reset).message).toBe('Password reset successful.');
+
+    expect((await login(server.app, player.email, STRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await login(server.app, player.email, newPassword)).statusCode).toBe(200);
+    const old = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(tokens.access_token) });
+    expect(old.statusCode).toBe(401);
+    const replay = await post(API_PATHS.resetPassword, { email: player.email, reset_code: mail.code ?? '', new_password: 'An0ther-pass!' });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('checks the new password before spending an attempt on the code', async () => {
+    const response = await post(API_PATHS.resetPassword, { email: 'a@example.com', reset_code: '123456', new_password: 'short' });
+    expect(response.statusCode).toBe(422);
+    expect(detailOf(response.body)).toMatch(/^Password must be at least 8 characters/);
+  });
+
+  it('refuses a wrong or expired reset code', async () => {
+    const { player } = await signedInPlayer(server.app);
+    await post(API_PATHS.forgotPassword, { email: player.email });
+    const { code = '' } = await latestMail(server.app, player.email);
+    const wrong = await post(API_PATHS.resetPassword, { email: player.email, reset_code: wrongCode(code ?? ''), new_password: 'Brand-N3w-pass!' });
+    expect(detailOf(wrong.body)).toBe('Invalid reset code.');
+    server.advance(RESET_CODE_TTL_MS + 1000);
+    const late = await post(API_PATHS.resetPassword, { email: player.email, reset_code: code ?? '', new_password: 'Brand-N3w-pass!' });
+    expect(detailOf(late.body)).toBe('This reset code has expired. Request a new one.');
+  });
+});
+
+describe('POST /api/activate-user', () => {
+  it('activates the account from the mailed link token, once', async () => {
+    const player = newPlayer();
+    await register(server.app, player);
+    const { text } = await latestMail(server.app, player.email);
+    const token = /activation_token=([\w-]+)/.exec(text)?.[1] ?? '';
+    const url = `${API_PATHS.activateUser}?token=${token}`;
+    const response = await server.app.inject({ method: 'POST', url });
+    expect(response.statusCode).toBe(200);
+    expect(json<{ message: string }>(response).message).toBe('User activated successfully!');
+    expect((await login(server.app, player.email, player.password)).statusCode).toBe(200);
+    const again = await server.app.inject({ method: 'POST', url });
+    expect(again.statusCode).toBe(400);
+    expect(detailOf(again.body)).toBe(MESSAGES.badActivationLink);
+  });
+});
+
+describe('POST /api/refresh-token', () => {
+  it('trades a refresh token (not an access token) for a new pair', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const refreshed = await server.app.inject({ method: 'POST', url: REFRESH_TOKEN_PATH, payload: { refresh_token: tokens.refresh_token } });
+    expect(refreshed.statusCode).toBe(200);
+    const pair = json<LoginResponse>(refreshed);
+    const me = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(pair.access_token) });
+    expect(json<UserRecord>(me).email_verified).toBe(true);
+    const wrongKind = await server.app.inject({ method: 'POST', url: REFRESH_TOKEN_PATH, payload: { refresh_token: tokens.access_token } });
+    expect(wrongKind.statusCode).toBe(401);
+    const refreshAsAccess = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(tokens.refresh_token) });
+    expect(refreshAsAccess.statusCode).toBe(401);
+  });
+});
+
+describe('captcha', () => {
+  it('is checked on sign-up and sign-in when the server has a verifier', async () => {
+    const guarded = await startTestServer({}, { captcha: async (token) => token === 'human' });
+    try {
+      const player = newPlayer();
+      const without = await guarded.app.inject({ method: 'POST', url: API_PATHS.register, ...form(player) });
+      expect(without.statusCode).toBe(400);
+      expect(detailOf(without.body)).toBe(MESSAGES.captchaFailed);
+      const withToken = await guarded.app.inject({ method: 'POST', url: API_PATHS.register, ...form({ ...player, captcha_token: 'human' }) });
+      expect(withToken.statusCode).toBe(201);
+      const signIn = await guarded.app.inject({ method: 'POST', url: API_PATHS.login, payload: { username: player.email, password: player.password, captcha_token: 'bot' } });
+      expect(detailOf(signIn.body)).toBe(MESSAGES.captchaFailed);
+      const check = await guarded.app.inject({ method: 'POST', url: `${API_PATHS.verifyCaptcha}?token=human` });
+      expect(json<{ success: boolean }>(check).success).toBe(true);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

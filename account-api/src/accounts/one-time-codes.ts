@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { CodePurpose, Database } from '../db/schema';
+import { hashSecret } from '../security/one-time-secrets';
+
+/** Wrong guesses a code survives; with 6 digits that is a 5-in-a-million chance per code. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'locked';
+
+/**
+ * One-time secrets sent by mail. Single use (deleted when used), expiring, and for typed
+ * codes limited to MAX_CODE_ATTEMPTS guesses. Issuing a new one replaces the old one.
+ */
+export class OneTimeCodes {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly key: Buffer,
+    private readonly now: () => Date,
+  ) {}
+
+  async issue(userId: number, purpose: CodePurpose, secret: string, ttlMs: number): Promise<void> {
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+      await trx
+        .insertInto('one_time_codes')
+        .values({
+          user_id: userId,
+          purpose,
+          secret_hash: hashSecret(this.key, secret),
+          expires_at: new Date(at.getTime() + ttlMs).toISOString(),
+          attempts: 0,
+          created_at: at.toISOString(),
+        })
+        .execute();
+    });
+  }
+
+  /**
+   * Checks a typed code. The attempt is counted *before* comparing, with a conditional
+   * update, so parallel guesses cannot get past the limit.
+   */
+  async check(userId: number, purpose: CodePurpose, code: string): Promise<CodeCheck> {
+    const row = await this.db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row) return 'invalid';
+    if (row.expires_at <= this.now().toISOString()) return 'expired';
+    const counted = await this.db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', MAX_CODE_ATTEMPTS)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 0) return 'locked';
+    if (hashSecret(this.key, code.trim()) !== row.secret_hash) {
+      return row.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
+    }
+    const used = await this.db.deleteFrom('one_time_codes').where('id', '=', row.id).executeTakeFirst();
+    return Number(used.numDeletedRows) === 1 ? 'ok' : 'invalid';
+  }
+
+  /** Redeems a link token (no email in the link): the owner's id, or null. */
+  async redeemLinkToken(purpose: CodePurpose, token: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('one_time_codes')
+      .select(['id', 'user_id', 'expires_at'])
+      .where('purpose', '=', purpose)
+      .where('secret_hash', '=', hashSecret(this.key, token.trim()))
+      .executeTakeFirst();
+    if (!row || row.expires_at <= this.now().toISOString()) return null;
+    const used = await this.db.deleteFrom('one_time_codes').where('id', '=', row.id).executeTakeFirst();
+    return Number(used.numDeletedRows) === 1 ? row.user_id : null;
+  }
+
+  async revoke(userId: number, purpose: CodePurpose): Promise<void> {
+    await this.db.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+  }
+}

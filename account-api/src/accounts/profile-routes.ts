@@ -1,0 +1,66 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts';
+import type { AppContext } from '../context';
+import { currentUser } from '../http/auth';
+import { HttpError, invalidInput } from '../http/errors';
+import { InputReader } from '../http/input';
+import { RATE_LIMITS } from '../http/rate-limits';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import { uploadNameFromPictureUrl } from '../uploads/upload-routes';
+import { readProfileChanges } from './profile-fields';
+import { FIELD_SPECS } from './rules';
+import { toUserRecord } from './user-store';
+
+/** update-password answers `detail` (SPEC §7) plus fresh tokens: the change retires the old ones. */
+export type UpdatePasswordResponse = DetailResponse & LoginResponse;
+
+export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
+  const { users, tokens, config } = context;
+
+  app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> => toUserRecord(currentUser(request)));
+
+  app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
+    const user = currentUser(request);
+    const input = new InputReader(request.query, 'query');
+    const changes = readProfileChanges(input, context.now);
+    input.done();
+    if (Object.keys(changes).length === 0) return toUserRecord(user);
+    return toUserRecord(await users.update(user.id, changes));
+  });
+
+  app.post(API_PATHS.savePicture, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
+    const user = currentUser(request);
+    const input = new InputReader(request.query, 'query');
+    const pictureUrl = input.string('picture_url', { required: true, maxLength: 2048 });
+    input.done();
+    const name = uploadNameFromPictureUrl(pictureUrl);
+    const upload = name
+      ? await context.database.db.selectFrom('uploads').select('name').where('name', '=', name).where('user_id', '=', user.id).executeTakeFirst()
+      : undefined;
+    if (!upload) {
+      throw invalidInput([
+        { loc: ['query', 'picture_url'], msg: 'picture_url must be the name of a picture you uploaded', type: 'value_error' },
+      ]);
+    }
+    return toUserRecord(await users.update(user.id, { picture_url: upload.name }));
+  });
+
+  app.post(
+    API_PATHS.updatePassword,
+    { preHandler: authenticate, config: { rateLimit: RATE_LIMITS.updatePassword } },
+    async (request): Promise<UpdatePasswordResponse> => {
+      const user = currentUser(request);
+      // SPEC §7 puts these in the query; a body is accepted too, so clients can keep them out of URLs.
+      const fromBody = request.body !== undefined && request.body !== null;
+      const input = new InputReader(fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
+      const oldPassword = input.string('old_password', FIELD_SPECS.existingPassword);
+      const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
+      input.done();
+      if (!(await verifyPassword(oldPassword, user.password_hash))) throw new HttpError(400, 'Old password is incorrect');
+      if (oldPassword === newPassword) throw new HttpError(400, 'The new password must differ from the old one');
+      const updated = await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
+      const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version });
+      return { detail: 'Password updated successfully', ...pair };
+    },
+  );
+}

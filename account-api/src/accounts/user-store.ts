@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { PROFILE_FIELDS, type UserRecord } from 'shared-contracts';
+import { isUniqueViolation } from '../db/connect';
+import type { Database, UserRow, UserUpdate } from '../db/schema';
+
+export const DEFAULT_CURRENCY = 'COINS';
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+export type CreateAccountResult = { ok: true; user: UserRow } | { ok: false; taken: 'email' | 'username' };
+
+/** Case-insensitive keys: addresses and usernames are compared lower-cased. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+export const usernameKey = (username: string): string => username.trim().toLowerCase();
+
+/** What GET-user-info returns: the row minus secrets and internals (SPEC §3 + identity). */
+export function toUserRecord(row: UserRow): UserRecord {
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as Pick<UserRecord, (typeof PROFILE_FIELDS)[number]>;
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    email_verified: row.email_verified === 1,
+    created_at: row.created_at,
+    ...profile,
+  };
+}
+
+export class UserStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date,
+  ) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', emailKey(email)).executeTakeFirst();
+  }
+
+  /** The login field takes an email or a username ("Email / User ID", SPEC §2). */
+  findByLogin(identifier: string): Promise<UserRow | undefined> {
+    const key = identifier.trim().toLowerCase();
+    const column = key.includes('@') ? 'email' : 'username_key';
+    return this.db.selectFrom('users').selectAll().where(column, '=', key).executeTakeFirst();
+  }
+
+  /** Creates the user and an empty wallet together; a taken email or username is an answer, not an error. */
+  async create(account: NewAccount): Promise<CreateAccountResult> {
+    const email = emailKey(account.email);
+    const key = usernameKey(account.username);
+    const clash = await this.db
+      .selectFrom('users')
+      .select(['email', 'username_key'])
+      .where((eb) => eb.or([eb('email', '=', email), eb('username_key', '=', key)]))
+      .executeTakeFirst();
+    if (clash) return { ok: false, taken: clash.email === email ? 'email' : 'username' };
+    const at = this.now().toISOString();
+    try {
+      const user = await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            username: account.username.trim(),
+            username_key: key,
+            email,
+            password_hash: account.passwordHash,
+            first_name: account.firstName,
+            last_name: account.lastName,
+            email_verified: 0,
+            token_version: 0,
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('wallets').values({ user_id: row.id, balance: 0, currency: DEFAULT_CURRENCY, updated_at: at }).execute();
+        return row;
+      });
+      return { ok: true, user };
+    } catch (error) {
+      // Two sign-ups racing for the same name: the unique index decides.
+      if (!isUniqueViolation(error)) throw error;
+      const again = await this.findByEmail(email);
+      return { ok: false, taken: again ? 'email' : 'username' };
+    }
+  }
+
+  async update(id: number, changes: Omit<UserUpdate, 'id' | 'updated_at'>): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** New password; bumping token_version signs out every session issued before. */
+  async setPassword(id: number, passwordHash: string): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: this.now().toISOString() }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async markEmailVerified(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ email_verified: 1, updated_at: this.now().toISOString() }).where('id', '=', id).execute();
+      // Outstanding verification codes and links have done their job.
+      await trx.deleteFrom('one_time_codes').where('user_id', '=', id).where('purpose', 'in', ['verify_email', 'activation']).execute();
+    });
+  }
+}

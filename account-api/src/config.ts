@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, parsed once and typed. */
+export interface Config {
+  production: boolean;
+  host: string;
+  port: number;
+  /** Folder for the SQLite file, the uploads and the dev JWT secret. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded SQLite file is used. */
+  databaseUrl: string | null;
+  /** HS256 secret for access and refresh tokens; null means "generate and keep one in dataDir". */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** nodemailer SMTP URL; when absent mail goes to the dev outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The player-facing site, used for the activation link in mails. */
+  siteUrl: string;
+  /** Allowed browser origins; ['*'] allows any (tokens travel in a header, not a cookie). */
+  corsOrigins: string[];
+  /** reCAPTCHA secret; when absent captcha tokens are not checked. */
+  recaptchaSecret: string | null;
+  uploadMaxBytes: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** scrypt cost (log2 N); lowered only by tests. */
+  passwordHashCost: number;
+}
+
+/** Where `.data/` lives: next to src/ and dist/, whichever this file was loaded from. */
+const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = textFrom(env, 'JWT_SECRET');
+  if (production && !jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  return {
+    production,
+    host: textFrom(env, 'HOST') ?? 'localhost',
+    port: intFrom(env, 'PORT', 8000),
+    dataDir: path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
+    databaseUrl: textFrom(env, 'DATABASE_URL'),
+    jwtSecret,
+    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 60 * 60),
+    refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 60 * 60),
+    smtpUrl: textFrom(env, 'SMTP_URL'),
+    mailFrom: textFrom(env, 'MAIL_FROM') ?? 'Games Portal <no-reply@localhost>',
+    siteUrl: (textFrom(env, 'SITE_URL') ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    corsOrigins: (textFrom(env, 'CORS_ORIGINS') ?? '*')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+    recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
+    uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
+    passwordHashCost: 15,
+  };
+}

@@ -1,0 +1,113 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectName } from './connect';
+import type { Database } from './schema';
+
+/**
+ * Versioned migrations, applied in name order at start-up. Never edit a released one:
+ * add the next number instead. They take Kysely<unknown> because they run against
+ * whatever shape the database had at that version, not today's schema.
+ */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  const idColumn = (db: Kysely<unknown>, table: string) =>
+    db.schema
+      .createTable(table)
+      .addColumn('id', 'integer', (col) =>
+        dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
+      );
+
+  return {
+    '0001_users': {
+      async up(db) {
+        await idColumn(db, 'users')
+          .addColumn('username', 'text', (col) => col.notNull())
+          .addColumn('username_key', 'text', (col) => col.notNull().unique())
+          .addColumn('email', 'text', (col) => col.notNull().unique())
+          .addColumn('password_hash', 'text', (col) => col.notNull())
+          .addColumn('first_name', 'text')
+          .addColumn('last_name', 'text')
+          .addColumn('picture_url', 'text')
+          .addColumn('dob', 'text')
+          .addColumn('gender', 'text')
+          .addColumn('phone', 'text')
+          .addColumn('country', 'text')
+          .addColumn('state', 'text')
+          .addColumn('city', 'text')
+          .addColumn('postal_code', 'text')
+          .addColumn('street_address_1', 'text')
+          .addColumn('street_address_2', 'text')
+          .addColumn('email_verified', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('token_version', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('updated_at', 'text', (col) => col.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('users').execute();
+      },
+    },
+    '0002_one_time_codes': {
+      async up(db) {
+        await idColumn(db, 'one_time_codes')
+          .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('purpose', 'text', (col) => col.notNull())
+          .addColumn('secret_hash', 'text', (col) => col.notNull())
+          .addColumn('expires_at', 'text', (col) => col.notNull())
+          .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .execute();
+        await db.schema.createIndex('one_time_codes_user_purpose').on('one_time_codes').columns(['user_id', 'purpose']).execute();
+        await db.schema.createIndex('one_time_codes_secret').on('one_time_codes').columns(['purpose', 'secret_hash']).execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('one_time_codes').execute();
+      },
+    },
+    '0003_wallets_and_uploads': {
+      async up(db) {
+        await db.schema
+          .createTable('wallets')
+          .addColumn('user_id', 'integer', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('balance', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('currency', 'text', (col) => col.notNull())
+          .addColumn('updated_at', 'text', (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createTable('uploads')
+          .addColumn('name', 'text', (col) => col.primaryKey())
+          .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('content_type', 'text', (col) => col.notNull())
+          .addColumn('size', 'integer', (col) => col.notNull())
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .execute();
+        await db.schema.createIndex('uploads_user').on('uploads').column('user_id').execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('uploads').execute();
+        await db.schema.dropTable('wallets').execute();
+      },
+    },
+  };
+}
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations(this.dialect);
+  }
+}
+
+/** Brings the database to the newest version; throws (and the server does not start) on failure. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** A cheap round trip for the health check. */
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { API_PATHS, type UploadResponse } from 'shared-contracts';
+import type { AppContext } from '../context';
+import { currentUser } from '../http/auth';
+import { HttpError } from '../http/errors';
+import { RATE_LIMITS } from '../http/rate-limits';
+import { detectImageType } from './image-type';
+
+/** Stored names are random: 128 bits of hex and the detected extension. */
+const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+
+/**
+ * save_picture takes "the returned name" (SPEC §4); a full URL of our own uploads path is
+ * accepted too. Anything else (another site, a path trick) yields null.
+ */
+export function uploadNameFromPictureUrl(pictureUrl: string): string | null {
+  let candidate = pictureUrl.trim();
+  if (/^https?:\/\//i.test(candidate)) {
+    try {
+      candidate = new URL(candidate).pathname;
+    } catch {
+      return null;
+    }
+  }
+  const prefix = `${API_PATHS.uploads}/`;
+  if (candidate.startsWith(prefix)) candidate = candidate.slice(prefix.length);
+  return UPLOAD_NAME.test(candidate) ? candidate : null;
+}
+
+export function formatSize(bytes: number): string {
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return bytes >= 1024 * 1024 ? `${round(bytes / (1024 * 1024))} MB` : `${round(bytes / 1024)} KB`;
+}
+
+export async function registerUploadRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): Promise<void> {
+  const { uploadsDir, config } = context;
+  await fs.mkdir(uploadsDir, { recursive: true });
+
+  app.post(API_PATHS.upload, { preHandler: authenticate, config: { rateLimit: RATE_LIMITS.upload } }, async (request): Promise<UploadResponse> => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
+    const part = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+    if (!part) throw new HttpError(422, 'Attach an image file');
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(413, `The picture is too large (at most ${formatSize(config.uploadMaxBytes)})`);
+      throw error;
+    }
+    const type = detectImageType(data);
+    if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');
+
+    const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+    await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx', mode: 0o644 });
+    await context.database.db
+      .insertInto('uploads')
+      .values({ name, user_id: user.id, content_type: type.contentType, size: data.length, created_at: context.now().toISOString() })
+      .execute();
+    return { name };
+  });
+
+  // Served back read-only. Names never change content, so they cache forever.
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: `${API_PATHS.uploads}/`,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '365d',
+    immutable: true,
+    setHeaders(reply) {
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      // The site and the API live on different origins; pictures are meant to be shown there.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+}
