@@ -5,6 +5,7 @@ export * from './messages/messages';
 export * from './validation/validation';
 export * from './api/api';
 export * from './account/modal';
+export * from './account/session';
 export * from './events/bus';
 export * from './config/runtime';
 export * from './federation/exposes';

@@ -1,5 +1,12 @@
 import type { AccountMountProps } from 'shared-contracts';
+import { AccountMenu as Menu } from '../menu/AccountMenu';
+import { AccountProvider } from '../store/AccountProvider';
 
-export default function AccountMenu(_props: AccountMountProps) {
-  return <span>AccountMenu</span>;
+/** Header slot: Sign In / Sign Up, or the avatar menu. */
+export default function AccountMenu({ config }: AccountMountProps) {
+  return (
+    <AccountProvider config={config}>
+      <Menu />
+    </AccountProvider>
+  );
 }

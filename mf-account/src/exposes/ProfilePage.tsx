@@ -1,5 +1,12 @@
 import type { AccountMountProps } from 'shared-contracts';
+import { ProfilePage as Page } from '../profile/ProfilePage';
+import { AccountProvider } from '../store/AccountProvider';
 
-export default function ProfilePage(_props: AccountMountProps) {
-  return <span>ProfilePage</span>;
+/** The /profile route. */
+export default function ProfilePage({ config }: AccountMountProps) {
+  return (
+    <AccountProvider config={config}>
+      <Page />
+    </AccountProvider>
+  );
 }

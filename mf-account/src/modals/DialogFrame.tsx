@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import './modals.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(panel: HTMLElement): HTMLElement[] {
+  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden]'));
+}
+
+interface DialogFrameProps {
+  /** Changes when another dialog replaces the content: focus moves to its first field. */
+  contentKey: string;
+  title: string;
+  subtitle?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The modal frame (SPEC §2): backdrop, X button, Escape, focus trapped inside while open and
+ * handed back to whatever had it before. It stays mounted while dialogs swap inside it, so
+ * moving from Sign In to Sign Up does not bounce focus back to the page.
+ */
+export function DialogFrame({ contentKey, title, subtitle, onClose, children }: DialogFrameProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const pressStartedOnBackdrop = useRef(false);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      const panel = panelRef.current;
+      if (!panel) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusableIn(panel);
+      if (items.length === 0) {
+        event.preventDefault();
+        panel.focus();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      const active = document.activeElement;
+      if (!panel.contains(active)) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const firstField = panel.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="checkbox"]), select, textarea');
+    (firstField ?? panel).focus();
+    panel.scrollTop = 0;
+  }, [contentKey]);
+
+  return createPortal(
+    <div
+      className="acc-modal"
+      onMouseDown={(event) => {
+        pressStartedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        // Only a click that starts and ends on the backdrop closes (not a text selection drag).
+        if (event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
+      }}
+      data-testid="account-modal-backdrop"
+    >
+      <div className="acc-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} tabIndex={-1}>
+        <button type="button" className="acc-modal__close" onClick={onClose} aria-label="Close">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+        <header className="acc-modal__header">
+          <span className="acc-modal__badge" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <rect x="2" y="7" width="20" height="11" rx="5" />
+              <path d="M7 11v3M5.5 12.5h3M15.5 12h.01M18 13.5h.01" />
+            </svg>
+          </span>
+          <h2 className="acc-modal__title" id={titleId}>
+            {title}
+          </h2>
+          {subtitle ? <p className="acc-modal__subtitle">{subtitle}</p> : null}
+        </header>
+        <div className="acc-modal__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
