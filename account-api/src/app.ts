@@ -16,7 +16,8 @@ import { registerDevRoutes } from './dev/dev-routes';
 import { authenticator } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { redactUrl } from './http/log-redaction';
-import { rateLimitError } from './http/rate-limits';
+import { PASSWORD_HASHING_BUDGET, rateLimitError } from './http/rate-limits';
+import { RequestBudget } from './http/request-budget';
 import { DevOutbox, DroppingMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { DummyPasswordCheck } from './security/passwords';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
   const { mailer, outbox } = chooseMailer(config, (message) => app.log.warn(message));
   const captcha = options.captcha !== undefined ? options.captcha : config.recaptchaSecret ? googleCaptchaVerifier(config.recaptchaSecret) : null;
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
   const context: AppContext = {
     config,
     database,
@@ -86,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dummyPassword: new DummyPasswordCheck(config.passwordHashCost),
     uploadsDir: path.join(config.dataDir, 'uploads'),
     now,
+    passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () => now().getTime()).hook(),
   };
 
   registerErrorHandling(app);
@@ -100,7 +103,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
 
   // Bodiless POSTs (get-user-info, save_profile) may still say application/json: treat '' as no body.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { OneTimeCodes } from './accounts/one-time-codes';
 import type { UserStore } from './accounts/user-store';
 import type { Config } from './config';
@@ -21,6 +21,8 @@ export interface AppContext {
   dummyPassword: DummyPasswordCheck;
   uploadsDir: string;
   now: () => Date;
+  /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
+  passwordHashingBudget: preHandlerAsyncHookHandler;
 }
 
 /** Sends a mail; a delivery failure is logged, never shown to the caller (they can ask again). */

@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 import { MESSAGES, REFRESH_TOKEN_PATH, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
+import { PASSWORD_HASHING_BUDGET } from '../http/rate-limits';
 import { MAX_CODE_ATTEMPTS } from './one-time-codes';
 
 let server: TestServer;
@@ -116,6 +117,23 @@ describe('POST /login/', () => {
   });
 });
 
+describe('password hashing budget', () => {
+  it('caps scrypt work per address across many usernames, sharing one budget between routes', async () => {
+    const fresh = await startTestServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < PASSWORD_HASHING_BUDGET.max; i += 1) statuses.push((await login(fresh.app, `spray${i}@example.com`, 'Guess-1!aA')).statusCode);
+      expect(new Set(statuses)).toEqual(new Set([400]));
+      const signup = await register(fresh.app, newPlayer());
+      expect(signup.statusCode).toBe(429);
+      expect(signup.headers['retry-after']).toBeDefined();
+      expect(detailOf(signup.body)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('POST /verify-email/', () => {
   it('verifies with the mailed code once; the code is single-use', async () => {
     const player = newPlayer();
@@ -151,7 +169,9 @@ describe('POST /verify-email/', () => {
       Array.from({ length: 8 }, () => post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') })),
     );
     const invalid = guesses.filter((g) => detailOf(g.body) === 'Invalid verification code.').length;
-    expect(invalid).toBeLessThanOrEqual(MAX_CODE_ATTEMPTS - 1);
+    expect(invalid).toBe(MAX_CODE_ATTEMPTS - 1);
+    const right = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
+    expect(detailOf(right.body)).toBe('Too many wrong attempts. Request a new verification code.');
   });
 
   it('refuses an expired code', async () => {

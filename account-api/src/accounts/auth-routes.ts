@@ -52,6 +52,7 @@ function codeProblem(result: Exclude<CodeCheck, 'ok'>, kind: 'verification' | 'r
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const { users, codes, tokens, config } = context;
+  const budget = context.passwordHashingBudget;
 
   async function requireCaptcha(token: string | undefined, ip: string): Promise<void> {
     if (!context.captcha) return;
@@ -69,7 +70,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     void deliver(context, verificationMail(user.email, code, link, VERIFICATION_TTL_MS / HOUR), log);
   }
 
-  app.post(API_PATHS.register, { config: { rateLimit: RATE_LIMITS.register } }, async (request, reply): Promise<MessageResponse> => {
+  app.post(API_PATHS.register, { preHandler: budget, config: { rateLimit: RATE_LIMITS.register } }, async (request, reply): Promise<MessageResponse> => {
     const input = new InputReader(request.body, 'body');
     const username = input.string('username', { required: true, maxLength: 30, rules: [usernameRule] });
     const email = input.string('email', FIELD_SPECS.email);
@@ -88,7 +89,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     return { message: MESSAGES.registered };
   });
 
-  app.post(API_PATHS.login, { config: { rateLimit: RATE_LIMITS.login } }, async (request): Promise<LoginResponse> => {
+  app.post(API_PATHS.login, { preHandler: budget, config: { rateLimit: RATE_LIMITS.login } }, async (request): Promise<LoginResponse> => {
     const input = new InputReader(request.body, 'body');
     const identifier = input.string('username', { required: true, maxLength: 254 });
     const password = input.string('password', FIELD_SPECS.existingPassword);
@@ -152,7 +153,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     return { message: MESSAGES.resetCodeSent };
   });
 
-  app.post(API_PATHS.resetPassword, { config: { rateLimit: RATE_LIMITS.codeEntry } }, async (request): Promise<MessageResponse> => {
+  app.post(API_PATHS.resetPassword, { preHandler: budget, config: { rateLimit: RATE_LIMITS.codeEntry } }, async (request): Promise<MessageResponse> => {
     const input = new InputReader(request.body, 'body');
     const email = input.string('email', FIELD_SPECS.email);
     const code = input.string('reset_code', FIELD_SPECS.code);

@@ -50,15 +50,17 @@ export class OneTimeCodes {
       .executeTakeFirst();
     if (!row) return 'invalid';
     if (row.expires_at <= this.now().toISOString()) return 'expired';
+    // RETURNING gives this guess's own number, not the stale one read above.
     const counted = await this.db
       .updateTable('one_time_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', row.id)
       .where('attempts', '<', MAX_CODE_ATTEMPTS)
+      .returning('attempts')
       .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) === 0) return 'locked';
+    if (!counted) return 'locked';
     if (hashSecret(this.key, code.trim()) !== row.secret_hash) {
-      return row.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
+      return counted.attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
     }
     const used = await this.db.deleteFrom('one_time_codes').where('id', '=', row.id).executeTakeFirst();
     return Number(used.numDeletedRows) === 1 ? 'ok' : 'invalid';

@@ -47,7 +47,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
 
   app.post(
     API_PATHS.updatePassword,
-    { preHandler: authenticate, config: { rateLimit: RATE_LIMITS.updatePassword } },
+    { preHandler: [authenticate, context.passwordHashingBudget], config: { rateLimit: RATE_LIMITS.updatePassword } },
     async (request): Promise<UpdatePasswordResponse> => {
       const user = currentUser(request);
       // SPEC §7 puts these in the query; a body is accepted too, so clients can keep them out of URLs.

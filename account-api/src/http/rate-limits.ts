@@ -38,6 +38,12 @@ export const RATE_LIMITS = {
   upload: limit(30, 15 * MINUTE, byUser),
 } satisfies Record<string, RateLimitOptions>;
 
+/**
+ * One budget per address shared by every route that runs scrypt (~0.1 s of CPU each), so
+ * cycling through usernames cannot keep the server busy hashing (see RequestBudget).
+ */
+export const PASSWORD_HASHING_BUDGET = { max: 120, windowMs: MINUTE };
+
 /** 429 in the SPEC §8 error shape; the plugin adds retry-after. */
 export function rateLimitError(_request: FastifyRequest, context: { statusCode: number; after: string }): HttpError {
   return new HttpError(context.statusCode, `Too many attempts. Try again in ${context.after}.`);
