@@ -1,3 +1,4 @@
-export default function AllGamesPage() {
-  return <section className="page"><h1 className="page-title">AllGamesPage</h1></section>;
-}
+// Exposed to the shell as mf_catalog/AllGamesPage (see shared-contracts RemoteModules).
+import { AllGamesPage } from '../allGames/AllGamesPage';
+
+export default AllGamesPage;

@@ -1,3 +1,4 @@
-export default function CategoriesRedirect() {
-  return <section className="page"><h1 className="page-title">CategoriesRedirect</h1></section>;
-}
+// Exposed to the shell as mf_catalog/CategoriesRedirect (see shared-contracts RemoteModules).
+import { CategoriesRedirect } from '../categories/CategoriesRedirect';
+
+export default CategoriesRedirect;

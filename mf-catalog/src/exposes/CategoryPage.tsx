@@ -1,3 +1,4 @@
-export default function CategoryPage() {
-  return <section className="page"><h1 className="page-title">CategoryPage</h1></section>;
-}
+// Exposed to the shell as mf_catalog/CategoryPage (see shared-contracts RemoteModules).
+import { CategoryPage } from '../categories/CategoryPage';
+
+export default CategoryPage;

@@ -1,5 +1,4 @@
-import type { HomePageProps } from 'shared-contracts';
+// Exposed to the shell as mf_catalog/HomePage (see shared-contracts RemoteModules).
+import { HomePage } from '../home/HomePage';
 
-export default function HomePage({ brand }: HomePageProps) {
-  return <section className="page"><h1 className="page-title">{brand.name}</h1><p>{brand.blurb}</p></section>;
-}
+export default HomePage;

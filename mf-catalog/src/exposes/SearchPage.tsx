@@ -1,3 +1,4 @@
-export default function SearchPage() {
-  return <section className="page"><h1 className="page-title">SearchPage</h1></section>;
-}
+// Exposed to the shell as mf_catalog/SearchPage (see shared-contracts RemoteModules).
+import { SearchPage } from '../search/SearchPage';
+
+export default SearchPage;

@@ -1,0 +1,53 @@
+import type { SwiperOptions } from 'swiper/types';
+
+/**
+ * The Home slider's constants (SPEC §2 "Home", §9), in one place.
+ *
+ * Swiper's loop mode does not combine with grid rows > 1, so the three rows are built as
+ * columns: each slide is one column of ROWS games. Looping, coverflow and slides-per-view
+ * then apply to columns, which is exactly what a 3-row grid slider shows.
+ */
+export const HOME_SLIDER = {
+  rows: 3,
+  /** Gap between columns and, inside a column, between rows (px). */
+  gap: 20,
+  /** A continuous crawl: each step lasts 10 s and the next starts at once. */
+  speed: 10000,
+  autoplayDelay: 0,
+  coverflowDepth: 60,
+  loop: true,
+  pauseOnHover: true,
+  /** Arrow clicks should answer promptly rather than crawl at the autoplay speed. */
+  arrowSpeed: 600,
+  /** Minimum viewport width (px) -> slides (columns) per view. */
+  slidesPerViewFrom: { 300: 2, 440: 3, 768: 4, 1024: 5.5 },
+  /** Below the first breakpoint (very small screens) one column fills the width. */
+  slidesPerViewBelowBreakpoints: 1,
+} as const;
+
+/** Swiper options derived from HOME_SLIDER; modules are added by the component. */
+export function homeSliderOptions(): SwiperOptions {
+  return {
+    slidesPerView: HOME_SLIDER.slidesPerViewBelowBreakpoints,
+    spaceBetween: HOME_SLIDER.gap,
+    speed: HOME_SLIDER.speed,
+    loop: HOME_SLIDER.loop,
+    grabCursor: true,
+    effect: 'coverflow',
+    coverflowEffect: { depth: HOME_SLIDER.coverflowDepth, rotate: 0, stretch: 0, modifier: 1, scale: 1, slideShadows: false },
+    // Swiper's own pauseOnMouseEnter cannot stop a transition already under way, and with
+    // delay 0 one always is; the component freezes the crawl on hover instead (see crawl.ts).
+    autoplay: { delay: HOME_SLIDER.autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: false },
+    breakpoints: Object.fromEntries(
+      Object.entries(HOME_SLIDER.slidesPerViewFrom).map(([width, slidesPerView]) => [Number(width), { slidesPerView }]),
+    ),
+  };
+}
+
+/** Splits games into columns of `rows` items, in order: column i holds items i*rows .. i*rows+rows-1. */
+export function toColumns<T>(items: readonly T[], rows: number): T[][] {
+  if (!Number.isInteger(rows) || rows < 1) throw new RangeError(`rows must be a positive integer, got ${rows}`);
+  const columns: T[][] = [];
+  for (let start = 0; start < items.length; start += rows) columns.push(items.slice(start, start + rows));
+  return columns;
+}
