@@ -14,8 +14,15 @@ const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(nam
 const watch = process.argv.includes('--watch');
 
 let server = null;
-function restartServer() {
-  if (server) server.kill('SIGTERM');
+/** Waits for the old server to let go of the port before starting the new one. */
+async function restartServer() {
+  const old = server;
+  server = null;
+  if (old && old.exitCode === null) {
+    const exited = new Promise((resolve) => old.once('exit', resolve));
+    old.kill('SIGTERM');
+    await exited;
+  }
   server = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'dist/server.js')], { stdio: 'inherit', env: process.env });
 }
 
@@ -30,7 +37,7 @@ const options = {
   sourcemap: true,
   external: [...external, 'pg-native'],
   logLevel: 'info',
-  plugins: watch ? [{ name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length === 0 && restartServer()) }] : [],
+  plugins: watch ? [{ name: 'restart', setup: (build) => build.onEnd(async (result) => { if (result.errors.length === 0) await restartServer(); }) }] : [],
 };
 
 if (watch) {

@@ -16,6 +16,13 @@ describe('error shape (SPEC §8)', () => {
     expect(json<unknown>(response)).toEqual({ detail: 'Not Found' });
   });
 
+  it('accepts the SPEC paths with or without their trailing slash', async () => {
+    const withoutSlash = await server.app.inject({ method: 'POST', url: '/register', ...form(newPlayer()) });
+    expect(withoutSlash.statusCode).toBe(201);
+    const withSlash = await server.app.inject({ method: 'GET', url: `${API_PATHS.balance}/` });
+    expect(withSlash.statusCode).toBe(401);
+  });
+
   it('answers malformed JSON with 400 and a readable detail, never 500', async () => {
     const response = await server.app.inject({ method: 'POST', url: API_PATHS.login, headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(response.statusCode).toBe(400);
