@@ -1,12 +1,16 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 
-/** Shows where the router is, so tests can assert navigation and its state. */
+/** Shows where the router went, how (PUSH/REPLACE) and with what state. */
 function LocationProbe() {
   const location = useLocation();
   return (
-    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <output
+      data-testid="location"
+      data-state={JSON.stringify(location.state ?? null)}
+      data-navigation-type={useNavigationType()}
+    >
       {location.pathname}
       {location.search}
     </output>
@@ -14,19 +18,19 @@ function LocationProbe() {
 }
 
 /**
- * Renders `element` at `path` (matched by `pattern`) inside a memory router, with a
- * fallback route that records where a navigation landed.
+ * Renders `element` at `path` (matched by `pattern`) inside a memory router (declarative
+ * mode: jsdom has no fetch Request for data routers), with a catch-all route that records
+ * where a navigation landed.
  */
-export function renderRoute(element: ReactElement, { path, pattern = path }: { path: string; pattern?: string }) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [path] },
+export function renderRoute(element: ReactElement, { path, pattern = path.split('?')[0] as string }: { path: string; pattern?: string }) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={pattern} element={element} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
   );
-  const utils = render(<RouterProvider router={router} />);
-  return { ...utils, router };
 }
 
 export function landedState(): unknown {
