@@ -1,0 +1,120 @@
+import axios, { AxiosHeaders } from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { ERROR_FALLBACKS } from 'shared-contracts';
+import { createApiClient } from './apiClient';
+import { describeApiError } from './apiError';
+import { attachBearerToken, wasAuthenticated } from './interceptors';
+
+function setup(token: string | null) {
+  const onSessionRejected = jest.fn();
+  const client = createApiClient({ baseURL: 'http://api.test/', readToken: () => token, onSessionRejected });
+  const http = new MockAdapter(client);
+  return { client, http, onSessionRejected };
+}
+
+describe('request interceptor: bearer token (SPEC §6)', () => {
+  it('attaches the stored token', async () => {
+    const { client, http } = setup('abc.def.ghi');
+    http.onPost('/get-user-info/').reply(200, {});
+    await client.post('/get-user-info/');
+    expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { client, http } = setup(null);
+    http.onPost('/login/').reply(200, {});
+    await client.post('/login/', {});
+    expect(http.history.post[0]?.headers?.Authorization).toBeUndefined();
+  });
+
+  it("attaches the bearer header to URLs containing 'boxes' even without a token", async () => {
+    const { client, http } = setup(null);
+    http.onGet('/api/boxes/open').reply(200, {});
+    await client.get('/api/boxes/open');
+    expect(http.history.get[0]?.headers?.Authorization).toBe('Bearer');
+  });
+
+  it('uses the base URL from runtime config without a doubled slash', async () => {
+    const { client, http } = setup(null);
+    http.onGet('http://api.test/health').reply(200, {});
+    await expect(client.get('/health')).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('reads the token on every request (sign-in in another tab is honoured)', () => {
+    let token: string | null = null;
+    const interceptor = attachBearerToken(() => token);
+    const first = interceptor({ url: '/x', headers: new AxiosHeaders() });
+    token = 't';
+    const second = interceptor({ url: '/x', headers: new AxiosHeaders() });
+    expect(wasAuthenticated(first)).toBe(false);
+    expect(second.headers.get('Authorization')).toBe('Bearer t');
+  });
+});
+
+describe('response interceptor: 401/403 on an authenticated call (SPEC §4)', () => {
+  it.each([401, 403])('reports %i on an authenticated call and still rejects', async (status) => {
+    const { client, http, onSessionRejected } = setup('token');
+    http.onGet('/api/balance').reply(status, { detail: 'Not authenticated' });
+    await expect(client.get('/api/balance')).rejects.toMatchObject({ response: { status } });
+    expect(onSessionRejected).toHaveBeenCalledWith(status);
+  });
+
+  it('ignores 401/403 on calls made without credentials (e.g. a failed sign-in)', async () => {
+    const { client, http, onSessionRejected } = setup(null);
+    http.onPost('/login/').reply(403, { detail: 'Email not verified' });
+    await expect(client.post('/login/', {})).rejects.toBeTruthy();
+    expect(onSessionRejected).not.toHaveBeenCalled();
+  });
+
+  it('ignores other failures', async () => {
+    const { client, http, onSessionRejected } = setup('token');
+    http.onGet('/api/balance').reply(500, {});
+    http.onGet('/api/other').networkError();
+    await expect(client.get('/api/balance')).rejects.toBeTruthy();
+    await expect(client.get('/api/other')).rejects.toBeTruthy();
+    expect(onSessionRejected).not.toHaveBeenCalled();
+  });
+
+  it('treats only 2xx as success', async () => {
+    const { client, http } = setup(null);
+    http.onGet('/a').reply(204);
+    http.onGet('/b').reply(304);
+    await expect(client.get('/a')).resolves.toMatchObject({ status: 204 });
+    await expect(client.get('/b')).rejects.toBeTruthy();
+  });
+});
+
+describe('describeApiError (SPEC §8)', () => {
+  const fail = async (reply: (http: MockAdapter) => void) => {
+    const client = axios.create();
+    const http = new MockAdapter(client);
+    reply(http);
+    return client.get('/x').catch((error: unknown) => error);
+  };
+
+  it('uses a string detail as is', async () => {
+    const error = await fail((http) => http.onGet('/x').reply(400, { detail: 'Incorrect username or password' }));
+    expect(describeApiError(error, ERROR_FALLBACKS.signin)).toEqual({ message: 'Incorrect username or password', status: 400 });
+  });
+
+  it('joins a list detail by commas from msg', async () => {
+    const error = await fail((http) =>
+      http.onGet('/x').reply(422, { detail: [{ loc: ['body', 'email'], msg: 'bad email', type: 'x' }, { loc: ['body', 'password'], msg: 'too short', type: 'y' }] }),
+    );
+    expect(describeApiError(error, ERROR_FALLBACKS.signup).message).toBe('bad email, too short');
+  });
+
+  it('falls back when the body has no detail', async () => {
+    const error = await fail((http) => http.onGet('/x').reply(500, '<html>oops</html>'));
+    expect(describeApiError(error, ERROR_FALLBACKS.balance)).toEqual({ message: 'Failed to fetch balance', status: 500 });
+  });
+
+  it('uses the no-response fallback when nothing answered', async () => {
+    const error = await fail((http) => http.onGet('/x').networkError());
+    expect(describeApiError(error, ERROR_FALLBACKS.signup, ERROR_FALLBACKS.signupGeneric)).toEqual({
+      message: 'Something went wrong. Please try again.',
+      status: null,
+    });
+    expect(describeApiError(new Error('bug'), ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown).message).toBe('Unknown error during sign in');
+  });
+});
