@@ -35,7 +35,7 @@ function setup(path = '/') {
 
 const dialog = () => screen.getByRole('dialog');
 const alertText = () => within(dialog()).getByRole('alert').textContent;
-const submit = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(within(dialog()).getByRole('button', { name, exact: true }));
+const submit = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(within(dialog()).getByRole('button', { name }));
 
 describe('modal host frame', () => {
   it('shows none, then exactly one dialog', async () => {
