@@ -293,4 +293,26 @@ test.describe('account', () => {
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
+
+  test('tabs stay in step: a logout in one tab signs the other out, a sign-in signs it in', async ({ page, context, apiUrl }) => {
+    const player = newPlayer();
+    await registerViaApi(page.request, apiUrl, player);
+    await verifyViaApi(page, apiUrl, player);
+    await signInViaApi(page, apiUrl, player);
+    const tokens = await page.evaluate(() => ({ access_token: localStorage.getItem('token')!, refresh_token: localStorage.getItem('refresh_token')! }));
+    await page.reload();
+    const other = await context.newPage();
+    await other.goto('/all-games');
+    await expect(other.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(other.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+
+    await page.evaluate((t) => {
+      localStorage.setItem('refresh_token', t.refresh_token);
+      localStorage.setItem('token', t.access_token);
+    }, tokens);
+    await expect(other.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
+import { MODAL_KINDS, ROUTES, openModal, type AccountRemoteConfig } from 'shared-contracts';
 import AccountMenu from '../exposes/AccountMenu';
 import ModalHost from '../exposes/ModalHost';
 import ProfilePage from '../exposes/ProfilePage';
@@ -11,20 +11,38 @@ const STANDALONE_CONFIG: AccountRemoteConfig = {
   recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh4xEgKXT8T6I-BKVtPwcHQ',
 };
 
-/** The account pieces without the shell, for this team's development. */
+const bar = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16, padding: '12px 16px', borderBottom: '1px solid var(--color-border)' } as const;
+
+/** The account pieces without the shell, for this team's development (toasts as the shell sets them). */
 export function StandaloneApp() {
   return (
     <BrowserRouter>
-      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: 16 }}>
-        <Link to={ROUTES.home}>Account remote (standalone)</Link>
+      <header style={bar}>
+        <Link to={ROUTES.home} style={{ fontWeight: 800, textDecoration: 'none' }}>
+          Account remote (standalone)
+        </Link>
         <AccountMenu config={STANDALONE_CONFIG} />
       </header>
       <Routes>
         <Route path={ROUTES.profile} element={<ProfilePage config={STANDALONE_CONFIG} />} />
-        <Route path="*" element={<p style={{ padding: 16 }}>Use the buttons above, or open /profile.</p>} />
+        <Route
+          path="*"
+          element={
+            <div className="page">
+              <p>Use the header, open <Link to={ROUTES.profile}>/profile</Link>, add #signin or #signup to the URL, or open a dialog through the event bus:</p>
+              <p style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+                {Object.values(MODAL_KINDS).map((kind) => (
+                  <button key={kind} type="button" className="button" onClick={() => openModal(kind, { email: 'player@example.com' })}>
+                    {kind}
+                  </button>
+                ))}
+              </p>
+            </div>
+          }
+        />
       </Routes>
       <ModalHost config={STANDALONE_CONFIG} />
-      <ToastContainer />
+      <ToastContainer autoClose={5000} position="top-right" theme="dark" />
     </BrowserRouter>
   );
 }
