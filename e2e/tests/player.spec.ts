@@ -1,0 +1,222 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+// Catalogue facts (shared-contracts games.json). Every link is on html5.gamemonetize.com, which
+// the fixture answers with its local test page ("Local test game").
+const HOBO = { id: 5, name: 'Hobo Speedster', category: 'Bike Racing', link: 'https://html5.gamemonetize.com/046bi0y5mwn84nh7a93temx5616xxxkv/' };
+const MATH = { id: 37, name: 'Correct Math', category: 'Puzzle Games', link: 'https://html5.gamemonetize.com/nk8ecy4vj5jc8u7271mx9v9aptpbdn41/' };
+const CATEGORIES = ['Arcade Games', 'Bike Racing', 'Card Games', 'Casual Games', 'Puzzle Games', 'Racing Games', 'Strategy Games'];
+const LOADING = 'Game Loading...';
+
+const main = (page: Page) => page.locator('main');
+const gameFrame = (page: Page) => page.locator('main iframe');
+const carousel = (page: Page) => page.getByRole('region', { name: 'Browse by category' });
+
+/** Holds the game page's response until release() is called, so the loading state can be seen. */
+async function holdGame(page: Page, link: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(link, async (route) => {
+    await released;
+    await route.fallback(); // on to the fixture's local test page
+  });
+  return release;
+}
+
+async function expectPlaying(page: Page, game: { name: string; link: string }) {
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(game.name);
+  await expect(gameFrame(page)).toHaveAttribute('title', game.name);
+  await expect(gameFrame(page)).toHaveAttribute('src', game.link);
+  await expect(gameFrame(page).contentFrame().getByRole('heading', { name: 'Local test game' })).toBeVisible();
+  await expect(main(page).getByText(LOADING)).toHaveCount(0);
+}
+
+async function openFromAllGames(page: Page, name: string) {
+  await page.goto('/all-games');
+  await main(page).getByRole('link', { name: new RegExp(name) }).first().click();
+}
+
+test.describe('play page', () => {
+  test("a game card opens the game: 'Game Loading...' until the frame loads, then the game", async ({ page }) => {
+    const release = await holdGame(page, HOBO.link);
+    await openFromAllGames(page, HOBO.name);
+    await expect(page).toHaveURL(new RegExp(`/game/${HOBO.id}$`));
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(HOBO.name);
+    await expect(main(page).getByRole('status')).toContainText(LOADING);
+    await expect(gameFrame(page)).toBeVisible();
+
+    release();
+    await expectPlaying(page, HOBO);
+
+    const frame = gameFrame(page);
+    await expect(frame).toHaveAttribute('allowfullscreen', '');
+    await expect(frame).toHaveAttribute('allow', /autoplay/);
+    await expect(frame).toHaveAttribute('allow', /fullscreen/);
+    const sandbox = (await frame.getAttribute('sandbox'))!.split(/\s+/);
+    expect(sandbox).toEqual(expect.arrayContaining(['allow-scripts', 'allow-same-origin', 'allow-pointer-lock']));
+    expect(sandbox.filter((token) => token.startsWith('allow-top-navigation'))).toEqual([]);
+
+    await main(page).getByRole('link', { name: `Back to ${HOBO.category}` }).click();
+    await expect(page).toHaveURL(/\/categories\/Bike%20Racing$/);
+  });
+
+  test('the game fills the space at the sizes games are made for, without scrolling', async ({ page }) => {
+    for (const [width, height, minWidth] of [
+      [1920, 1080, 1200],
+      [1366, 768, 907],
+      [800, 450, 470],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/game/${HOBO.id}`);
+      const box = (await gameFrame(page).boundingBox())!;
+      expect(box.width, `frame width at ${width}x${height}`).toBeGreaterThanOrEqual(minWidth);
+      expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`/game/${HOBO.id}`);
+    const box = (await gameFrame(page).boundingBox())!;
+    expect(box.y + box.height, 'whole frame visible on a 1366x768 laptop').toBeLessThanOrEqual(768);
+  });
+
+  test('reloading the play page, or opening it in a new tab, plays the same game (local storage)', async ({ page, context }) => {
+    await openFromAllGames(page, HOBO.name);
+    await expectPlaying(page, HOBO);
+
+    await page.reload();
+    await expectPlaying(page, HOBO);
+
+    // A new tab has no navigation state: only storage knows the game.
+    const tab = await context.newPage();
+    await tab.goto(`/game/${HOBO.id}`);
+    await expectPlaying(tab, HOBO);
+    await tab.close();
+  });
+
+  test('without navigation state, the link and name saved in local storage are used', async ({ page }) => {
+    const stored = { name: 'Hobo Speedster (saved)', link: 'https://html5.gamemonetize.com/e2e-saved-link/' };
+    await page.goto('/');
+    await page.evaluate(
+      ([id, game]) => {
+        localStorage.setItem('gameId', String(id));
+        localStorage.setItem('gameLink', game.link);
+        localStorage.setItem('gameName', game.name);
+      },
+      [HOBO.id, stored] as const,
+    );
+    await page.goto(`/game/${HOBO.id}`);
+    await expectPlaying(page, stored);
+  });
+
+  test('a shared link plays the game it names, even when storage remembers another game', async ({ page }) => {
+    await openFromAllGames(page, HOBO.name);
+    await expectPlaying(page, HOBO);
+    await page.goto(`/game/${MATH.id}`);
+    await expectPlaying(page, MATH);
+  });
+
+  test("an unknown game id shows 'Game not found'", async ({ page }) => {
+    await page.goto('/game/99999');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Game not found');
+    await expect(gameFrame(page)).toHaveCount(0);
+    await main(page).getByRole('link', { name: 'Browse all games' }).click();
+    await expect(page).toHaveURL(/\/all-games$/);
+  });
+
+  test('going from one game to another shows the loading state again', async ({ page }) => {
+    await page.goto(`/game/${HOBO.id}`);
+    await expectPlaying(page, HOBO);
+
+    const release = await holdGame(page, MATH.link);
+    await page.getByPlaceholder('Search Games').fill(MATH.name);
+    await page.getByPlaceholder('Search Games').press('Enter');
+    await main(page).getByRole('link', { name: new RegExp(MATH.name) }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/game/${MATH.id}$`));
+    await expect(main(page).getByText(LOADING)).toBeVisible();
+    release();
+    await expectPlaying(page, MATH);
+
+    // Back to the first game (the browser's back button twice: search, then the game).
+    await page.goBack();
+    await page.goBack();
+    await expectPlaying(page, HOBO);
+  });
+
+  test('the fullscreen button puts the game frame into browser fullscreen', async ({ page }) => {
+    await page.goto(`/game/${HOBO.id}`);
+    await expectPlaying(page, HOBO);
+    await main(page).getByRole('button', { name: 'Fullscreen' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.querySelector('iframe')?.getAttribute('title') ?? null))
+      .toBe(HOBO.name);
+    await page.evaluate(() => document.exitFullscreen());
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  });
+});
+
+test.describe('category carousel', () => {
+  test('previous and next buttons move through the category cards', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 }); // 5 of 7 cards per view
+    await page.goto(`/game/${HOBO.id}`);
+    const region = carousel(page);
+    await region.scrollIntoViewIfNeeded();
+    const previous = region.getByRole('button', { name: 'Previous categories' });
+    const next = region.getByRole('button', { name: 'Next categories' });
+    const card = (name: string) => region.getByRole('link', { name });
+
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeEnabled();
+    await expect(card('Arcade Games')).toBeInViewport({ ratio: 0.9 });
+    await expect(card('Strategy Games')).not.toBeInViewport();
+
+    await next.click();
+    await next.click();
+    await expect(next).toBeDisabled();
+    await expect(previous).toBeEnabled();
+    await expect(card('Strategy Games')).toBeInViewport({ ratio: 0.9 });
+    await expect(card('Arcade Games')).not.toBeInViewport();
+
+    await previous.click();
+    await previous.click();
+    await expect(previous).toBeDisabled();
+    await expect(card('Arcade Games')).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('a category card opens its category page', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto(`/game/${HOBO.id}`);
+    const region = carousel(page);
+    await expect(region.getByRole('link')).toHaveText(CATEGORIES);
+    await expect(region.getByRole('link', { name: 'Puzzle Games' }).locator('img')).toHaveJSProperty('complete', true);
+    await region.getByRole('link', { name: 'Puzzle Games' }).click();
+    await expect(page).toHaveURL(/\/categories\/Puzzle%20Games$/);
+    await expect(main(page).getByRole('heading', { level: 1 })).toContainText('Puzzle Games');
+  });
+
+  for (const [width, perView] of [
+    [600, 2],
+    [700, 3],
+    [800, 4],
+    [1100, 5],
+    [1440, 7],
+  ] as const) {
+    test(`shows ${perView} cards per view at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/game/${HOBO.id}`);
+      const track = carousel(page).locator('.swiper');
+      await expect(track).toBeVisible();
+      const trackBox = (await track.boundingBox())!;
+      const cardBoxes = await carousel(page).getByRole('link').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
+      const fullyShown = cardBoxes.filter((box) => box.left >= trackBox.x - 1 && box.right <= trackBox.x + trackBox.width + 1);
+      expect(fullyShown).toHaveLength(perView);
+    });
+  }
+
+  test('phones (narrower than 576px) get the game alone; small screens and up get the carousel', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/game/${HOBO.id}`);
+    await expect(gameFrame(page)).toBeVisible();
+    await expect(carousel(page)).toHaveCount(0);
+    await page.setViewportSize({ width: 576, height: 812 });
+    await expect(carousel(page)).toBeVisible();
+  });
+});
