@@ -146,6 +146,7 @@ test.describe('account', () => {
     await expect(page.getByTestId('balance-amount')).toBeVisible();
 
     // Edit the profile and see it survive a reload.
+    await dismissToasts(page);
     await page.getByLabel('City').fill('Lisbon');
     await page.getByLabel('Date of birth').fill('1990-05-17');
     await page.getByLabel('Gender').selectOption('Female');
@@ -161,6 +162,7 @@ test.describe('account', () => {
     // Upload a picture: preview, save, and the avatar shows the stored picture.
     await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByText('me.png')).toBeVisible();
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Save picture' }).click();
     await expect(toast(page, 'Profile updated successfully!')).toBeVisible();
     await expect(page.locator('.acc-player-card img')).toHaveAttribute('src', new RegExp(`^${apiUrl}/uploads/[0-9a-f]+\\.png$`));
