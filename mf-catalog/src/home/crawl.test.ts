@@ -98,6 +98,13 @@ describe('the crawl pauses on hover (SPEC §2 "Home")', () => {
 });
 
 describe('arrows', () => {
+  test('mid-step, "next" first completes the column being approached', () => {
+    const swiper = fakeSwiper({ translate: -120 }); // 80 % of the way to column 2 still to go
+    control(swiper).step('next');
+    expect(swiper.slideTo).toHaveBeenCalledWith(2, 600);
+    expect(swiper.slideNext).not.toHaveBeenCalled();
+  });
+
   test('step one column promptly in either direction', () => {
     const swiper = fakeSwiper();
     const crawl = control(swiper);

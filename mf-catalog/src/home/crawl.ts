@@ -39,13 +39,17 @@ export function createCrawlControl(swiper: Swiper, { speed, arrowSpeed, autoplay
     if (autoplay && holds.size === 0 && !swiper.destroyed && !swiper.autoplay.running) swiper.autoplay.start();
   }
 
+  /** How much of a column the interrupted step still has to travel (0 = at rest on a column). */
+  function remainingColumns(): number {
+    const snap = swiper.snapGrid[Math.min(swiper.activeIndex, swiper.snapGrid.length - 1)] ?? 0;
+    const column = Math.abs((swiper.slidesGrid[1] ?? swiper.width) - (swiper.slidesGrid[0] ?? 0)) || 1;
+    return Math.min(1, Math.abs(swiper.translate + snap) / column);
+  }
+
   /** Finishes the interrupted step at the crawl's pace, so resuming does not lurch. */
   function resume(): void {
     freeze();
-    const snap = swiper.snapGrid[Math.min(swiper.activeIndex, swiper.snapGrid.length - 1)] ?? 0;
-    const columnStep = Math.abs((swiper.slidesGrid[1] ?? swiper.width) - (swiper.slidesGrid[0] ?? 0)) || 1;
-    const remaining = Math.abs(swiper.translate + snap);
-    const duration = Math.round(speed * Math.min(1, remaining / columnStep));
+    const duration = Math.round(speed * remainingColumns());
     if (duration < 16) {
       carryOn();
       return;
@@ -68,7 +72,10 @@ export function createCrawlControl(swiper: Swiper, { speed, arrowSpeed, autoplay
       if (swiper.destroyed) return;
       freeze();
       swiper.once('transitionEnd', carryOn);
-      if (direction === 'next') swiper.slideNext(arrowSpeed);
+      // Mid-step, Swiper's activeIndex is already the column being approached: "next" is
+      // that column unless it is nearly reached, so one click moves about one column.
+      if (direction === 'next' && remainingColumns() > 0.5) swiper.slideTo(swiper.activeIndex, arrowSpeed);
+      else if (direction === 'next') swiper.slideNext(arrowSpeed);
       else swiper.slidePrev(arrowSpeed);
     },
   };
