@@ -26,6 +26,7 @@ interface DialogFrameProps {
 export function DialogFrame({ contentKey, title, subtitle, onClose, children }: DialogFrameProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const subtitleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const pressStartedOnBackdrop = useRef(false);
@@ -92,7 +93,7 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
       }}
       data-testid="account-modal-backdrop"
     >
-      <div className="acc-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} tabIndex={-1}>
+      <div className="acc-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={subtitle ? subtitleId : undefined} ref={panelRef} tabIndex={-1}>
         <button type="button" className="acc-modal__close" onClick={onClose} aria-label="Close">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6L6 18" />
@@ -108,7 +109,11 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
           <h2 className="acc-modal__title" id={titleId}>
             {title}
           </h2>
-          {subtitle ? <p className="acc-modal__subtitle">{subtitle}</p> : null}
+          {subtitle ? (
+            <p className="acc-modal__subtitle" id={subtitleId}>
+              {subtitle}
+            </p>
+          ) : null}
         </header>
         <div className="acc-modal__body">{children}</div>
       </div>
