@@ -92,6 +92,8 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
           template: path.join(__dirname, 'index.html'),
           title: title ?? name,
           chunks: ['main'],
+          // The standalone page is served at deep links too (/game/5): load scripts from the root.
+          publicPath: '/',
         }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),

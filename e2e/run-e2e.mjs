@@ -2,7 +2,7 @@
 // Installs Debian's Chromium when missing, builds (unless E2E_SKIP_BUILD=1), serves every
 // part on ports from E2E_PORT_BASE (default 7000, so a running `npm start` is not disturbed),
 // runs Playwright with any extra arguments, then stops everything.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,8 @@ const { stop } = await serveAll({
   apiEnv: { DATA_DIR: dataDir, CORS_ORIGINS: shellOrigins, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
 });
 try {
-  const result = spawnSync(path.join(here, '..', 'node_modules', '.bin', 'playwright'), ['test', ...process.argv.slice(2)], {
+  // Async spawn: this process also serves the site, so it must not block while Playwright runs.
+  const playwright = spawn(path.join(here, '..', 'node_modules', '.bin', 'playwright'), ['test', ...process.argv.slice(2)], {
     cwd: here,
     stdio: 'inherit',
     env: {
@@ -53,7 +54,7 @@ try {
       E2E_PORTS: JSON.stringify(ports),
     },
   });
-  exitCode = result.status ?? 1;
+  exitCode = await new Promise((resolve) => playwright.on('exit', (code) => resolve(code ?? 1)));
 } finally {
   await stop();
   rmSync(dataDir, { recursive: true, force: true });

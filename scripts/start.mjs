@@ -91,6 +91,8 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
       ...apiEnv,
     },
   });
+  // Never leave the API running behind a parent that died without calling stop().
+  process.once('exit', () => api.kill('SIGTERM'));
   let stopping = false;
   const stop = () =>
     new Promise((resolve) => {

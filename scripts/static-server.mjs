@@ -10,7 +10,8 @@ const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|^\/assets\//;
 const ALWAYS_FRESH = new Set(['/mf-manifest.json', '/mf-manifest-stats.json', '/remoteEntry.js', '/index.html', '/config.json', '/']);
 
 export function cacheControlFor(pathname) {
-  if (ALWAYS_FRESH.has(pathname)) return 'no-cache';
+  // Extension-less paths are history-fallback routes answered with index.html.
+  if (ALWAYS_FRESH.has(pathname) || !/\.[a-z0-9]+$/i.test(pathname)) return 'no-cache';
   if (HASHED_ASSET.test(pathname)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
@@ -35,7 +36,9 @@ export function configOverridesFromEnv(env = process.env) {
  */
 export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, serveConfig = false, configOverrides = configOverridesFromEnv(), name }) {
   const assets = sirv(root, {
-    dev: false,
+    // Look files up per request (a stat each): a rebuilt dist is served at once, and a file
+    // removed by a rebuild is a 404, not a crash of a cached index.
+    dev: true,
     etag: true,
     gzip: true,
     brotli: true,

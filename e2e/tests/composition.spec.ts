@@ -118,6 +118,8 @@ test.describe('a remote that is down costs only its own area', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
     await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
     await page.goBack();
+    // Wait for the fallback first: unrouting earlier lets the runtime's own retries succeed.
+    await expect(page.locator('main').getByRole('button', { name: 'Retry' })).toBeVisible();
     await context.unroute(player);
     await page.locator('main').getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
@@ -134,10 +136,16 @@ test.describe('a remote that is down costs only its own area', () => {
     await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/game/5');
     await expect(page.locator('main iframe')).toBeAttached();
+    await expect(slot.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // The modal host fails silently (no stray Retry elsewhere on the page).
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(1);
     await markWindow(page);
     await context.unroute(account);
     await slot.getByRole('button', { name: 'Retry' }).click();
     await expect(slot.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // The silent modal host came back with it: Sign In opens its dialog.
+    await slot.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await expectSameWindow(page);
   });
 });

@@ -72,3 +72,39 @@ describe('RemoteBoundary', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('recovery across mounts of one remote', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a hidden mount shows nothing while loading or failed, and recovers when a visible mount of the same remote is retried', async () => {
+    let accountUp = false;
+    const Menu = () => <button type="button">Sign In</button>;
+    const Host = () => <p>modal host ready</p>;
+    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>((id) =>
+      accountUp ? Promise.resolve({ default: id === 'mf_account/AccountMenu' ? Menu : Host } as never) : Promise.reject(new Error('down')),
+    );
+    const config = { config: { accountApiUrl: '', recaptchaSiteKey: '' } };
+    const { container } = render(
+      <>
+        <div data-testid="slot">
+          <RemoteBoundary id="mf_account/AccountMenu" props={config} variant="inline" load={load as never} />
+        </div>
+        <div data-testid="host">
+          <RemoteBoundary id="mf_account/ModalHost" props={config} variant="hidden" load={load as never} />
+        </div>
+      </>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByTestId('host')).toBeEmptyDOMElement();
+    expect(container.querySelectorAll('button')).toHaveLength(1);
+
+    accountUp = true;
+    await userEvent.click(retry);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByText('modal host ready')).toBeInTheDocument();
+    // Only the player's Retry re-registers the remote; the host reuses what it brought back.
+    expect(load).toHaveBeenCalledWith('mf_account/AccountMenu', { fresh: true });
+    expect(load).toHaveBeenLastCalledWith('mf_account/ModalHost', { fresh: false });
+  });
+});

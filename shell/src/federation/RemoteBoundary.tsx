@@ -1,5 +1,6 @@
 import { Component, useCallback, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import type { RemoteModuleId, RemoteModules } from 'shared-contracts';
+import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
+import { announceRecovery, onRecovery } from './recovery';
 import { loadRemoteModule } from './remotes';
 import './RemoteBoundary.css';
 
@@ -32,8 +33,12 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
   props: ComponentProps<RemoteModules[Id]>;
   /** What to show while loading; defaults to a spinner sized for a page. */
   placeholder?: ReactNode;
-  /** Compact fallback for small mounts such as the header slot. */
-  variant?: 'page' | 'inline';
+  /**
+   * 'page': spinner and a fallback card; 'inline': compact, for the header slot;
+   * 'hidden': invisible infrastructure (the modal host): nothing shown, it recovers when
+   * another mount of the same remote is retried successfully.
+   */
+  variant?: 'page' | 'inline' | 'hidden';
   /** Injected in tests; the real loader otherwise. */
   load?: typeof loadRemoteModule;
 }
@@ -45,13 +50,20 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
  */
 export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placeholder, variant = 'page', load = loadRemoteModule }: RemoteBoundaryProps<Id>) {
   const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // `fresh`: re-register the remote first (a player's Retry after a failure). A retry because
+  // another mount already recovered the remote must reuse it: re-registering again would
+  // create a second container, and with it a second copy of the remote's state.
+  const [{ attempt, fresh }, setAttempt] = useState({ attempt: 0, fresh: false });
 
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
-    load(id, { fresh: attempt > 0 }).then(
-      (module) => !cancelled && setState({ status: 'ready', Component: module.default }),
+    load(id, { fresh }).then(
+      (module) => {
+        if (cancelled) return;
+        setState({ status: 'ready', Component: module.default });
+        if (fresh) announceRecovery(remoteOf(id));
+      },
       (error: unknown) => {
         console.error(`[remote] could not mount ${id}`, error);
         if (!cancelled) setState({ status: 'failed', error });
@@ -60,7 +72,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placehold
     return () => {
       cancelled = true;
     };
-  }, [id, attempt, load]);
+  }, [id, attempt, fresh, load]);
 
   const onRenderError = useCallback(
     (error: unknown) => {
@@ -69,13 +81,19 @@ export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placehold
     },
     [id],
   );
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => setAttempt((a) => ({ attempt: a.attempt + 1, fresh: true })), []);
+  const reuse = useCallback(() => setAttempt((a) => ({ attempt: a.attempt + 1, fresh: false })), []);
+
+  // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.
+  const failed = state.status === 'failed';
+  useEffect(() => (failed ? onRecovery(remoteOf(id), reuse) : undefined), [failed, id, reuse]);
 
   if (state.status === 'loading') {
+    if (variant === 'hidden') return null;
     return <>{placeholder ?? (variant === 'page' ? <PagePlaceholder /> : <span className="remote-inline-placeholder" aria-hidden="true" />)}</>;
   }
   if (state.status === 'failed') {
-    return <RemoteFallback variant={variant} onRetry={retry} />;
+    return variant === 'hidden' ? null : <RemoteFallback variant={variant} onRetry={retry} />;
   }
   // A generic JSX element cannot be built from a mapped component type without widening it.
   const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;

@@ -46,3 +46,4 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, { fres
   }
   return loaded;
 }
+

@@ -17,7 +17,7 @@ export function Layout({ accountConfig, children }: { accountConfig: AccountRemo
         {children}
       </main>
       <Footer />
-      <RemoteBoundary id="mf_account/ModalHost" props={{ config: accountConfig }} variant="inline" placeholder={null} />
+      <RemoteBoundary id="mf_account/ModalHost" props={{ config: accountConfig }} variant="hidden" />
     </div>
   );
 }
