@@ -17,6 +17,8 @@ export const API_PATHS = {
   forgotPassword: '/forgot-password/',
   activateUser: `${ACCOUNT_API_PREFIX}/activate-user`,
   balance: `${ACCOUNT_API_PREFIX}/balance`,
+  /** Not in SPEC: trades a refresh_token for a new token pair. */
+  refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',
   /** Where uploaded pictures are served back from: `${uploads}/${name}`. */
@@ -83,6 +85,7 @@ export interface UpdatePasswordQuery {
   new_password: string;
 }
 export interface SavePictureQuery {
+  /** The `name` an upload returned; the picture is shown from `${accountApiUrl}${API_PATHS.uploads}/${name}`. */
   picture_url: string;
 }
 export interface ActivateUserQuery {
@@ -101,6 +104,8 @@ export interface LoginResponse {
   refresh_token: string;
   token_type: 'bearer';
 }
+/** update-password retires earlier sessions, so it answers with a fresh token pair. */
+export interface UpdatePasswordResponse extends DetailResponse, LoginResponse {}
 export interface UploadResponse {
   /** Stored file name; the picture is served at `${API_PATHS.uploads}/${name}`. */
   name: string;

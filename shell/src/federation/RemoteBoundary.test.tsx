@@ -73,6 +73,23 @@ describe('RemoteBoundary', () => {
   });
 });
 
+test('switching ids never renders the previous remote component with the new props', async () => {
+  const received: string[] = [];
+  const Home = ({ brand }: { brand?: { name: string } }) => {
+    received.push(brand ? 'home' : 'home-without-brand');
+    return <p>home</p>;
+  };
+  const Play = () => <p>play</p>;
+  const load = jest.fn((id: RemoteModuleId) => Promise.resolve({ default: id === 'mf_catalog/HomePage' ? Home : Play } as never));
+  const brand = { id: 'b', name: 'B', logo: '', title: '', favicon: '', blurb: '' };
+  const { rerender } = render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} load={load as never} />);
+  await screen.findByText('home');
+  rerender(<RemoteBoundary id="mf_player/PlayPage" props={{}} load={load as never} />);
+  expect(screen.queryByText('home')).not.toBeInTheDocument();
+  await screen.findByText('play');
+  expect(received).not.toContain('home-without-brand');
+});
+
 describe('recovery across mounts of one remote', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());

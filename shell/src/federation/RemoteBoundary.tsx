@@ -6,7 +6,7 @@ import './RemoteBoundary.css';
 
 type LoadState<Id extends RemoteModuleId> =
   | { status: 'loading' }
-  | { status: 'ready'; Component: RemoteModules[Id] }
+  | { status: 'ready'; id: RemoteModuleId; Component: RemoteModules[Id] }
   | { status: 'failed'; error: unknown };
 
 interface ErrorBoundaryProps {
@@ -61,7 +61,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placehold
     load(id, { fresh }).then(
       (module) => {
         if (cancelled) return;
-        setState({ status: 'ready', Component: module.default });
+        setState({ status: 'ready', id, Component: module.default });
         if (fresh) announceRecovery(remoteOf(id));
       },
       (error: unknown) => {
@@ -88,7 +88,9 @@ export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placehold
   const failed = state.status === 'failed';
   useEffect(() => (failed ? onRecovery(remoteOf(id), reuse) : undefined), [failed, id, reuse]);
 
-  if (state.status === 'loading') {
+  // On a route change React reuses this boundary: never render the previous id's component
+  // with the new id's props while the new module loads.
+  if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
     return <>{placeholder ?? (variant === 'page' ? <PagePlaceholder /> : <span className="remote-inline-placeholder" aria-hidden="true" />)}</>;
   }

@@ -1,4 +1,5 @@
 import { ToastContainer } from 'react-toastify';
+import './Toasts.css';
 
 /** SPEC §9 toast defaults. react-toastify is a shared singleton, so every remote's toast() lands here. */
 export const TOAST_DEFAULTS = {
