@@ -12,6 +12,7 @@ import {
   type SavePictureQuery,
   type SaveProfileQuery,
   type UpdatePasswordQuery,
+  type UpdatePasswordResponse,
   type UploadResponse,
   type UserRecord,
   type VerifyEmailRequest,
@@ -31,7 +32,6 @@ function formBody(fields: object): URLSearchParams {
  * update-password answers `detail` (SPEC §7); this API also retires the old tokens and sends a
  * fresh pair, which must replace the stored ones or the next call is refused.
  */
-export type UpdatePasswordResponse = DetailResponse & Partial<Pick<LoginResponse, 'access_token' | 'refresh_token'>>;
 
 /** Every call of SPEC §7, typed by the shared API contract. */
 export function createAccountApi(client: AxiosInstance) {

@@ -8,10 +8,10 @@ import {
   type SavePictureQuery,
   type SaveProfileQuery,
   type UpdatePasswordQuery,
+  type UpdatePasswordResponse,
   type UploadResponse,
   type UserRecord,
 } from 'shared-contracts';
-import type { UpdatePasswordResponse } from '../api/accountApi';
 import { describeApiError, type ApiFailure } from '../api/apiError';
 import { storeSessionTokens } from '../session/tokenStorage';
 import { balance, logoutRequested, savePicture, saveProfile, updatePassword, upload, userInfo } from '../store/accountActions';
