@@ -2,7 +2,6 @@ import type { AxiosInstance } from 'axios';
 import {
   API_PATHS,
   type BalanceResponse,
-  type DetailResponse,
   type EmailRequest,
   type LoginRequest,
   type LoginResponse,
