@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs a command against a throw-away PostgreSQL cluster: `scripts/with-postgres.sh npm test -w account-api`.
+# Installs Debian's postgresql when missing (as root), starts a private cluster on a free port
+# under /tmp, exports TEST_DATABASE_URL (and DATABASE_URL) for the command, and removes it all after.
+set -euo pipefail
+
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ]; then echo "PostgreSQL is not installed: apt-get install postgresql" >&2; exit 1; fi
+  echo "== Installing postgresql"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+BIN=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
+PORT=${PG_TEST_PORT:-55432}
+DIR=$(mktemp -d /tmp/portal-pg.XXXXXX)
+
+# PostgreSQL refuses to run as root: run the cluster as the postgres user when we are root.
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+[ "$(id -u)" -eq 0 ] && chown postgres "$DIR"
+
+cleanup() {
+  as_owner "$BIN/pg_ctl" -D "$DIR/data" -m fast stop >/dev/null 2>&1 || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+
+as_owner "$BIN/initdb" -D "$DIR/data" -U portal --auth=trust >/dev/null
+as_owner "$BIN/pg_ctl" -D "$DIR/data" -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off" -l "$DIR/log" -w start >/dev/null
+as_owner "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U portal account_test
+
+export TEST_DATABASE_URL="postgres://portal@127.0.0.1:$PORT/account_test"
+export DATABASE_URL="$TEST_DATABASE_URL"
+echo "== PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on $TEST_DATABASE_URL"
+"$@"
