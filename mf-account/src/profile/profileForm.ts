@@ -1,22 +1,12 @@
-import type { ProfileField, SaveProfileQuery, UserRecord } from 'shared-contracts';
+import { PROFILE_FIELDS, type ProfileField, type SaveProfileQuery, type UserRecord } from 'shared-contracts';
 
 /** The editable fields of SPEC §3 (the picture has its own upload flow). */
 export type EditableProfileField = Exclude<ProfileField, 'picture_url'>;
 export type ProfileFormValues = Record<EditableProfileField, string>;
 
-export const EDITABLE_PROFILE_FIELDS: readonly EditableProfileField[] = [
-  'first_name',
-  'last_name',
-  'dob',
-  'gender',
-  'phone',
-  'country',
-  'state',
-  'city',
-  'postal_code',
-  'street_address_1',
-  'street_address_2',
-];
+export const EDITABLE_PROFILE_FIELDS: readonly EditableProfileField[] = PROFILE_FIELDS.filter(
+  (field): field is EditableProfileField => field !== 'picture_url',
+);
 
 export function formValuesFrom(user: UserRecord): ProfileFormValues {
   return Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((field) => [field, user[field] ?? ''])) as ProfileFormValues;
