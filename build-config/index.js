@@ -146,6 +146,8 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
     },
     transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
     moduleNameMapper: {
+      // Swiper's stylesheets are imported by package subpath ('swiper/css', 'swiper/css/a11y').
+      '^swiper/css(/.*)?$': path.join(__dirname, 'jest', 'style-stub.js'),
       '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
       '\\.(png|jpe?g|gif|webp|svg|ico)$': path.join(__dirname, 'jest', 'file-stub.js'),
     },

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { mockViewportWidth } from 'build-config/jest/viewport';
 import { SearchBox } from './SearchBox';
 
 function LocationProbe() {
@@ -9,16 +10,7 @@ function LocationProbe() {
 }
 
 function setViewport(compact: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: compact,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  mockViewportWidth(compact ? 375 : 1440);
 }
 
 function renderSearch(start = '/') {
