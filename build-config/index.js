@@ -112,7 +112,9 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
           manifest: { fileName: 'mf-manifest.json' },
         }),
       ],
-      optimization: { splitChunks: false, runtimeChunk: false },
+      // Default async splitting: exposes of one remote share their common code as chunks
+      // instead of each bundling its own copy (the account menu and modal host share a store).
+      optimization: { runtimeChunk: false },
       performance: { hints: false },
       devServer: {
         port,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { portsFromBase, serveAll } from './start.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ports = portsFromBase(Number(process.env.BENCH_PORT_BASE ?? 6000));
+const ports = portsFromBase(Number(process.env.BENCH_PORT_BASE ?? 5000));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const { stop } = await serveAll({ ports, quiet: true, apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
 
