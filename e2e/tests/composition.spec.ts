@@ -167,3 +167,21 @@ test.describe('branding by host', () => {
     });
   }
 });
+
+test.describe('responsive layout', () => {
+  for (const width of [360, 768, 1024, 1440]) {
+    test(`nothing overflows sideways at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/all-games', '/categories/Puzzle%20Games', '/game/5', '/profile']) {
+        await page.goto(path);
+        await expect(page.locator('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('[data-slot="account"]').getByRole('button').first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+        // The header's last control (the account slot) is fully inside the window.
+        const slot = await page.locator('[data-slot="account"]').boundingBox();
+        expect(slot!.x + slot!.width, `${path} account slot at ${width}px`).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+});
