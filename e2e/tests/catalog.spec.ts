@@ -95,6 +95,15 @@ test.describe('Home', () => {
 
     const box = (await slider(page).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Under the mouse it comes to rest (on a loaded CI machine the hover can land a frame late)…
+    await expect
+      .poll(async () => {
+        const before = await sliderOffset(page);
+        await page.waitForTimeout(250);
+        return (await sliderOffset(page)) - before;
+      })
+      .toBe(0);
+    // …and stays still while hovered.
     const held = await sliderOffset(page);
     await page.waitForTimeout(800);
     expect(await sliderOffset(page)).toBe(held);
