@@ -32,6 +32,8 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
   const sqlite = new BetterSqlite3(file);
   // WAL lets readers run while a write is in flight; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
+  // Every commit is synced before it is acknowledged: a write survives kill -9 and power loss.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', location: file };
