@@ -31,8 +31,6 @@ class RenderErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolea
 export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
   id: Id;
   props: ComponentProps<RemoteModules[Id]>;
-  /** What to show while loading; defaults to a spinner sized for a page. */
-  placeholder?: ReactNode;
   /**
    * 'page': spinner and a fallback card; 'inline': compact, for the header slot;
    * 'hidden': invisible infrastructure (the modal host): nothing shown, it recovers when
@@ -48,7 +46,7 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
  * reload, and a console report.
  */
-export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placeholder, variant = 'page', load = loadRemoteModule }: RemoteBoundaryProps<Id>) {
+export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, variant = 'page', load = loadRemoteModule }: RemoteBoundaryProps<Id>) {
   const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
   // `fresh`: re-register the remote first (a player's Retry after a failure). A retry because
   // another mount already recovered the remote must reuse it: re-registering again would
@@ -92,7 +90,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, placehold
   // with the new id's props while the new module loads.
   if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
-    return <>{placeholder ?? (variant === 'page' ? <PagePlaceholder /> : <span className="remote-inline-placeholder" aria-hidden="true" />)}</>;
+    return variant === 'page' ? <PagePlaceholder /> : <span className="remote-inline-placeholder" aria-hidden="true" />;
   }
   if (state.status === 'failed') {
     return variant === 'hidden' ? null : <RemoteFallback variant={variant} onRetry={retry} />;
