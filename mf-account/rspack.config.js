@@ -2,9 +2,9 @@ const { createFederatedConfig } = require('build-config');
 
 /** What this remote exposes; the names and prop types are declared in shared-contracts (RemoteModules). */
 const exposes = {
-  './AccountMenu': './src/exposes/AccountMenu.tsx',
-  './ModalHost': './src/exposes/ModalHost.tsx',
-  './ProfilePage': './src/exposes/ProfilePage.tsx',
+  './AccountMenu': './src/exposes/account-menu.tsx',
+  './ModalHost': './src/exposes/modal-host.tsx',
+  './ProfilePage': './src/exposes/profile-page.tsx',
 };
 
 module.exports = createFederatedConfig({

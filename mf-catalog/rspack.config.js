@@ -2,11 +2,11 @@ const { createFederatedConfig } = require('build-config');
 
 /** What this remote exposes; the names and prop types are declared in shared-contracts (RemoteModules). */
 const exposes = {
-  './HomePage': './src/exposes/HomePage.tsx',
-  './AllGamesPage': './src/exposes/AllGamesPage.tsx',
-  './CategoriesRedirect': './src/exposes/CategoriesRedirect.tsx',
-  './CategoryPage': './src/exposes/CategoryPage.tsx',
-  './SearchPage': './src/exposes/SearchPage.tsx',
+  './HomePage': './src/exposes/home-page.tsx',
+  './AllGamesPage': './src/exposes/all-games-page.tsx',
+  './CategoriesRedirect': './src/exposes/categories-redirect.tsx',
+  './CategoryPage': './src/exposes/category-page.tsx',
+  './SearchPage': './src/exposes/search-page.tsx',
 };
 
 module.exports = createFederatedConfig({

@@ -2,7 +2,7 @@ const { createFederatedConfig } = require('build-config');
 
 /** What this remote exposes; the names and prop types are declared in shared-contracts (RemoteModules). */
 const exposes = {
-  './PlayPage': './src/exposes/PlayPage.tsx',
+  './PlayPage': './src/exposes/play-page.tsx',
 };
 
 module.exports = createFederatedConfig({

@@ -4,7 +4,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configOverridesFromEnv, startStaticServer } from './static-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,6 +62,9 @@ export function buildAll() {
  * @param {{ ports?: ReturnType<typeof defaultPorts>, apiEnv?: Record<string, string>, quiet?: boolean }} [options]
  */
 export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
+  // Imported here, not at the top: the static server needs dependencies that ensureInstalled()
+  // may only just have installed on a fresh clone.
+  const { configOverridesFromEnv, startStaticServer } = await import('./static-server.mjs');
   const fromEnv = configOverridesFromEnv();
   // The shell's config.json follows the ports actually used, unless the operator set URLs.
   const configOverrides = {

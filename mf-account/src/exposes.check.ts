@@ -1,8 +1,8 @@
 // Compile-time proof that this remote exposes exactly what shared-contracts declares.
 import type { ExposesOf } from 'shared-contracts';
-import * as AccountMenu from './exposes/AccountMenu';
-import * as ModalHost from './exposes/ModalHost';
-import * as ProfilePage from './exposes/ProfilePage';
+import * as AccountMenu from './exposes/account-menu';
+import * as ModalHost from './exposes/modal-host';
+import * as ProfilePage from './exposes/profile-page';
 
 export const exposedModules = {
   './AccountMenu': AccountMenu,

@@ -12,6 +12,9 @@ test('rspack exposes match the typed expose map of shared-contracts', () => {
   expect(Object.keys(exposes).sort()).toEqual(Object.keys(exposedModules).sort());
 });
 
+// Expose keys keep the contract's PascalCase; files are kebab-case ('./AccountMenu' -> account-menu.tsx).
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
 test('every expose points at its file under src/exposes', () => {
-  for (const [key, file] of Object.entries(exposes)) expect(file).toBe(`./src/exposes/${key.slice(2)}.tsx`);
+  for (const [key, file] of Object.entries(exposes)) expect(file).toBe(`./src/exposes/${kebab(key.slice(2))}.tsx`);
 });

@@ -1,10 +1,10 @@
 // Compile-time proof that this remote exposes exactly what shared-contracts declares.
 import type { ExposesOf } from 'shared-contracts';
-import * as HomePage from './exposes/HomePage';
-import * as AllGamesPage from './exposes/AllGamesPage';
-import * as CategoriesRedirect from './exposes/CategoriesRedirect';
-import * as CategoryPage from './exposes/CategoryPage';
-import * as SearchPage from './exposes/SearchPage';
+import * as HomePage from './exposes/home-page';
+import * as AllGamesPage from './exposes/all-games-page';
+import * as CategoriesRedirect from './exposes/categories-redirect';
+import * as CategoryPage from './exposes/category-page';
+import * as SearchPage from './exposes/search-page';
 
 export const exposedModules = {
   './HomePage': HomePage,

@@ -1,6 +1,6 @@
 // Compile-time proof that this remote exposes exactly what shared-contracts declares.
 import type { ExposesOf } from 'shared-contracts';
-import * as PlayPage from './exposes/PlayPage';
+import * as PlayPage from './exposes/play-page';
 
 export const exposedModules = {
   './PlayPage': PlayPage,

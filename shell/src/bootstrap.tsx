@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { resolveBrand } from 'shared-contracts';
 import 'shared-contracts/theme.css';
-import { App } from './App';
-import { applyBrandToDocument } from './branding/applyBrand';
-import { loadRuntimeConfig } from './config/loadConfig';
+import { App } from './app';
+import { applyBrandToDocument } from './branding/apply-brand';
+import { loadRuntimeConfig } from './config/load-config';
 import { initRemotes } from './federation/remotes';
 
 async function start() {

@@ -1,8 +1,8 @@
 import axios, { AxiosHeaders } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { ERROR_FALLBACKS } from 'shared-contracts';
-import { createApiClient } from './apiClient';
-import { describeApiError } from './apiError';
+import { createApiClient } from './api-client';
+import { describeApiError } from './api-error';
 import { attachBearerToken, wasAuthenticated } from './interceptors';
 
 function setup(token: string | null) {

@@ -1,4 +1,4 @@
-import type { AccountApi } from '../api/accountApi';
+import type { AccountApi } from '../api/account-api';
 
 export interface NotifyOptions {
   autoClose?: number;

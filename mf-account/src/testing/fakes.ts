@@ -1,8 +1,8 @@
 import MockAdapter from 'axios-mock-adapter';
 import type { UserRecord } from 'shared-contracts';
-import { createAccountApi } from '../api/accountApi';
-import { createApiClient } from '../api/apiClient';
-import { readAccessToken } from '../session/tokenStorage';
+import { createAccountApi } from '../api/account-api';
+import { createApiClient } from '../api/api-client';
+import { readAccessToken } from '../session/token-storage';
 import type { AccountServices, Notifier } from '../store/services';
 
 export const TEST_API_URL = 'http://api.test';

@@ -1,5 +1,5 @@
 export * from './game';
 export * from './games';
 export * from './queries';
-export * from './categoryArt';
-export * from './gameImage';
+export * from './category-art';
+export * from './game-image';

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { balance } from '../store/account-actions';
+import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+
+/** The player's balance from the balance call (held as balanceData, SPEC §3). */
+export function BalanceCard() {
+  const dispatch = useAccountDispatch();
+  const status = useAccountSelector((state) => state.account.balance);
+  const data = useAccountSelector((state) => state.account.balanceData);
+
+  useEffect(() => {
+    dispatch(balance.pending());
+  }, [dispatch]);
+
+  return (
+    <section className="acc-card acc-balance" aria-labelledby="acc-balance-title" aria-busy={status.loading}>
+      <div className="acc-balance__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <ellipse cx="12" cy="7" rx="8" ry="3.5" />
+          <path d="M4 7v5c0 1.9 3.6 3.5 8 3.5s8-1.6 8-3.5V7M4 12v5c0 1.9 3.6 3.5 8 3.5s8-1.6 8-3.5v-5" />
+        </svg>
+      </div>
+      <div className="acc-balance__body">
+        <h2 className="acc-balance__title" id="acc-balance-title">
+          Balance
+        </h2>
+        {data ? (
+          <p className="acc-balance__amount" data-testid="balance-amount">
+            {new Intl.NumberFormat().format(data.balance)} <span className="acc-balance__currency">{data.currency}</span>
+          </p>
+        ) : status.loading ? (
+          <span className="acc-skeleton acc-skeleton--amount" role="status" aria-label="Loading balance" />
+        ) : null}
+        {status.error ? (
+          <p className="acc-balance__error">
+            {status.error}{' '}
+            <button type="button" className="acc-link-button" onClick={() => dispatch(balance.pending())}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

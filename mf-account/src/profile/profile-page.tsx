@@ -1,0 +1,109 @@
+import { MODAL_KINDS, PAGE_TEXT } from 'shared-contracts';
+import { userInfo } from '../store/account-actions';
+import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { modalOpened } from '../store/modal-slice';
+import { selectSignedIn, selectUser } from '../store/root-state';
+import { BalanceCard } from './balance-card';
+import { PasswordForm } from './password-form';
+import { PictureCard } from './picture-card';
+import { ProfileForm } from './profile-form';
+import './profile.css';
+
+/** /profile: the player's picture, details, password and balance; signed out, an invitation. */
+export function ProfilePage() {
+  const signedIn = useAccountSelector(selectSignedIn);
+  return <div className="page acc-profile">{signedIn ? <SignedInProfile /> : <SignInPrompt />}</div>;
+}
+
+function SignedInProfile() {
+  const dispatch = useAccountDispatch();
+  const user = useAccountSelector(selectUser);
+  const { loading, error } = useAccountSelector((state) => ({ loading: state.account.loading, error: state.account.error }), shallowEqualPair);
+
+  if (!user) {
+    if (error && !loading) {
+      return (
+        <>
+          <h1 className="page-title">{PAGE_TEXT.profile}</h1>
+          <div className="acc-card acc-profile__state" role="alert">
+            <p>{error}</p>
+            <button type="button" className="button button--primary" onClick={() => dispatch(userInfo.pending())}>
+              Try again
+            </button>
+          </div>
+        </>
+      );
+    }
+    return <ProfileSkeleton />;
+  }
+
+  return (
+    <>
+      <h1 className="page-title">{PAGE_TEXT.profile}</h1>
+      <div className="acc-profile__layout">
+        <aside className="acc-profile__aside">
+          <PictureCard user={user} />
+          <BalanceCard />
+        </aside>
+        <div className="acc-profile__main">
+          <ProfileForm user={user} />
+          <PasswordForm />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function shallowEqualPair(a: { loading: boolean; error: string | null }, b: { loading: boolean; error: string | null }) {
+  return a.loading === b.loading && a.error === b.error;
+}
+
+function ProfileSkeleton() {
+  return (
+    <>
+      <h1 className="page-title">{PAGE_TEXT.profile}</h1>
+      <div className="acc-profile__layout" role="status" aria-label="Loading your profile">
+        <aside className="acc-profile__aside">
+          <div className="acc-card acc-skeleton-card">
+            <span className="acc-skeleton acc-skeleton--circle" />
+            <span className="acc-skeleton acc-skeleton--line" />
+            <span className="acc-skeleton acc-skeleton--line acc-skeleton--short" />
+          </div>
+        </aside>
+        <div className="acc-profile__main">
+          <div className="acc-card acc-skeleton-card acc-skeleton-card--wide">
+            {Array.from({ length: 6 }, (_, index) => (
+              <span key={index} className="acc-skeleton acc-skeleton--field" />
+            ))}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function SignInPrompt() {
+  const dispatch = useAccountDispatch();
+  return (
+    <section className="acc-card acc-profile__prompt" aria-labelledby="acc-prompt-title">
+      <div className="acc-profile__prompt-art" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="4" y="10" width="16" height="11" rx="2.5" />
+          <path d="M8 10V7a4 4 0 0 1 8 0v3" />
+        </svg>
+      </div>
+      <h1 className="acc-profile__prompt-title" id="acc-prompt-title">
+        Sign in to see your profile
+      </h1>
+      <p className="acc-profile__prompt-text">Your picture, details and coin balance live here. Playing stays free, with or without an account.</p>
+      <div className="acc-profile__prompt-actions">
+        <button type="button" className="button button--primary" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn }))}>
+          {PAGE_TEXT.signIn}
+        </button>
+        <button type="button" className="button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}>
+          Create an account
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { decodeJwtClaims, isTokenExpired, STORAGE_KEYS, tokenExpiresAt } from 'shared-contracts';
+import { fakeJwt } from '../testing/fakes';
+import { navigateTo, registerNavigator } from './navigation';
+import { clearStorage, readAccessToken, removeSessionTokens, storeSessionTokens } from './token-storage';
+
+describe('JWT expiry helpers (shared-contracts session.ts)', () => {
+  it('reads exp from a JWT', () => {
+    expect(tokenExpiresAt(fakeJwt(1_700_000_000))).toBe(1_700_000_000_000);
+    expect(decodeJwtClaims(fakeJwt(1, { name: 'Zoë' }))?.name).toBe('Zoë');
+  });
+
+  it('is expired once exp has passed', () => {
+    const token = fakeJwt(1000);
+    expect(isTokenExpired(token, 999_999)).toBe(false);
+    expect(isTokenExpired(token, 1_000_000)).toBe(true);
+  });
+
+  it('treats non-JWTs and tokens without exp as not expiring', () => {
+    for (const token of ['', 'opaque', 'a.b', 'a.!!!.c', `x.${Buffer.from('[1]').toString('base64url')}.y`, `x.${Buffer.from('{"exp":"soon"}').toString('base64url')}.y`]) {
+      expect(tokenExpiresAt(token)).toBeNull();
+      expect(isTokenExpired(token, Date.now())).toBe(false);
+    }
+  });
+});
+
+describe('token storage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('stores, reads and removes the session tokens', () => {
+    storeSessionTokens(localStorage, { access_token: 'a', refresh_token: 'r' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('a');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r');
+    expect(readAccessToken(localStorage)).toBe('a');
+    removeSessionTokens(localStorage);
+    expect(readAccessToken(localStorage)).toBeNull();
+  });
+
+  it('reads a blank token as signed out, and survives a broken storage', () => {
+    localStorage.setItem(STORAGE_KEYS.token, '  ');
+    expect(readAccessToken(localStorage)).toBeNull();
+    const broken = { getItem: () => { throw new Error('denied'); }, clear: () => { throw new Error('denied'); } } as unknown as Storage;
+    expect(readAccessToken(broken)).toBeNull();
+    expect(() => clearStorage(broken)).not.toThrow();
+  });
+});
+
+describe('navigation registry', () => {
+  it('queues a request made before any router registered, then uses the latest', () => {
+    navigateTo('/');
+    const first = jest.fn();
+    const unregisterFirst = registerNavigator(first);
+    expect(first).toHaveBeenCalledWith('/');
+    const second = jest.fn();
+    const unregisterSecond = registerNavigator(second);
+    navigateTo('/profile');
+    expect(second).toHaveBeenCalledWith('/profile');
+    unregisterSecond();
+    navigateTo('/x');
+    expect(first).toHaveBeenLastCalledWith('/x');
+    unregisterFirst();
+  });
+});

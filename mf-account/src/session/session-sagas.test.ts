@@ -1,0 +1,117 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { INFO_TOASTS, STORAGE_KEYS } from 'shared-contracts';
+import { sessionEnded, sessionSynced, userInfo } from '../store/account-actions';
+import { expiredToken, fakeServices, validToken } from '../testing/fakes';
+import { announceSessionSaga, checkSessionSaga, logoutSaga, SESSION_EXPIRED_TOAST_MS, sessionRejectedSaga, syncAcrossTabsSaga } from './session-sagas';
+
+const state = (signedIn: boolean) => ({ session: { signedIn } });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('logoutSaga', () => {
+  it('removes the tokens, ends the session and goes to /', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
+    localStorage.setItem(STORAGE_KEYS.gameId, '7');
+    const { services } = fakeServices();
+    await expectSaga(logoutSaga, services).withState(state(true)).put(sessionEnded({ reason: 'logout' })).call(services.navigate, '/').run();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.gameId)).toBe('7');
+  });
+
+  it('does nothing when already signed out', async () => {
+    const { services } = fakeServices();
+    await expectSaga(logoutSaga, services).withState(state(false)).not.put.actionType(sessionEnded.type).run();
+    expect(services.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkSessionSaga (SPEC §4 expiry)', () => {
+  it('an expired token: 3 s toast, both storages cleared, session ended, home', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, expiredToken());
+    localStorage.setItem(STORAGE_KEYS.gameId, '7');
+    sessionStorage.setItem('anything', 'x');
+    const { services } = fakeServices();
+    await expectSaga(checkSessionSaga, services)
+      .call(services.notify.info, INFO_TOASTS.sessionExpired, { autoClose: SESSION_EXPIRED_TOAST_MS, toastId: 'session-expired' })
+      .put(sessionEnded({ reason: 'expired' }))
+      .call(services.navigate, '/')
+      .run();
+    expect(SESSION_EXPIRED_TOAST_MS).toBe(3000);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a valid token, a token without exp, or no token: nothing happens', async () => {
+    const { services } = fakeServices();
+    for (const token of [validToken(), 'opaque-token', null]) {
+      if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+      else localStorage.clear();
+      await expectSaga(checkSessionSaga, services).not.put.actionType(sessionEnded.type).run();
+    }
+    expect(services.notify.info).not.toHaveBeenCalled();
+  });
+
+  it('uses the injected clock', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, validToken());
+    const { services } = fakeServices({ now: () => Date.now() + 2 * 3600 * 1000 });
+    await expectSaga(checkSessionSaga, services).put(sessionEnded({ reason: 'expired' })).run();
+  });
+});
+
+describe('sessionRejectedSaga (401/403 on an authenticated call)', () => {
+  it('clears all local storage and goes to /', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(STORAGE_KEYS.gameName, 'x');
+    const { services } = fakeServices();
+    await expectSaga(sessionRejectedSaga, services).withState(state(true)).put(sessionEnded({ reason: 'rejected' })).call(services.navigate, '/').run();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('a second rejection after the first does not navigate again', async () => {
+    const { services } = fakeServices();
+    await expectSaga(sessionRejectedSaga, services).withState(state(false)).not.put.actionType(sessionEnded.type).run();
+    expect(services.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('announceSessionSaga', () => {
+  it('tells the event bus the current session state', async () => {
+    const { services } = fakeServices();
+    await expectSaga(announceSessionSaga, services).withState(state(true)).call(services.announceSession, true).run();
+  });
+});
+
+describe('syncAcrossTabsSaga (storage events)', () => {
+  const storageEvent = (key: string | null) => new StorageEvent('storage', { key });
+
+  it('another tab signing in: synced and the user loaded', async () => {
+    const target = new EventTarget();
+    const { services } = fakeServices({ storageEvents: target });
+    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(false)).put(sessionSynced({ signedIn: true })).put(userInfo.pending()).silentRun(50);
+    localStorage.setItem(STORAGE_KEYS.token, validToken());
+    target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
+    await run;
+  });
+
+  it('another tab logging out or clearing storage: synced signed out', async () => {
+    const target = new EventTarget();
+    const { services } = fakeServices({ storageEvents: target });
+    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(true)).put(sessionSynced({ signedIn: false })).silentRun(50);
+    target.dispatchEvent(storageEvent(null));
+    await run;
+  });
+
+  it('ignores other keys', async () => {
+    const target = new EventTarget();
+    const { services } = fakeServices({ storageEvents: target });
+    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(false)).not.put.actionType(sessionSynced.type).silentRun(50);
+    localStorage.setItem(STORAGE_KEYS.token, validToken());
+    target.dispatchEvent(storageEvent(STORAGE_KEYS.gameId));
+    await run;
+  });
+});

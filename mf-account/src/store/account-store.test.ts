@@ -1,0 +1,108 @@
+import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { INFO_TOASTS, on, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
+import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
+import { logoutRequested, sessionCheckRequested, signin, upload, userInfo } from './account-actions';
+import { createAccountStore } from './account-store';
+
+// Instances made by axios.create inherit the default adapter, so this mocks the store's client.
+const http = new MockAdapter(axios);
+
+function makeStore() {
+  const notify = recordingNotifier();
+  const navigate = jest.fn();
+  const store = createAccountStore({ config: TEST_CONFIG, services: { notify, navigate } });
+  return { store, notify, navigate };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(() => {
+  http.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('account store wiring', () => {
+  it('on load with an expired token: toast, storage cleared, signed out, home', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, expiredToken());
+    const { store, notify, navigate } = makeStore();
+    expect(store.getState().session.signedIn).toBe(false);
+    expect(notify.info).toHaveBeenCalledWith(INFO_TOASTS.sessionExpired, expect.objectContaining({ autoClose: 3000 }));
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect(localStorage.length).toBe(0);
+    expect(http.history.post ?? []).toHaveLength(0);
+  });
+
+  it('on load with a valid token: signed in and the user fetched with the bearer header', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'header.payload.sig');
+    http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
+    const { store } = makeStore();
+    expect(store.getState().session.signedIn).toBe(true);
+    await settle();
+    expect(store.getState().account.user?.username).toBe('ada');
+    expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer header.payload.sig');
+  });
+
+  it('a timer check after exp passes expires the session', async () => {
+    const token = validToken();
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
+    const { store, notify } = makeStore();
+    localStorage.setItem(STORAGE_KEYS.token, expiredToken());
+    store.dispatch(sessionCheckRequested());
+    expect(store.getState().session.signedIn).toBe(false);
+    expect(notify.info).toHaveBeenCalledWith(INFO_TOASTS.sessionExpired, expect.anything());
+  });
+
+  it('a 401/403 on an authenticated call clears all local storage and goes home', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'header.payload.sig');
+    localStorage.setItem(STORAGE_KEYS.gameId, '5');
+    http.onPost('http://api.test/get-user-info/').reply(403, { detail: 'Forbidden' });
+    const { store, navigate } = makeStore();
+    await settle();
+    expect(localStorage.length).toBe(0);
+    expect(store.getState().session.signedIn).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('sign-in announces the session on the shared event bus; logout too', async () => {
+    http.onPost('http://api.test/login/').reply(200, { access_token: 'a.b.c', refresh_token: 'r', token_type: 'bearer' });
+    http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
+    const seen: boolean[] = [];
+    const off = on('session:changed', ({ signedIn }) => seen.push(signedIn));
+    const { store, notify, navigate } = makeStore();
+    store.dispatch(signin.pending({ username: 'ada', password: 'pw', captcha_token: 't' }));
+    await settle();
+    expect(store.getState().session.signedIn).toBe(true);
+    expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
+    expect(store.getState().account.user?.username).toBe('ada');
+    store.dispatch(logoutRequested());
+    expect(store.getState().session.signedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(navigate).toHaveBeenLastCalledWith('/');
+    expect(seen).toEqual([true, false]);
+    off();
+  });
+
+  it('picture chain: upload → name → save_picture → refetch user → toast', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'header.payload.sig');
+    http.onPost('http://api.test/api/upload').reply(200, { name: 'abc.png' });
+    http.onPost('http://api.test/api/save_picture').reply(200, sampleUser({ picture_url: 'abc.png' }));
+    http.onPost('http://api.test/get-user-info/').replyOnce(200, sampleUser()).onPost('http://api.test/get-user-info/').reply(200, sampleUser({ picture_url: 'abc.png' }));
+    const { store, notify } = makeStore();
+    await settle();
+    store.dispatch(upload.pending(new File(['x'], 'me.png', { type: 'image/png' })));
+    await settle();
+    expect(http.history.post.map((r) => r.url)).toEqual(['/get-user-info/', '/api/upload', '/api/save_picture', '/get-user-info/']);
+    expect(http.history.post[2]?.params).toEqual({ picture_url: 'abc.png' });
+    expect(store.getState().account.user?.picture_url).toBe('abc.png');
+    expect(store.getState().account.savePicture.success).toBe(true);
+    expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.profileUpdated);
+    expect(store.getState().account.upload.success).toBe(true);
+    // A later refresh keeps working.
+    store.dispatch(userInfo.pending());
+    await settle();
+    expect(store.getState().account.loading).toBe(false);
+  });
+});

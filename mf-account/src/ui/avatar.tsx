@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+import type { UserRecord } from 'shared-contracts';
+import { initialsOf, pictureSrc } from '../profile/picture-url';
+import { useAccountConfig } from '../store/config-context';
+import './avatar.css';
+
+/** The player's picture, or their initials when there is none (or it fails to load). */
+export function Avatar({ user, size = 40, src }: { user: UserRecord | null; size?: number; src?: string | null }) {
+  const { accountApiUrl } = useAccountConfig();
+  const url = src ?? pictureSrc(user?.picture_url, accountApiUrl);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFailed(false), [url]);
+  const initials = initialsOf(user);
+  return (
+    <span className="acc-avatar" style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }} aria-hidden="true">
+      {url && !failed ? (
+        <img className="acc-avatar__img" src={url} alt="" onError={() => setFailed(true)} />
+      ) : initials ? (
+        <span className="acc-avatar__initials">{initials}</span>
+      ) : (
+        <svg viewBox="0 0 24 24" width="60%" height="60%" fill="currentColor">
+          <path d="M12 12a5 5 0 1 0-5-5 5 5 0 0 0 5 5zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5z" />
+        </svg>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Game } from 'shared-contracts';
+import { GameCard } from './game-card';
+import './game-grid.css';
+
+interface GameGridProps {
+  games: readonly Game[];
+  /** Shown instead of the grid when there is no game (SPEC §8 texts). */
+  emptyText: string;
+  label?: string;
+}
+
+/** Games as a responsive grid of cards, or the page's empty-state text. */
+export function GameGrid({ games, emptyText, label }: GameGridProps) {
+  if (games.length === 0) {
+    return (
+      <p className="empty-state catalog-empty" role="status">
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <ul className="catalog-game-grid" aria-label={label}>
+      {games.map((game) => (
+        <li key={game.id} className="catalog-game-grid__item">
+          <GameCard game={game} />
+        </li>
+      ))}
+    </ul>
+  );
+}

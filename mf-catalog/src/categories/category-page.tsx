@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
+import { GameGrid } from '../cards/game-grid';
+import { CategoryMenu } from './category-menu';
+import './category-page.css';
+
+const CATEGORIES = listCategories(GAMES);
+const MENU_ID = 'catalog-category-menu';
+
+/** A category's games beside the menu of every category (SPEC §2 "Category page"). */
+export function CategoryPage() {
+  // React Router hands the param over already URL-decoded.
+  const { categoryName = '' } = useParams();
+  const games = useMemo(() => gamesInCategory(GAMES, categoryName), [categoryName]);
+  // The drawer belongs to the category it was opened on: navigating anywhere closes it.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === categoryName;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => setDrawerOpenOn(null), []);
+
+  // Closing the drawer puts focus back on the button that opened it.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !drawerOpen) menuButton.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
+
+  return (
+    <div className="page catalog-category-page">
+      <CategoryMenu
+        id={MENU_ID}
+        categories={CATEGORIES}
+        current={categoryName}
+        open={drawerOpen}
+        onClose={closeDrawer}
+      />
+      <section className="catalog-category-page__content" aria-labelledby="catalog-category-title">
+        <div className="catalog-category-page__header">
+          <button
+            ref={menuButton}
+            type="button"
+            className="button catalog-category-page__menu-button"
+            aria-expanded={drawerOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setDrawerOpenOn(categoryName)}
+          >
+            <span className="catalog-category-page__menu-icon" aria-hidden="true" />
+            Categories
+          </button>
+          <h1 id="catalog-category-title" className="page-title catalog-category-page__title">
+            {categoryName}
+          </h1>
+        </div>
+        <GameGrid games={games} emptyText={PAGE_TEXT.noGamesInCategory} label={categoryName} />
+      </section>
+    </div>
+  );
+}

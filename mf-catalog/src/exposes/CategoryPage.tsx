@@ -1,4 +1,0 @@
-// Exposed to the shell as mf_catalog/CategoryPage (see shared-contracts RemoteModules).
-import { CategoryPage } from '../categories/CategoryPage';
-
-export default CategoryPage;

@@ -1,4 +1,0 @@
-// Exposed to the shell as mf_catalog/SearchPage (see shared-contracts RemoteModules).
-import { SearchPage } from '../search/SearchPage';
-
-export default SearchPage;

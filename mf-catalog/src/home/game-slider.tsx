@@ -1,0 +1,103 @@
+import { useMemo, useRef, type FocusEvent, type PointerEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES, type Game } from 'shared-contracts';
+import { A11y, Autoplay, EffectCoverflow } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/effect-coverflow';
+import { GameCard } from '../cards/game-card';
+import { createCrawlControl, type CrawlControl } from './crawl';
+import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
+import './game-slider.css';
+
+const SWIPER_MODULES = [A11y, Autoplay, EffectCoverflow];
+
+function isKeyboardFocus(target: EventTarget): boolean {
+  try {
+    return target instanceof Element && target.matches(':focus-visible');
+  } catch {
+    return true; // Engines without :focus-visible: treat any focus as keyboard focus.
+  }
+}
+
+/**
+ * The Home slider (SPEC §2 "Home"): every game in three rows, crawling in a loop with a
+ * coverflow, held still under the mouse or keyboard focus, with arrows.
+ */
+export function GameSlider({ games }: { games: readonly Game[] }) {
+  const columns = useMemo(() => toColumns(games, HOME_SLIDER.rows), [games]);
+  const reducedMotion = usePrefersReducedMotion();
+  const options = useMemo(() => homeSliderOptions(), []);
+  const crawl = useRef<CrawlControl | null>(null);
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') crawl.current?.hold('hover');
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') crawl.current?.release('hover');
+  };
+  const onFocus = (event: FocusEvent) => {
+    if (isKeyboardFocus(event.target)) crawl.current?.hold('focus');
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) crawl.current?.release('focus');
+  };
+
+  return (
+    <section
+      className="catalog-slider"
+      aria-roledescription="carousel"
+      aria-label="Games"
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <Swiper
+        {...options}
+        key={reducedMotion ? 'still' : 'crawling'}
+        modules={SWIPER_MODULES}
+        autoplay={reducedMotion ? false : options.autoplay}
+        watchSlidesProgress
+        a11y={{ prevSlideMessage: 'Previous games', nextSlideMessage: 'Next games' }}
+        className="catalog-slider__swiper"
+        onSwiper={(swiper) => {
+          crawl.current = createCrawlControl(swiper, {
+            speed: HOME_SLIDER.speed,
+            arrowSpeed: HOME_SLIDER.arrowSpeed,
+            autoplay: !reducedMotion,
+          });
+        }}
+      >
+        {columns.map((column) => (
+          <SwiperSlide key={column[0]?.id} className="catalog-slider__column">
+            {column.map((game) => (
+              <GameCard key={game.id} game={game} />
+            ))}
+            {column.length < HOME_SLIDER.rows && (
+              // Fills the last column's empty rows so the loop shows no hole.
+              <Link className="catalog-slider__more" to={ROUTES.allGames}>
+                <span className="catalog-slider__more-label">Browse all games</span>
+                <span className="catalog-slider__more-arrow" aria-hidden="true" />
+              </Link>
+            )}
+          </SwiperSlide>
+        ))}
+      </Swiper>
+      <button
+        type="button"
+        className="catalog-slider__arrow catalog-slider__arrow--prev"
+        aria-label="Previous games"
+        onClick={() => crawl.current?.step('prev')}
+      />
+      <button
+        type="button"
+        className="catalog-slider__arrow catalog-slider__arrow--next"
+        aria-label="Next games"
+        onClick={() => crawl.current?.step('next')}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { GAMES, gamePath, type Brand } from 'shared-contracts';
+import { renderRoute } from '../testing/render-route';
+import { HomePage } from './home-page';
+
+const brand: Brand = {
+  id: 'gamenest',
+  name: 'GameNest',
+  logo: '/brand/gamenest-logo.svg',
+  title: 'GameNest – Play Free Games Online',
+  favicon: '/brand/gamenest-logo.svg',
+  blurb: 'GameNest brings you 70+ free single-player games to play instantly: puzzles to crack, races to win and casual games to unwind with, all free in your browser.',
+};
+
+function renderHome() {
+  return renderRoute(<HomePage brand={brand} />, { path: '/' });
+}
+
+describe('Home page (SPEC §2 "Home")', () => {
+  test('shows the current brand: its name and its blurb, word for word', () => {
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1, name: 'GameNest' })).toBeInTheDocument();
+    expect(screen.getByText(brand.blurb)).toBeInTheDocument();
+  });
+
+  test('the slider holds every game once, as cards with image, name and category', () => {
+    renderHome();
+    const slider = screen.getByRole('region', { name: 'Games' });
+    for (const game of GAMES) {
+      const link = within(slider).getByRole('link', { name: new RegExp(`^${escapeRegExp(game.name)}\\b`) });
+      expect(link).toHaveAttribute('href', gamePath(game.id));
+      expect(within(link).getByText(game.name)).toBeInTheDocument();
+      expect(within(link).getByText(game.category)).toBeInTheDocument();
+      expect(link.querySelector('img')).toHaveAttribute('src', game.image);
+    }
+    expect(slider.querySelectorAll('a[href^="/game/"]')).toHaveLength(GAMES.length);
+  });
+
+  test('lays the games out in columns of three rows', () => {
+    renderHome();
+    const columns = document.querySelectorAll('.catalog-slider__column');
+    expect(columns).toHaveLength(Math.ceil(GAMES.length / 3));
+    columns.forEach((column) => expect(column.querySelectorAll('.catalog-game-card').length).toBeLessThanOrEqual(3));
+  });
+
+  test('has previous and next arrows', () => {
+    renderHome();
+    expect(screen.getByRole('button', { name: 'Previous games' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next games' })).toBeInTheDocument();
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { GAMES, ROUTES, searchPath } from 'shared-contracts';
+import { renderRoute } from '../testing/render-route';
+import { SearchPage } from './search-page';
+
+function renderSearch(path: string) {
+  return renderRoute(<SearchPage />, { path, pattern: ROUTES.search });
+}
+
+const namesContaining = (text: string) =>
+  GAMES.filter((game) => game.name.toLowerCase().includes(text.toLowerCase())).map((game) => game.name);
+
+describe('Search results (SPEC §2, §5)', () => {
+  test('lists the games whose name contains q, case-insensitively, under q in upper case', () => {
+    renderSearch(searchPath('cAr'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^CAR$/);
+    const cards = within(screen.getByRole('list')).getAllByRole('link');
+    const expected = namesContaining('car');
+    expect(expected.length).toBeGreaterThan(1);
+    expect(cards).toHaveLength(expected.length);
+    for (const name of expected) expect(screen.getByText(name)).toBeInTheDocument();
+  });
+
+  test('decodes q from the URL', () => {
+    renderSearch('/search?q=Car%20Rapide');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^CAR RAPIDE$/);
+    expect(within(screen.getByRole('list')).getAllByRole('link')).toHaveLength(1);
+  });
+
+  test("says 'No games found' when nothing matches", () => {
+    renderSearch(searchPath('zzzz no such game'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ZZZZ NO SUCH GAME');
+    expect(screen.getByText('No games found')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  test('shows q as text, never as markup', () => {
+    const attack = '<img src=x onerror="window.__pwned=1">';
+    renderSearch(searchPath(attack));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(attack.toUpperCase());
+    expect(document.querySelector('img')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  test('without q there is nothing to list', () => {
+    renderSearch('/search');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Games');
+    expect(screen.getByText('No games found')).toBeInTheDocument();
+  });
+});

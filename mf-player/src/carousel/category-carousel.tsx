@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { A11y, Navigation } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/swiper.css';
+import { CategoryCard } from './category-card';
+import { CAROUSEL_LABELS, CATEGORY_CAROUSEL_OPTIONS } from './carousel-options';
+import './category-carousel.css';
+
+const MODULES = [Navigation, A11y];
+
+/** A row of category cards with previous/next buttons (SPEC §2 "Play page"). */
+export function CategoryCarousel({ categories, title }: { categories: readonly string[]; title: string }) {
+  const headingId = useId();
+  // Swiper needs the button elements themselves; state (not refs) re-renders once they exist.
+  const [previousButton, setPreviousButton] = useState<HTMLButtonElement | null>(null);
+  const [nextButton, setNextButton] = useState<HTMLButtonElement | null>(null);
+
+  return (
+    <section className="category-carousel" aria-labelledby={headingId}>
+      <div className="category-carousel__head">
+        <h2 id={headingId} className="category-carousel__title">
+          {title}
+        </h2>
+        <div className="category-carousel__controls">
+          <button ref={setPreviousButton} type="button" className="category-carousel__button" aria-label={CAROUSEL_LABELS.previous}>
+            <ChevronIcon direction="left" />
+          </button>
+          <button ref={setNextButton} type="button" className="category-carousel__button" aria-label={CAROUSEL_LABELS.next}>
+            <ChevronIcon direction="right" />
+          </button>
+        </div>
+      </div>
+      <Swiper
+        className="category-carousel__track"
+        modules={MODULES}
+        {...CATEGORY_CAROUSEL_OPTIONS}
+        navigation={{ prevEl: previousButton, nextEl: nextButton, addIcons: false }}
+        a11y={{ prevSlideMessage: CAROUSEL_LABELS.previous, nextSlideMessage: CAROUSEL_LABELS.next }}
+      >
+        {categories.map((category) => (
+          <SwiperSlide key={category} className="category-carousel__slide">
+            <CategoryCard category={category} />
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}
+
+function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Ref } from 'react';
+import { PAGE_TEXT } from 'shared-contracts';
+import { useLoadedFlag } from './use-loaded-flag';
+import './game-frame.css';
+
+/**
+ * What a hosted game may do in the frame: run scripts with its own origin (storage, workers),
+ * lock the pointer, lock orientation, submit forms and open popups (sponsor and ad links), which
+ * leave the sandbox. Never allow-top-navigation*: a game can not navigate the portal away.
+ */
+export const GAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-pointer-lock allow-popups allow-popups-to-escape-sandbox allow-forms allow-orientation-lock';
+/** Permissions policy for the frame: sound without a click, fullscreen from inside the game, controllers. */
+export const GAME_PERMISSIONS = 'autoplay; fullscreen; gamepad';
+
+export interface GameFrameProps {
+  /** An http(s) URL (the caller checks it with toPlayableLink). */
+  link: string;
+  /** The game's name: the frame's accessible title. */
+  title: string;
+  /** The stage element, the target of the fullscreen button. */
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** The game in a 16:9 stage, covered by 'Game Loading...' until the frame has loaded. */
+export function GameFrame({ link, title, ref }: GameFrameProps) {
+  const { loading, markLoaded } = useLoadedFlag(link);
+  return (
+    <div ref={ref} className="game-frame" aria-busy={loading}>
+      {/* Keyed on the link: a new game gets a fresh frame, so the old game stops at once and
+          its navigation does not pile up in the portal's back-button history. */}
+      <iframe
+        key={link}
+        className="game-frame__iframe"
+        src={link}
+        title={title}
+        allow={GAME_PERMISSIONS}
+        allowFullScreen
+        sandbox={GAME_SANDBOX}
+        // Game hosts check the embedding site (site locks, ad revenue): send the origin only.
+        referrerPolicy="strict-origin-when-cross-origin"
+        onLoad={markLoaded}
+      />
+      {/* The live region stays mounted so assistive technology announces the change. */}
+      <div className="game-frame__status" role="status" aria-live="polite">
+        {loading && (
+          <div className="game-frame__loading">
+            <span className="game-frame__spinner" aria-hidden="true" />
+            <span className="game-frame__loading-text">{PAGE_TEXT.gameLoading}</span>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
+import {
+  categoryImage,
+  categoryPath,
+  DEFAULT_CATEGORY_IMAGE,
+  findGameById,
+  GAMES,
+  listCategories,
+  ROUTES,
+  saveLastPlayedGame,
+  type PlayNavigationState,
+} from 'shared-contracts';
+import { mockViewportWidth } from '../testing/mock-viewport';
+import { PlayPage } from './play-page';
+
+const [FIRST, SECOND] = GAMES as [(typeof GAMES)[number], (typeof GAMES)[number]];
+
+/** What the app would see: the current location, and a navigate like a card click's. */
+const router: { location?: Location; navigate?: NavigateFunction } = {};
+function RouterProbe() {
+  router.location = useLocation();
+  router.navigate = useNavigate();
+  return null;
+}
+
+function renderAt(path: string, state?: PlayNavigationState) {
+  render(
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <RouterProbe />
+      <Routes>
+        <Route path={ROUTES.game} element={<PlayPage />} />
+        <Route path={ROUTES.category} element={<p>Category page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const gameFrame = () => document.querySelector('iframe');
+
+beforeEach(() => {
+  localStorage.clear();
+  mockViewportWidth(1280);
+});
+
+describe('PlayPage', () => {
+  it('plays the link and name passed as navigation state, with the name as the heading', () => {
+    renderAt(`/game/${FIRST.id}`, { gameLink: 'https://html5.example.com/from-state/', gameName: 'State Game' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('State Game');
+    expect(screen.getByTitle('State Game')).toHaveAttribute('src', 'https://html5.example.com/from-state/');
+  });
+
+  it('falls back to the game saved in local storage (a reload has no navigation state)', () => {
+    saveLastPlayedGame(localStorage, {
+      gameId: String(FIRST.id),
+      gameLink: 'https://html5.example.com/stored/',
+      gameName: 'Stored Game',
+      gameImage: FIRST.image,
+      gameCategory: FIRST.category,
+    });
+    renderAt(`/game/${FIRST.id}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Stored Game');
+    expect(gameFrame()).toHaveAttribute('src', 'https://html5.example.com/stored/');
+  });
+
+  it('plays the catalogue game of a shared link even when storage remembers another game', () => {
+    saveLastPlayedGame(localStorage, {
+      gameId: String(FIRST.id),
+      gameLink: FIRST.link,
+      gameName: FIRST.name,
+      gameImage: FIRST.image,
+      gameCategory: FIRST.category,
+    });
+    renderAt(`/game/${SECOND.id}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(SECOND.name);
+    expect(gameFrame()).toHaveAttribute('src', SECOND.link);
+  });
+
+  it("shows 'Game not found' for an id nothing knows", () => {
+    renderAt('/game/987654');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Game not found');
+    expect(gameFrame()).toBeNull();
+  });
+
+  it("shows 'Game not found' rather than framing a non-http(s) link", () => {
+    renderAt('/game/987654', { gameLink: 'javascript:alert(1)', gameName: 'Evil' });
+    expect(screen.getByText('Game not found')).toBeInTheDocument();
+    expect(gameFrame()).toBeNull();
+  });
+
+  it('shows the loading state again when navigating from one game to another', () => {
+    renderAt(`/game/${FIRST.id}`, { gameLink: FIRST.link, gameName: FIRST.name });
+    expect(screen.getByText('Game Loading...')).toBeInTheDocument();
+    fireEvent.load(gameFrame()!);
+    expect(screen.queryByText('Game Loading...')).not.toBeInTheDocument();
+
+    act(() => void router.navigate!(`/game/${SECOND.id}`, { state: { gameLink: SECOND.link, gameName: SECOND.name } }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(SECOND.name);
+    expect(screen.getByText('Game Loading...')).toBeInTheDocument();
+    fireEvent.load(gameFrame()!);
+    expect(screen.queryByText('Game Loading...')).not.toBeInTheDocument();
+  });
+
+  it("links back to the game's category", () => {
+    renderAt(`/game/${FIRST.id}`);
+    expect(screen.getByRole('link', { name: `Back to ${FIRST.category}` })).toHaveAttribute('href', categoryPath(FIRST.category));
+  });
+
+  describe('fullscreen button', () => {
+    const originalRequestFullscreen = HTMLElement.prototype.requestFullscreen;
+    afterEach(() => {
+      delete (document as { fullscreenEnabled?: boolean }).fullscreenEnabled;
+      HTMLElement.prototype.requestFullscreen = originalRequestFullscreen;
+    });
+
+    it('is hidden where the Fullscreen API is unavailable', () => {
+      renderAt(`/game/${FIRST.id}`);
+      expect(screen.queryByRole('button', { name: 'Fullscreen' })).not.toBeInTheDocument();
+    });
+
+    it("puts the game's stage (not the whole page) into fullscreen", async () => {
+      Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+      const requestFullscreen = jest.fn(function (this: HTMLElement) {
+        return Promise.resolve();
+      });
+      HTMLElement.prototype.requestFullscreen = requestFullscreen;
+      renderAt(`/game/${FIRST.id}`);
+      await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+      expect(requestFullscreen).toHaveBeenCalledTimes(1);
+      const stage = requestFullscreen.mock.contexts[0] as HTMLElement;
+      expect(stage).toContainElement(gameFrame());
+      expect(stage).not.toContainElement(screen.getByRole('heading', { level: 1 }));
+    });
+  });
+
+  describe('category carousel', () => {
+    const carousel = () => screen.queryByRole('region', { name: 'Browse by category' });
+
+    it('is not shown on screens narrower than small (576px)', () => {
+      mockViewportWidth(575);
+      renderAt(`/game/${FIRST.id}`);
+      expect(carousel()).not.toBeInTheDocument();
+    });
+
+    it('appears and disappears as the window crosses the small breakpoint', () => {
+      const resizeTo = mockViewportWidth(400);
+      renderAt(`/game/${FIRST.id}`);
+      expect(carousel()).not.toBeInTheDocument();
+      act(() => resizeTo(800));
+      expect(carousel()).toBeInTheDocument();
+      act(() => resizeTo(500));
+      expect(carousel()).not.toBeInTheDocument();
+    });
+
+    it('has a card per category, linking to its page with its image, and previous/next buttons', () => {
+      renderAt(`/game/${FIRST.id}`);
+      const region = carousel()!;
+      const categories = listCategories(GAMES);
+      const cards = within(region).getAllByRole('link');
+      expect(cards.map((card) => card.textContent)).toEqual(categories);
+      cards.forEach((card, index) => {
+        const category = categories[index]!;
+        expect(card).toHaveAttribute('href', categoryPath(category));
+        expect(card.querySelector('img')).toHaveAttribute('src', categoryImage(category));
+      });
+      expect(within(region).getByRole('button', { name: 'Previous categories' })).toBeInTheDocument();
+      expect(within(region).getByRole('button', { name: 'Next categories' })).toBeInTheDocument();
+    });
+
+    it('falls back to the default category image when an image fails', () => {
+      renderAt(`/game/${FIRST.id}`);
+      const image = carousel()!.querySelector('img')!;
+      fireEvent.error(image);
+      expect(image).toHaveAttribute('src', DEFAULT_CATEGORY_IMAGE);
+    });
+
+    it('goes to the category page when a card is clicked', async () => {
+      renderAt(`/game/${FIRST.id}`);
+      const category = findGameById(GAMES, SECOND.id)!.category;
+      await userEvent.click(within(carousel()!).getByRole('link', { name: category }));
+      expect(router.location?.pathname).toBe(categoryPath(category));
+      expect(screen.getByText('Category page')).toBeInTheDocument();
+    });
+
+    it('is also offered when the game is not found', () => {
+      renderAt('/game/987654');
+      expect(carousel()).toBeInTheDocument();
+    });
+  });
+});

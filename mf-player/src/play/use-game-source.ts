@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { GAMES, readLastPlayedGame, type LastPlayedGame } from 'shared-contracts';
+import { resolveGameSource, type GameSource } from './game-source';
+
+/** Storage can throw (disabled cookies, sandboxed embeds): then nothing is remembered. */
+function readStoredGame(): Partial<LastPlayedGame> {
+  try {
+    return readLastPlayedGame(window.localStorage);
+  } catch {
+    return {};
+  }
+}
+
+/** The game of the current /game/:gameId URL, or undefined for "Game not found". */
+export function useGameSource(): GameSource | undefined {
+  const { gameId } = useParams();
+  const { state } = useLocation();
+  return useMemo(
+    () => resolveGameSource({ gameId, navigationState: state, stored: readStoredGame(), catalogue: GAMES }),
+    [gameId, state],
+  );
+}

@@ -1,0 +1,20 @@
+import { BrowserRouter } from 'react-router-dom';
+import type { Brand, RuntimeConfig } from 'shared-contracts';
+import { BrandContext } from './branding/brand-context';
+import { Layout } from './layout/layout';
+import { AppRoutes } from './routes/app-routes';
+import { Toasts } from './toasts/toasts';
+
+export function App({ config, brand }: { config: RuntimeConfig; brand: Brand }) {
+  const accountConfig = { accountApiUrl: config.accountApiUrl, recaptchaSiteKey: config.recaptchaSiteKey };
+  return (
+    <BrandContext.Provider value={brand}>
+      <BrowserRouter>
+        <Layout accountConfig={accountConfig}>
+          <AppRoutes accountConfig={accountConfig} />
+        </Layout>
+        <Toasts />
+      </BrowserRouter>
+    </BrandContext.Provider>
+  );
+}

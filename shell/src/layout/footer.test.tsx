@@ -1,0 +1,20 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Brand } from 'shared-contracts';
+import { BrandContext } from '../branding/brand-context';
+import { Footer } from './footer';
+
+const brand: Brand = { id: 'b', name: 'PlayVerse', logo: '/l.svg', title: 't', favicon: '/f.svg', blurb: 'x' };
+
+test('footer shows the SPEC §1 texts, the current year and a brand link to /', () => {
+  render(
+    <BrandContext.Provider value={brand}>
+      <MemoryRouter>
+        <Footer now={new Date('2031-05-01T12:00:00Z')} />
+      </MemoryRouter>
+    </BrandContext.Provider>,
+  );
+  expect(screen.getByText('Enjoy a variety of free small games online.')).toBeInTheDocument();
+  expect(screen.getByText(/All Rights Reserved\./)).toHaveTextContent('© 2031 PlayVerse. All Rights Reserved.');
+  expect(screen.getByRole('link', { name: 'PlayVerse' })).toHaveAttribute('href', '/');
+});

@@ -1,0 +1,22 @@
+import { Route, Routes } from 'react-router-dom';
+import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
+import { useBrand } from '../branding/brand-context';
+import { RemoteBoundary } from '../federation/remote-boundary';
+import { NotFoundPage } from './not-found-page';
+
+/** The routes table of SPEC §2, each page owned by a remote. */
+export function AppRoutes({ accountConfig }: { accountConfig: AccountRemoteConfig }) {
+  const brand = useBrand();
+  return (
+    <Routes>
+      <Route path={ROUTES.home} element={<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} />} />
+      <Route path={ROUTES.allGames} element={<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />} />
+      <Route path={ROUTES.categories} element={<RemoteBoundary id="mf_catalog/CategoriesRedirect" props={{}} />} />
+      <Route path={ROUTES.category} element={<RemoteBoundary id="mf_catalog/CategoryPage" props={{}} />} />
+      <Route path={ROUTES.search} element={<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />} />
+      <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{}} />} />
+      <Route path={ROUTES.profile} element={<RemoteBoundary id="mf_account/ProfilePage" props={{ config: accountConfig }} />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
