@@ -23,7 +23,10 @@ async function restartServer() {
     old.kill('SIGTERM');
     await exited;
   }
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'dist/server.js')], { stdio: 'inherit', env: process.env });
+  server = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'dist/server.js')], {
+    stdio: 'inherit',
+    env: process.env,
+  });
 }
 
 const options = {
@@ -37,13 +40,27 @@ const options = {
   sourcemap: true,
   external: [...external, 'pg-native'],
   logLevel: 'info',
-  plugins: watch ? [{ name: 'restart', setup: (build) => build.onEnd(async (result) => { if (result.errors.length === 0) await restartServer(); }) }] : [],
+  plugins: watch
+    ? [
+        {
+          name: 'restart',
+          setup: (build) =>
+            build.onEnd(async (result) => {
+              if (result.errors.length === 0) await restartServer();
+            }),
+        },
+      ]
+    : [],
 };
 
 if (watch) {
   const context = await esbuild.context(options);
   await context.watch();
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server?.kill('SIGTERM'); process.exit(0); });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      server?.kill('SIGTERM');
+      process.exit(0);
+    });
 } else {
   await esbuild.build(options);
 }

@@ -48,12 +48,18 @@ export const test = base.extend<PortalFixtures>({
     await use(process.env.E2E_API_URL ?? 'http://localhost:7000');
   },
   ports: async ({}, use) => {
-    await use(JSON.parse(process.env.E2E_PORTS ?? '{"api":7000,"shell":7080,"mf_catalog":7081,"mf_player":7082,"mf_account":7083}'));
+    await use(
+      JSON.parse(process.env.E2E_PORTS ?? '{"api":7000,"shell":7080,"mf_catalog":7081,"mf_player":7082,"mf_account":7083}'),
+    );
   },
 });
 
 /** Newest dev-outbox message for an address (ARCHITECTURE "Account API"). */
-export async function latestMail(page: Page, apiUrl: string, to: string): Promise<{ to: string; subject: string; text: string; code: string | null }> {
+export async function latestMail(
+  page: Page,
+  apiUrl: string,
+  to: string,
+): Promise<{ to: string; subject: string; text: string; code: string | null }> {
   const response = await page.request.get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(to)}`);
   expect(response.ok()).toBeTruthy();
   const messages = (await response.json()) as { to: string; subject: string; text: string; code: string | null }[];

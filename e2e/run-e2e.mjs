@@ -32,7 +32,15 @@ if (process.env.E2E_SKIP_BUILD !== '1') buildAll();
 
 const ports = portsFromBase(Number(process.env.E2E_PORT_BASE ?? 7000));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-const shellOrigins = ['localhost', '127.0.0.1', 'playverse.games', 'www.playverse.games', 'gamenest.fun', 'play.gamenest.fun', 'other-host.test']
+const shellOrigins = [
+  'localhost',
+  '127.0.0.1',
+  'playverse.games',
+  'www.playverse.games',
+  'gamenest.fun',
+  'play.gamenest.fun',
+  'other-host.test',
+]
   .map((host) => `http://${host}:${ports.shell}`)
   .join(',');
 

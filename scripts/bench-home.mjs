@@ -20,7 +20,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const runs = [];
 try {
@@ -32,7 +41,12 @@ try {
     const responses = [];
     page.on('requestfinished', async (request) => {
       const sizes = await request.sizes().catch(() => null);
-      if (sizes) responses.push({ url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, type: request.resourceType() });
+      if (sizes)
+        responses.push({
+          url: request.url(),
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          type: request.resourceType(),
+        });
     });
     const started = Date.now();
     await page.goto(`http://localhost:${ports.shell}/`, { waitUntil: 'load' });
@@ -76,4 +90,6 @@ for (const part of Object.keys(runs[0].byPart).sort()) {
   totalJs += js;
   console.log(`  ${part.padEnd(12)} ${String(requests).padStart(3)} requests  ${kb(bytes).padStart(10)}  (JS ${kb(js)})`);
 }
-console.log(`  ${'total'.padEnd(12)} ${String(totalRequests).padStart(3)} requests  ${kb(totalBytes).padStart(10)}  (JS ${kb(totalJs)})`);
+console.log(
+  `  ${'total'.padEnd(12)} ${String(totalRequests).padStart(3)} requests  ${kb(totalBytes).padStart(10)}  (JS ${kb(totalJs)})`,
+);

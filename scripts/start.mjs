@@ -78,7 +78,14 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
     },
   };
   const servers = await Promise.all([
-    startStaticServer({ name: 'shell', root: path.join(root, 'shell/dist'), port: ports.shell, spa: true, serveConfig: true, configOverrides }),
+    startStaticServer({
+      name: 'shell',
+      root: path.join(root, 'shell/dist'),
+      port: ports.shell,
+      spa: true,
+      serveConfig: true,
+      configOverrides,
+    }),
     startStaticServer({ name: 'mf_catalog', root: path.join(root, 'mf-catalog/dist'), port: ports.mf_catalog }),
     startStaticServer({ name: 'mf_player', root: path.join(root, 'mf-player/dist'), port: ports.mf_player }),
     startStaticServer({ name: 'mf_account', root: path.join(root, 'mf-account/dist'), port: ports.mf_account }),
@@ -110,7 +117,9 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
   try {
     await Promise.all([
       waitFor(`http://localhost:${ports.api}/health`, 'account-api'),
-      ...['shell', 'mf_catalog', 'mf_player', 'mf_account'].map((part) => waitFor(`http://localhost:${ports[part]}/__health`, part)),
+      ...['shell', 'mf_catalog', 'mf_player', 'mf_account'].map((part) =>
+        waitFor(`http://localhost:${ports[part]}/__health`, part),
+      ),
     ]);
   } catch (error) {
     await stop();
@@ -125,7 +134,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!args.has('--no-build')) buildAll();
   const { stop, ports } = await serveAll();
   console.log(`\n✔ The site is ready: http://localhost:${ports.shell}\n`);
-  console.log(`  remotes: catalogue :${ports.mf_catalog}, player :${ports.mf_player}, account :${ports.mf_account}; account API :${ports.api}`);
+  console.log(
+    `  remotes: catalogue :${ports.mf_catalog}, player :${ports.mf_player}, account :${ports.mf_account}; account API :${ports.api}`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, async () => {
       await stop();

@@ -7,7 +7,14 @@ import path from 'node:path';
 import sirv from 'sirv';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|^\/assets\//;
-const ALWAYS_FRESH = new Set(['/mf-manifest.json', '/mf-manifest-stats.json', '/remoteEntry.js', '/index.html', '/config.json', '/']);
+const ALWAYS_FRESH = new Set([
+  '/mf-manifest.json',
+  '/mf-manifest-stats.json',
+  '/remoteEntry.js',
+  '/index.html',
+  '/config.json',
+  '/',
+]);
 
 export function cacheControlFor(pathname) {
   // Extension-less paths are history-fallback routes answered with index.html.
@@ -34,7 +41,15 @@ export function configOverridesFromEnv(env = process.env) {
  *   configOverrides: replaces fields of the shell's config.json (defaults to the environment's)
  * @returns {Promise<http.Server>}
  */
-export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, serveConfig = false, configOverrides = configOverridesFromEnv(), name }) {
+export function startStaticServer({
+  root,
+  port,
+  host = '0.0.0.0',
+  spa = false,
+  serveConfig = false,
+  configOverrides = configOverridesFromEnv(),
+  name,
+}) {
   const assets = sirv(root, {
     // Look files up per request (a stat each): a rebuilt dist is served at once, and a file
     // removed by a rebuild is a 404, not a crash of a cached index.
@@ -59,7 +74,9 @@ export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, s
     }
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === '/__health') {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ ok: true, part: name }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+        .end(JSON.stringify({ ok: true, part: name }));
       return;
     }
     if (serveConfig && pathname === '/config.json') {
@@ -67,9 +84,13 @@ export function startStaticServer({ root, port, host = '0.0.0.0', spa = false, s
         const base = JSON.parse(await readFile(path.join(root, 'config.json'), 'utf8'));
         const overrides = configOverrides;
         const merged = { ...base, ...overrides, remotes: { ...base.remotes, ...(overrides.remotes ?? {}) } };
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }).end(JSON.stringify(merged));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' })
+          .end(JSON.stringify(merged));
       } catch (error) {
-        res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: `config.json unreadable: ${error.message}` }));
+        res
+          .writeHead(500, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ detail: `config.json unreadable: ${error.message}` }));
       }
       return;
     }
@@ -91,6 +112,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const spa = process.argv.includes('--spa');
-  await startStaticServer({ root: path.resolve(root), port: Number(port), spa, serveConfig: process.argv.includes('--config'), name: root });
+  await startStaticServer({
+    root: path.resolve(root),
+    port: Number(port),
+    spa,
+    serveConfig: process.argv.includes('--config'),
+    name: root,
+  });
   console.log(`Serving ${root} on http://localhost:${port}`);
 }

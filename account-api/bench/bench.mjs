@@ -17,7 +17,14 @@ const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
 const server = spawn(process.execPath, [path.join(dir, 'dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {
@@ -39,8 +46,15 @@ async function signedInToken() {
   const player = { username: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', password: 'Passw0rd!' };
   await fetch(`${base}/register/`, { method: 'POST', body: new URLSearchParams(player) });
   const [mail] = await (await fetch(`${base}/__dev/outbox?to=${player.email}`)).json();
-  await fetch(`${base}/verify-email/`, { method: 'POST', body: new URLSearchParams({ email: player.email, verification_code: mail.code }) });
-  const login = await fetch(`${base}/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: player.email, password: player.password }) });
+  await fetch(`${base}/verify-email/`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: player.email, verification_code: mail.code }),
+  });
+  const login = await fetch(`${base}/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: player.email, password: player.password }),
+  });
   return (await login.json()).access_token;
 }
 
@@ -70,7 +84,9 @@ try {
   await waitForHealth();
   const token = await signedInToken();
   const auth = { authorization: `Bearer ${token}` };
-  console.log(`account-api bench: ${duration}s per route, 20 connections, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}\n`);
+  console.log(
+    `account-api bench: ${duration}s per route, 20 connections, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}\n`,
+  );
   const runs = [
     ['GET /health', { url: `${base}/health` }],
     ['POST /get-user-info/', { url: `${base}/get-user-info/`, method: 'POST', headers: auth }],

@@ -1,5 +1,23 @@
-import { API_PATHS, errorDetailMessage, type LoginResponse, type OutboxMessage, type UploadResponse, type UserRecord } from 'shared-contracts';
-import { bearer, form, json, latestMail, newPlayer, register, signedInPlayer, startTestServer, TINY_PNG, type TestServer } from './testing/test-server';
+import {
+  API_PATHS,
+  errorDetailMessage,
+  type LoginResponse,
+  type OutboxMessage,
+  type UploadResponse,
+  type UserRecord,
+} from 'shared-contracts';
+import {
+  bearer,
+  form,
+  json,
+  latestMail,
+  newPlayer,
+  register,
+  signedInPlayer,
+  startTestServer,
+  TINY_PNG,
+  type TestServer,
+} from './testing/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,19 +42,33 @@ describe('error shape (SPEC §8)', () => {
   });
 
   it('answers malformed JSON with 400 and a readable detail, never 500', async () => {
-    const response = await server.app.inject({ method: 'POST', url: API_PATHS.login, headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(response.statusCode).toBe(400);
     expect(detailOf(response.body)).toBe('Malformed JSON body');
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const response = await server.app.inject({ method: 'POST', url: API_PATHS.login, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(detailOf(response.body)).toBe('Unsupported Content-Type');
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const response = await server.app.inject({ method: 'POST', url: API_PATHS.register, ...form({ username: 'x'.repeat(70_000) }) });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.register,
+      ...form({ username: 'x'.repeat(70_000) }),
+    });
     expect(response.statusCode).toBe(413);
     expect(detailOf(response.body)).toBe('Request body is too large');
   });
@@ -58,7 +90,11 @@ describe('browser access', () => {
     const response = await server.app.inject({
       method: 'OPTIONS',
       url: API_PATHS.userInfo,
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -104,7 +140,10 @@ describe('GET /health and the dev outbox', () => {
     const player = newPlayer();
     await register(server.app, player);
     await server.app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
-    const response = await server.app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(player.email.toUpperCase())}` });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(player.email.toUpperCase())}`,
+    });
     const mails = json<OutboxMessage[]>(response);
     expect(mails.map((m) => m.subject)).toEqual(['Your password reset code', 'Verify your email address']);
     for (const mail of mails) expect(Object.keys(mail).sort()).toEqual(['code', 'subject', 'text', 'to']);
@@ -131,8 +170,14 @@ describe('over a real socket', () => {
     const signup = await post(API_PATHS.register, { body: new URLSearchParams(player) });
     expect(signup.status).toBe(201);
     const { code } = await latestMail(server.app, player.email);
-    expect((await post(API_PATHS.verifyEmail, { body: new URLSearchParams({ email: player.email, verification_code: code ?? '' }) })).status).toBe(200);
-    const signin = await post(API_PATHS.login, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: player.username, password: player.password }) });
+    expect(
+      (await post(API_PATHS.verifyEmail, { body: new URLSearchParams({ email: player.email, verification_code: code ?? '' }) }))
+        .status,
+    ).toBe(200);
+    const signin = await post(API_PATHS.login, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: player.username, password: player.password }),
+    });
     const { access_token } = (await signin.json()) as LoginResponse;
     const auth = bearer(access_token);
 

@@ -61,7 +61,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : {
             level: config.logLevel,
             serializers: {
-              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                ip: request.ip,
+              }),
             },
           },
     trustProxy: config.trustProxy,
@@ -77,20 +81,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
   const { mailer, outbox } = chooseMailer(config, (message) => app.log.warn(message));
-  const captcha = options.captcha !== undefined ? options.captcha : config.recaptchaSecret ? googleCaptchaVerifier(config.recaptchaSecret) : null;
+  const captcha =
+    options.captcha !== undefined
+      ? options.captcha
+      : config.recaptchaSecret
+        ? googleCaptchaVerifier(config.recaptchaSecret)
+        : null;
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
   const context: AppContext = {
     config,
     database,
     users: new UserStore(database.db, now),
     codes: new OneTimeCodes(database.db, keys.codes, now),
-    tokens: new TokenService({ key: keys.jwt, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, now }),
+    tokens: new TokenService({
+      key: keys.jwt,
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTtlSeconds: config.refreshTokenTtlSeconds,
+      now,
+    }),
     mailer,
     captcha,
     dummyPassword: new DummyPasswordCheck(config.passwordHashCost),
     uploadsDir: path.join(config.dataDir, 'uploads'),
     now,
-    passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () => now().getTime()).hook(),
+    passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
+      now().getTime(),
+    ).hook(),
   };
 
   registerErrorHandling(app);

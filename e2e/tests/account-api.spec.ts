@@ -45,7 +45,9 @@ test.describe('account API from the site', () => {
     const journey = await page.evaluate(
       async ({ apiUrl, player, code, png }) => {
         const post = (path: string, init: RequestInit = {}) => fetch(`${apiUrl}${path}`, { method: 'POST', ...init });
-        const verified = await post('/verify-email/', { body: new URLSearchParams({ email: player.email, verification_code: code }) });
+        const verified = await post('/verify-email/', {
+          body: new URLSearchParams({ email: player.email, verification_code: code }),
+        });
         const login = await post('/login/', {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: player.username, password: player.password }),
@@ -82,7 +84,13 @@ test.describe('account API from the site', () => {
       { apiUrl, player, code: code ?? '', png: TINY_PNG_BASE64 },
     );
     expect(journey.statuses).toEqual([200, 200, 200, 200, 200]);
-    expect(journey.me).toMatchObject({ username: player.username, email: player.email, city: 'Lyon', dob: '1990-05-17', email_verified: true });
+    expect(journey.me).toMatchObject({
+      username: player.username,
+      email: player.email,
+      city: 'Lyon',
+      dob: '1990-05-17',
+      email_verified: true,
+    });
     expect(journey.me.picture_url).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(journey.balance).toMatchObject({ balance: 0, currency: 'COINS' });
     expect(journey.pictureWidth).toBe(1);
@@ -92,11 +100,23 @@ test.describe('account API from the site', () => {
     await page.goto('/');
     const result = await page.evaluate(async (apiUrl) => {
       const invalid = await fetch(`${apiUrl}/register/`, { method: 'POST', body: new URLSearchParams({ email: 'nope' }) });
-      const noToken = await fetch(`${apiUrl}/get-user-info/`, { method: 'POST', headers: { authorization: 'Bearer not-a-token' } });
-      return { invalid: { status: invalid.status, body: await invalid.json() }, noToken: { status: noToken.status, body: await noToken.json() } };
+      const noToken = await fetch(`${apiUrl}/get-user-info/`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      return {
+        invalid: { status: invalid.status, body: await invalid.json() },
+        noToken: { status: noToken.status, body: await noToken.json() },
+      };
     }, apiUrl);
     expect(result.invalid.status).toBe(422);
-    expect(result.invalid.body.detail.map((item: { loc: string[] }) => item.loc[1])).toEqual(['username', 'email', 'firstName', 'lastName', 'password']);
+    expect(result.invalid.body.detail.map((item: { loc: string[] }) => item.loc[1])).toEqual([
+      'username',
+      'email',
+      'firstName',
+      'lastName',
+      'password',
+    ]);
     expect(result.noToken).toEqual({ status: 401, body: { detail: 'Could not validate credentials' } });
   });
 

@@ -5,7 +5,10 @@ import { expect, latestMail, test } from '../fixtures';
 // sign-up, verification, sign-in, avatar menu, profile, picture, logout, password reset,
 // the #signup/#signin hashes and session expiry.
 
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PASSWORD = 'Secret#123';
 const NEW_PASSWORD = 'Changed#456';
 
@@ -27,7 +30,9 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').g
 
 /** Toasts sit top-right over the header's account slot (SPEC §9); clear them before using it. */
 async function dismissToasts(page: Page) {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.Toastify__close-button').forEach((button) => button.click()));
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLElement>('.Toastify__close-button').forEach((button) => button.click()),
+  );
   await expect(page.locator('.Toastify__toast')).toHaveCount(0);
 }
 
@@ -38,14 +43,22 @@ async function solveCaptcha(scope: Locator) {
 
 async function registerViaApi(request: APIRequestContext, apiUrl: string, player: Player) {
   const response = await request.post(`${apiUrl}/register/`, {
-    form: { username: player.username, email: player.email, firstName: player.firstName, lastName: player.lastName, password: player.password },
+    form: {
+      username: player.username,
+      email: player.email,
+      firstName: player.firstName,
+      lastName: player.lastName,
+      password: player.password,
+    },
   });
   expect(response.status()).toBe(201);
 }
 
 async function verifyViaApi(page: Page, apiUrl: string, player: Player) {
   const { code } = await latestMail(page, apiUrl, player.email);
-  const response = await page.request.post(`${apiUrl}/verify-email/`, { form: { email: player.email, verification_code: code ?? '' } });
+  const response = await page.request.post(`${apiUrl}/verify-email/`, {
+    form: { email: player.email, verification_code: code ?? '' },
+  });
   expect(response.ok()).toBeTruthy();
 }
 
@@ -88,7 +101,10 @@ async function signInThroughDialog(page: Page, identifier: string | null, passwo
 }
 
 test.describe('account', () => {
-  test('sign up → code from the outbox → verify → sign in → avatar menu → profile edit and picture → logout', async ({ page, apiUrl }) => {
+  test('sign up → code from the outbox → verify → sign in → avatar menu → profile edit and picture → logout', async ({
+    page,
+    apiUrl,
+  }) => {
     const player = newPlayer();
     await page.goto('/all-games');
 
@@ -131,7 +147,9 @@ test.describe('account', () => {
     // Straight on to Sign In, the email already filled in.
     await expect(dialog(page).getByLabel('Email / User ID')).toHaveValue(player.email);
     await signInThroughDialog(page, null, player.password);
-    expect(await page.evaluate(() => [Boolean(localStorage.getItem('token')), Boolean(localStorage.getItem('refresh_token'))])).toEqual([true, true]);
+    expect(
+      await page.evaluate(() => [Boolean(localStorage.getItem('token')), Boolean(localStorage.getItem('refresh_token'))]),
+    ).toEqual([true, true]);
 
     // Avatar menu → Profile.
     const avatar = page.getByRole('button', { name: `Account menu for ${player.firstName} ${player.lastName}` });
@@ -175,7 +193,10 @@ test.describe('account', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refresh_token')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   test('signing in before verifying resends the code and opens the verify dialog', async ({ page, apiUrl }) => {
@@ -194,7 +215,12 @@ test.describe('account', () => {
     await expect(verify).toContainText(player.email);
     // The resend answered: the newest mail holds the code that counts.
     await expect(toast(page, /a new code has been sent/)).toBeVisible();
-    await expect.poll(async () => (await page.request.get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(player.email)}`).then((r) => r.json())).length).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await page.request.get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(player.email)}`).then((r) => r.json())).length,
+      )
+      .toBe(2);
     const { code } = await latestMail(page, apiUrl, player.email);
     await verify.getByLabel('Verification Code').fill(code!);
     await verify.getByRole('button', { name: 'Verify Email' }).click();
@@ -301,7 +327,10 @@ test.describe('account', () => {
     await registerViaApi(page.request, apiUrl, player);
     await verifyViaApi(page, apiUrl, player);
     await signInViaApi(page, apiUrl, player);
-    const tokens = await page.evaluate(() => ({ access_token: localStorage.getItem('token')!, refresh_token: localStorage.getItem('refresh_token')! }));
+    const tokens = await page.evaluate(() => ({
+      access_token: localStorage.getItem('token')!,
+      refresh_token: localStorage.getItem('refresh_token')!,
+    }));
     await page.reload();
     const other = await context.newPage();
     await other.goto('/all-games');

@@ -14,7 +14,15 @@ interface CatalogueGame {
 const GAMES: CatalogueGame[] = JSON.parse(
   readFileSync(path.join(__dirname, '../../shared-contracts/src/catalogue/games.json'), 'utf8'),
 );
-const CATEGORIES = ['Arcade Games', 'Bike Racing', 'Card Games', 'Casual Games', 'Puzzle Games', 'Racing Games', 'Strategy Games'];
+const CATEGORIES = [
+  'Arcade Games',
+  'Bike Racing',
+  'Card Games',
+  'Casual Games',
+  'Puzzle Games',
+  'Racing Games',
+  'Strategy Games',
+];
 const HOBO = GAMES.find((game) => game.id === 5)!;
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -29,7 +37,9 @@ const sliderOffset = (page: Page) =>
 
 async function storedGame(page: Page) {
   return page.evaluate(() =>
-    Object.fromEntries(['gameId', 'gameLink', 'gameName', 'gameImage', 'gameCategory'].map((key) => [key, localStorage.getItem(key)])),
+    Object.fromEntries(
+      ['gameId', 'gameLink', 'gameName', 'gameImage', 'gameCategory'].map((key) => [key, localStorage.getItem(key)]),
+    ),
   );
 }
 
@@ -78,10 +88,16 @@ test.describe('Home', () => {
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
-      const sizes = await slider(page).locator('.swiper').evaluate((el) => {
-        const slide = el.querySelector('.swiper-slide') as HTMLElement;
-        return { swiper: el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight), slide: slide.getBoundingClientRect().width, raw: slide.style.width };
-      });
+      const sizes = await slider(page)
+        .locator('.swiper')
+        .evaluate((el) => {
+          const slide = el.querySelector('.swiper-slide') as HTMLElement;
+          return {
+            swiper: el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight),
+            slide: slide.getBoundingClientRect().width,
+            raw: slide.style.width,
+          };
+        });
       // Swiper sizes a slide as (width - (perView - 1) * gap) / perView, with gap 20.
       const expected = (sizes.swiper - (perView - 1) * 20) / perView;
       expect(parseFloat(sizes.raw), `slide width at ${width}px`).toBeCloseTo(expected, 0);
@@ -124,13 +140,19 @@ test.describe('Home', () => {
     // Hovering holds the crawl still, so the card under the pointer can be clicked.
     const box = (await slider(page).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    const target = await gameCards(slider(page)).evaluateAll((cards, center) => {
-      const boxes = cards.map((card) => ({ href: card.getAttribute('href')!, rect: card.getBoundingClientRect() }));
-      const inView = boxes.filter(({ rect }) => rect.left >= 0 && rect.right <= window.innerWidth && rect.top >= 0 && rect.bottom <= window.innerHeight);
-      const distance = ({ rect }: { rect: DOMRect }) => Math.hypot(rect.x + rect.width / 2 - center.x, rect.y + rect.height / 2 - center.y);
-      const nearest = inView.sort((a, b) => distance(a) - distance(b))[0]!;
-      return { href: nearest.href, x: nearest.rect.x + nearest.rect.width / 2, y: nearest.rect.y + nearest.rect.height / 3 };
-    }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const target = await gameCards(slider(page)).evaluateAll(
+      (cards, center) => {
+        const boxes = cards.map((card) => ({ href: card.getAttribute('href')!, rect: card.getBoundingClientRect() }));
+        const inView = boxes.filter(
+          ({ rect }) => rect.left >= 0 && rect.right <= window.innerWidth && rect.top >= 0 && rect.bottom <= window.innerHeight,
+        );
+        const distance = ({ rect }: { rect: DOMRect }) =>
+          Math.hypot(rect.x + rect.width / 2 - center.x, rect.y + rect.height / 2 - center.y);
+        const nearest = inView.sort((a, b) => distance(a) - distance(b))[0]!;
+        return { href: nearest.href, x: nearest.rect.x + nearest.rect.width / 2, y: nearest.rect.y + nearest.rect.height / 3 };
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
     await page.mouse.click(target.x, target.y);
     await expect(page).toHaveURL(new RegExp(`${target.href}$`));
     const game = GAMES.find((candidate) => `/game/${candidate.id}` === target.href)!;

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 
-const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router-dom', 'react-toastify', 'shared-contracts'];
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'react-toastify',
+  'shared-contracts',
+];
 
 /** Marks the window so a later check can prove no full page reload happened. */
 async function markWindow(page: Page) {
@@ -42,7 +51,11 @@ test.describe('composition', () => {
     await page.getByPlaceholder('Search Games').fill('Hobo Speedster');
     await page.getByPlaceholder('Search Games').press('Enter');
     await expect(page).toHaveURL(/\/search\?q=Hobo%20Speedster$/);
-    await page.locator('main').getByRole('link', { name: /Hobo Speedster/ }).first().click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: /Hobo Speedster/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/game\/5$/);
     await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
 
@@ -68,13 +81,18 @@ test.describe('composition', () => {
 
     const providers = await page.evaluate((names) => {
       type Shared = { from: string; loaded?: boolean; useIn?: string[] };
-      const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__.__SHARE__;
+      const scopes = (
+        globalThis as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const result: Record<string, string[]> = {};
       for (const name of names) {
         const sources = new Set<string>();
         for (const scope of Object.values(scopes))
           for (const packages of Object.values(scope))
-            for (const [version, shared] of Object.entries(packages[name] ?? {})) if (shared.loaded) sources.add(`${shared.from}@${version}`);
+            for (const [version, shared] of Object.entries(packages[name] ?? {}))
+              if (shared.loaded) sources.add(`${shared.from}@${version}`);
         result[name] = [...sources];
       }
       return result;
@@ -85,7 +103,11 @@ test.describe('composition', () => {
 });
 
 test.describe('a remote that is down costs only its own area', () => {
-  test('catalogue down: fallback with Retry, rest of the site works, Retry recovers without reload', async ({ page, context, ports }) => {
+  test('catalogue down: fallback with Retry, rest of the site works, Retry recovers without reload', async ({
+    page,
+    context,
+    ports,
+  }) => {
     const catalogue = `http://localhost:${ports.mf_catalog}/**`;
     await context.route(catalogue, (route) => route.abort('connectionrefused'));
     await page.goto('/');
@@ -152,9 +174,27 @@ test.describe('a remote that is down costs only its own area', () => {
 
 test.describe('branding by host', () => {
   const cases = [
-    { host: 'playverse.games', title: 'PlayVerse – Free Online Games', name: 'PlayVerse', logo: '/brand/playverse-logo.svg', blurb: /Welcome to PlayVerse/ },
-    { host: 'play.gamenest.fun', title: 'GameNest – Play Free Games Online', name: 'GameNest', logo: '/brand/gamenest-logo.svg', blurb: /GameNest brings you 70\+ free/ },
-    { host: 'other-host.test', title: 'Free Online Games', name: 'Free Games', logo: '/brand/default-game-logo.svg', blurb: /Play 70\+ free single-player games online/ },
+    {
+      host: 'playverse.games',
+      title: 'PlayVerse – Free Online Games',
+      name: 'PlayVerse',
+      logo: '/brand/playverse-logo.svg',
+      blurb: /Welcome to PlayVerse/,
+    },
+    {
+      host: 'play.gamenest.fun',
+      title: 'GameNest – Play Free Games Online',
+      name: 'GameNest',
+      logo: '/brand/gamenest-logo.svg',
+      blurb: /GameNest brings you 70\+ free/,
+    },
+    {
+      host: 'other-host.test',
+      title: 'Free Online Games',
+      name: 'Free Games',
+      logo: '/brand/default-game-logo.svg',
+      blurb: /Play 70\+ free single-player games online/,
+    },
   ];
   for (const brand of cases) {
     test(`${brand.host} shows the ${brand.name} brand`, async ({ page, ports }) => {

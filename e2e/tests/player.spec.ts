@@ -3,9 +3,27 @@ import { expect, test } from '../fixtures';
 
 // Catalogue facts (shared-contracts games.json). Every link is on html5.gamemonetize.com, which
 // the fixture answers with its local test page ("Local test game").
-const HOBO = { id: 5, name: 'Hobo Speedster', category: 'Bike Racing', link: 'https://html5.gamemonetize.com/046bi0y5mwn84nh7a93temx5616xxxkv/' };
-const MATH = { id: 37, name: 'Correct Math', category: 'Puzzle Games', link: 'https://html5.gamemonetize.com/nk8ecy4vj5jc8u7271mx9v9aptpbdn41/' };
-const CATEGORIES = ['Arcade Games', 'Bike Racing', 'Card Games', 'Casual Games', 'Puzzle Games', 'Racing Games', 'Strategy Games'];
+const HOBO = {
+  id: 5,
+  name: 'Hobo Speedster',
+  category: 'Bike Racing',
+  link: 'https://html5.gamemonetize.com/046bi0y5mwn84nh7a93temx5616xxxkv/',
+};
+const MATH = {
+  id: 37,
+  name: 'Correct Math',
+  category: 'Puzzle Games',
+  link: 'https://html5.gamemonetize.com/nk8ecy4vj5jc8u7271mx9v9aptpbdn41/',
+};
+const CATEGORIES = [
+  'Arcade Games',
+  'Bike Racing',
+  'Card Games',
+  'Casual Games',
+  'Puzzle Games',
+  'Racing Games',
+  'Strategy Games',
+];
 const LOADING = 'Game Loading...';
 
 const main = (page: Page) => page.locator('main');
@@ -33,7 +51,10 @@ async function expectPlaying(page: Page, game: { name: string; link: string }) {
 
 async function openFromAllGames(page: Page, name: string) {
   await page.goto('/all-games');
-  await main(page).getByRole('link', { name: new RegExp(name) }).first().click();
+  await main(page)
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
 }
 
 test.describe('play page', () => {
@@ -56,7 +77,9 @@ test.describe('play page', () => {
     expect(sandbox).toEqual(expect.arrayContaining(['allow-scripts', 'allow-same-origin', 'allow-pointer-lock']));
     expect(sandbox.filter((token) => token.startsWith('allow-top-navigation'))).toEqual([]);
 
-    await main(page).getByRole('link', { name: `Back to ${HOBO.category}` }).click();
+    await main(page)
+      .getByRole('link', { name: `Back to ${HOBO.category}` })
+      .click();
     await expect(page).toHaveURL(/\/categories\/Bike%20Racing$/);
   });
 
@@ -129,7 +152,10 @@ test.describe('play page', () => {
     const release = await holdGame(page, MATH.link);
     await page.getByPlaceholder('Search Games').fill(MATH.name);
     await page.getByPlaceholder('Search Games').press('Enter');
-    await main(page).getByRole('link', { name: new RegExp(MATH.name) }).first().click();
+    await main(page)
+      .getByRole('link', { name: new RegExp(MATH.name) })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/game/${MATH.id}$`));
     await expect(main(page).getByText(LOADING)).toBeVisible();
     release();
@@ -205,7 +231,9 @@ test.describe('category carousel', () => {
       const track = carousel(page).locator('.swiper');
       await expect(track).toBeVisible();
       const trackBox = (await track.boundingBox())!;
-      const cardBoxes = await carousel(page).getByRole('link').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
+      const cardBoxes = await carousel(page)
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
       const fullyShown = cardBoxes.filter((box) => box.left >= trackBox.x - 1 && box.right <= trackBox.x + trackBox.width + 1);
       expect(fullyShown).toHaveLength(perView);
     });

@@ -3,16 +3,38 @@
 import { chromium } from '@playwright/test';
 const [site, api, outDir = '/tmp'] = process.argv.slice(2);
 const email = `shot${Date.now()}@example.com`;
-const form = (data) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(data) });
-await fetch(`${api}/register/`, form({ username: `shot${Date.now()}`, email, firstName: 'Ada', lastName: 'Lovelace', password: 'Passw0rd!' }));
+const form = (data) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(data),
+});
+await fetch(
+  `${api}/register/`,
+  form({ username: `shot${Date.now()}`, email, firstName: 'Ada', lastName: 'Lovelace', password: 'Passw0rd!' }),
+);
 const [mail] = await (await fetch(`${api}/__dev/outbox?to=${encodeURIComponent(email)}`)).json();
 await fetch(`${api}/verify-email/`, form({ email, verification_code: mail.code }));
-const tokens = await (await fetch(`${api}/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Passw0rd!' }) })).json();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-for (const [w, h] of [[1440, 1100], [375, 1400]]) {
+const tokens = await (
+  await fetch(`${api}/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: 'Passw0rd!' }),
+  })
+).json();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+for (const [w, h] of [
+  [1440, 1100],
+  [375, 1400],
+]) {
   const page = await browser.newPage({ viewport: { width: w, height: h } });
   await page.goto(site);
-  await page.evaluate((t) => { localStorage.setItem('token', t.access_token); localStorage.setItem('refresh_token', t.refresh_token); }, tokens);
+  await page.evaluate((t) => {
+    localStorage.setItem('token', t.access_token);
+    localStorage.setItem('refresh_token', t.refresh_token);
+  }, tokens);
   await page.goto(`${site}/profile`);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${outDir}/profile-${w}.png` });

@@ -1,15 +1,30 @@
 import { chromium } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
-import os from 'node:os'; import path from 'node:path';
-const [url, out, width='1440', height='900'] = process.argv.slice(2);
-const ctx = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(),'pw-')), { executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'],
-  viewport: { width: Number(width), height: Number(height) } });
+import os from 'node:os';
+import path from 'node:path';
+const [url, out, width = '1440', height = '900'] = process.argv.slice(2);
+const ctx = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'pw-')), {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+  viewport: { width: Number(width), height: Number(height) },
+});
 const page = await ctx.newPage();
-page.on('console', m => console.log('console:', m.type(), m.text().slice(0,300)));
-page.on('pageerror', e => console.log('pageerror:', e.message));
-page.on('response', r => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
-page.on('requestfailed', r => console.log('failed:', r.url()));
+page.on('console', (m) => console.log('console:', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+page.on('response', (r) => {
+  if (r.status() >= 400) console.log('http', r.status(), r.url());
+});
+page.on('requestfailed', (r) => console.log('failed:', r.url()));
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.waitForTimeout(800);
 await page.screenshot({ path: out, fullPage: false });

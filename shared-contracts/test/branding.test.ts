@@ -1,6 +1,13 @@
 import { parseRuntimeConfig, resolveBrand, type Brand, type BrandFamily } from '../src';
 
-const brand = (id: string): Brand => ({ id, name: id, logo: `/${id}.svg`, title: id, favicon: `/${id}.svg`, blurb: `${id} blurb` });
+const brand = (id: string): Brand => ({
+  id,
+  name: id,
+  logo: `/${id}.svg`,
+  title: id,
+  favicon: `/${id}.svg`,
+  blurb: `${id} blurb`,
+});
 const families: BrandFamily[] = [
   { ...brand('primary'), hosts: ['playverse.games', '*.playverse.games'] },
   { ...brand('alternate'), hosts: ['gamenest.fun', '*.gamenest.fun'] },
@@ -30,7 +37,11 @@ describe('resolveBrand (SPEC §1 branding by host)', () => {
 
 describe('parseRuntimeConfig', () => {
   const valid = {
-    remotes: { mf_catalog: 'http://c/mf-manifest.json', mf_player: 'http://p/mf-manifest.json', mf_account: 'http://a/mf-manifest.json' },
+    remotes: {
+      mf_catalog: 'http://c/mf-manifest.json',
+      mf_player: 'http://p/mf-manifest.json',
+      mf_account: 'http://a/mf-manifest.json',
+    },
     accountApiUrl: 'http://api',
     recaptchaSiteKey: 'key',
     brands: families,

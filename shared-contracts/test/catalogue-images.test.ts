@@ -84,9 +84,7 @@ describe('resolveGameImage (SPEC §3: relative images belong to the catalogue de
     expect(resolveGameImage('images/game.png', 'https://cdn.example/catalog/v2/')).toBe(
       'https://cdn.example/catalog/v2/images/game.png',
     );
-    expect(resolveGameImage('/images/game.png', 'https://cdn.example/catalog/')).toBe(
-      'https://cdn.example/images/game.png',
-    );
+    expect(resolveGameImage('/images/game.png', 'https://cdn.example/catalog/')).toBe('https://cdn.example/images/game.png');
   });
 
   test('leaves data: URIs alone', () => {

@@ -57,8 +57,12 @@ describe('validateSignUp, in SPEC §5 order', () => {
     expect(validateSignUp({ ...goodSignUp, [field]: '   ' })).toBe(M.allFieldsRequired);
   });
   it('checks the email, then the password, then terms, then captcha', () => {
-    expect(validateSignUp({ ...goodSignUp, email: 'bad', password: 'weak', agreedToTerms: false, captchaToken: null })).toBe(M.invalidEmail);
-    expect(validateSignUp({ ...goodSignUp, password: 'weak', agreedToTerms: false, captchaToken: null })).toBe(M.passwordCriteria);
+    expect(validateSignUp({ ...goodSignUp, email: 'bad', password: 'weak', agreedToTerms: false, captchaToken: null })).toBe(
+      M.invalidEmail,
+    );
+    expect(validateSignUp({ ...goodSignUp, password: 'weak', agreedToTerms: false, captchaToken: null })).toBe(
+      M.passwordCriteria,
+    );
     expect(validateSignUp({ ...goodSignUp, agreedToTerms: false, captchaToken: null })).toBe(M.termsRequired);
     expect(validateSignUp({ ...goodSignUp, captchaToken: null })).toBe(M.captchaRequired);
   });

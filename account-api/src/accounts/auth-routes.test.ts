@@ -1,4 +1,11 @@
-import { API_PATHS, EMAIL_NOT_VERIFIED, errorDetailMessage, type ApiErrorBody, type LoginResponse, type UserRecord } from 'shared-contracts';
+import {
+  API_PATHS,
+  EMAIL_NOT_VERIFIED,
+  errorDetailMessage,
+  type ApiErrorBody,
+  type LoginResponse,
+  type UserRecord,
+} from 'shared-contracts';
 import {
   bearer,
   form,
@@ -122,7 +129,8 @@ describe('password hashing budget', () => {
     const fresh = await startTestServer();
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < PASSWORD_HASHING_BUDGET.max; i += 1) statuses.push((await login(fresh.app, `spray${i}@example.com`, 'Guess-1!aA')).statusCode);
+      for (let i = 0; i < PASSWORD_HASHING_BUDGET.max; i += 1)
+        statuses.push((await login(fresh.app, `spray${i}@example.com`, 'Guess-1!aA')).statusCode);
       expect(new Set(statuses)).toEqual(new Set([400]));
       const signup = await register(fresh.app, newPlayer());
       expect(signup.statusCode).toBe(429);
@@ -153,7 +161,9 @@ describe('POST /verify-email/', () => {
     const { code = '' } = await latestMail(server.app, player.email);
     const answers: string[] = [];
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i += 1)
-      answers.push(detailOf((await post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') })).body));
+      answers.push(
+        detailOf((await post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') })).body),
+      );
     expect(answers.slice(0, -1)).toEqual(Array(MAX_CODE_ATTEMPTS - 1).fill('Invalid verification code.'));
     expect(answers.at(-1)).toBe('Too many wrong attempts. Request a new verification code.');
     const right = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
@@ -166,7 +176,9 @@ describe('POST /verify-email/', () => {
     await register(server.app, player);
     const { code = '' } = await latestMail(server.app, player.email);
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, () => post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') })),
+      Array.from({ length: 8 }, () =>
+        post(API_PATHS.verifyEmail, { email: player.email, verification_code: wrongCode(code ?? '') }),
+      ),
     );
     const invalid = guesses.filter((g) => detailOf(g.body) === 'Invalid verification code.').length;
     expect(invalid).toBe(MAX_CODE_ATTEMPTS - 1);
@@ -241,7 +253,11 @@ describe('password reset', () => {
     const mail = await latestMail(server.app, player.email);
     expect(mail.subject).toBe('Your password reset code');
     const newPassword = 'Brand-N3w-pass!';
-    const reset = await post(API_PATHS.resetPassword, { email: player.email, reset_code: mail.code ?? '', new_password: newPassword });
+    const reset = await post(API_PATHS.resetPassword, {
+      email: player.email,
+      reset_code: mail.code ?? '',
+      new_password: newPassword,
+    });
     expect(reset.statusCode).toBe(200);
     expect(json<{ message: string }>(reset).message).toBe('Password reset successful.');
 
@@ -249,7 +265,11 @@ describe('password reset', () => {
     expect((await login(server.app, player.email, newPassword)).statusCode).toBe(200);
     const old = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(tokens.access_token) });
     expect(old.statusCode).toBe(401);
-    const replay = await post(API_PATHS.resetPassword, { email: player.email, reset_code: mail.code ?? '', new_password: 'An0ther-pass!' });
+    const replay = await post(API_PATHS.resetPassword, {
+      email: player.email,
+      reset_code: mail.code ?? '',
+      new_password: 'An0ther-pass!',
+    });
     expect(replay.statusCode).toBe(400);
   });
 
@@ -263,10 +283,18 @@ describe('password reset', () => {
     const { player } = await signedInPlayer(server.app);
     await post(API_PATHS.forgotPassword, { email: player.email });
     const { code = '' } = await latestMail(server.app, player.email);
-    const wrong = await post(API_PATHS.resetPassword, { email: player.email, reset_code: wrongCode(code ?? ''), new_password: 'Brand-N3w-pass!' });
+    const wrong = await post(API_PATHS.resetPassword, {
+      email: player.email,
+      reset_code: wrongCode(code ?? ''),
+      new_password: 'Brand-N3w-pass!',
+    });
     expect(detailOf(wrong.body)).toBe('Invalid reset code.');
     server.advance(RESET_CODE_TTL_MS + 1000);
-    const late = await post(API_PATHS.resetPassword, { email: player.email, reset_code: code ?? '', new_password: 'Brand-N3w-pass!' });
+    const late = await post(API_PATHS.resetPassword, {
+      email: player.email,
+      reset_code: code ?? '',
+      new_password: 'Brand-N3w-pass!',
+    });
     expect(detailOf(late.body)).toBe('This reset code has expired. Request a new one.');
   });
 });
@@ -291,14 +319,26 @@ describe('POST /api/activate-user', () => {
 describe('POST /api/refresh-token', () => {
   it('trades a refresh token (not an access token) for a new pair', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const refreshed = await server.app.inject({ method: 'POST', url: REFRESH_TOKEN_PATH, payload: { refresh_token: tokens.refresh_token } });
+    const refreshed = await server.app.inject({
+      method: 'POST',
+      url: REFRESH_TOKEN_PATH,
+      payload: { refresh_token: tokens.refresh_token },
+    });
     expect(refreshed.statusCode).toBe(200);
     const pair = json<LoginResponse>(refreshed);
     const me = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(pair.access_token) });
     expect(json<UserRecord>(me).email_verified).toBe(true);
-    const wrongKind = await server.app.inject({ method: 'POST', url: REFRESH_TOKEN_PATH, payload: { refresh_token: tokens.access_token } });
+    const wrongKind = await server.app.inject({
+      method: 'POST',
+      url: REFRESH_TOKEN_PATH,
+      payload: { refresh_token: tokens.access_token },
+    });
     expect(wrongKind.statusCode).toBe(401);
-    const refreshAsAccess = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(tokens.refresh_token) });
+    const refreshAsAccess = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.userInfo,
+      headers: bearer(tokens.refresh_token),
+    });
     expect(refreshAsAccess.statusCode).toBe(401);
   });
 });
@@ -311,9 +351,17 @@ describe('captcha', () => {
       const without = await guarded.app.inject({ method: 'POST', url: API_PATHS.register, ...form(player) });
       expect(without.statusCode).toBe(400);
       expect(detailOf(without.body)).toBe(MESSAGES.captchaFailed);
-      const withToken = await guarded.app.inject({ method: 'POST', url: API_PATHS.register, ...form({ ...player, captcha_token: 'human' }) });
+      const withToken = await guarded.app.inject({
+        method: 'POST',
+        url: API_PATHS.register,
+        ...form({ ...player, captcha_token: 'human' }),
+      });
       expect(withToken.statusCode).toBe(201);
-      const signIn = await guarded.app.inject({ method: 'POST', url: API_PATHS.login, payload: { username: player.email, password: player.password, captcha_token: 'bot' } });
+      const signIn = await guarded.app.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: { username: player.email, password: player.password, captcha_token: 'bot' },
+      });
       expect(detailOf(signIn.body)).toBe(MESSAGES.captchaFailed);
       const check = await guarded.app.inject({ method: 'POST', url: `${API_PATHS.verifyCaptcha}?token=human` });
       expect(json<{ success: boolean }>(check).success).toBe(true);

@@ -1,10 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import {
-  API_PATHS,
-  EMAIL_NOT_VERIFIED,
-  type LoginResponse,
-  type MessageResponse,
-} from 'shared-contracts';
+import { API_PATHS, EMAIL_NOT_VERIFIED, type LoginResponse, type MessageResponse } from 'shared-contracts';
 import { deliver, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -70,40 +65,48 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     void deliver(context, verificationMail(user.email, code, link, VERIFICATION_TTL_MS / HOUR), log);
   }
 
-  app.post(API_PATHS.register, { preHandler: budget, config: { rateLimit: RATE_LIMITS.register } }, async (request, reply): Promise<MessageResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const username = input.string('username', { required: true, maxLength: 30, rules: [usernameRule] });
-    const email = input.string('email', FIELD_SPECS.email);
-    const firstName = input.string('firstName', { required: true, maxLength: 50, rules: [plainTextRule] });
-    const lastName = input.string('lastName', { required: true, maxLength: 50, rules: [plainTextRule] });
-    const password = input.string('password', FIELD_SPECS.newPassword);
-    const captchaToken = input.string('captcha_token', { maxLength: 4096 });
-    input.done();
-    await requireCaptcha(captchaToken, request.ip);
+  app.post(
+    API_PATHS.register,
+    { preHandler: budget, config: { rateLimit: RATE_LIMITS.register } },
+    async (request, reply): Promise<MessageResponse> => {
+      const input = new InputReader(request.body, 'body');
+      const username = input.string('username', { required: true, maxLength: 30, rules: [usernameRule] });
+      const email = input.string('email', FIELD_SPECS.email);
+      const firstName = input.string('firstName', { required: true, maxLength: 50, rules: [plainTextRule] });
+      const lastName = input.string('lastName', { required: true, maxLength: 50, rules: [plainTextRule] });
+      const password = input.string('password', FIELD_SPECS.newPassword);
+      const captchaToken = input.string('captcha_token', { maxLength: 4096 });
+      input.done();
+      await requireCaptcha(captchaToken, request.ip);
 
-    const passwordHash = await hashPassword(password, config.passwordHashCost);
-    const created = await users.create({ username, email, firstName, lastName, passwordHash });
-    if (!created.ok) throw new HttpError(409, created.taken === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
-    await sendVerification(created.user, request.log);
-    reply.code(201);
-    return { message: MESSAGES.registered };
-  });
+      const passwordHash = await hashPassword(password, config.passwordHashCost);
+      const created = await users.create({ username, email, firstName, lastName, passwordHash });
+      if (!created.ok) throw new HttpError(409, created.taken === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+      await sendVerification(created.user, request.log);
+      reply.code(201);
+      return { message: MESSAGES.registered };
+    },
+  );
 
-  app.post(API_PATHS.login, { preHandler: budget, config: { rateLimit: RATE_LIMITS.login } }, async (request): Promise<LoginResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const identifier = input.string('username', { required: true, maxLength: 254 });
-    const password = input.string('password', FIELD_SPECS.existingPassword);
-    const captchaToken = input.string('captcha_token', { maxLength: 4096 });
-    input.done();
-    await requireCaptcha(captchaToken, request.ip);
+  app.post(
+    API_PATHS.login,
+    { preHandler: budget, config: { rateLimit: RATE_LIMITS.login } },
+    async (request): Promise<LoginResponse> => {
+      const input = new InputReader(request.body, 'body');
+      const identifier = input.string('username', { required: true, maxLength: 254 });
+      const password = input.string('password', FIELD_SPECS.existingPassword);
+      const captchaToken = input.string('captcha_token', { maxLength: 4096 });
+      input.done();
+      await requireCaptcha(captchaToken, request.ip);
 
-    const user = await users.findByLogin(identifier);
-    const passwordOk = user ? await verifyPassword(password, user.password_hash) : await context.dummyPassword.run(password);
-    if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
-    // Only someone who knows the password learns that the address is unverified.
-    if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
-    return tokens.issuePair({ userId: user.id, version: user.token_version });
-  });
+      const user = await users.findByLogin(identifier);
+      const passwordOk = user ? await verifyPassword(password, user.password_hash) : await context.dummyPassword.run(password);
+      if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
+      // Only someone who knows the password learns that the address is unverified.
+      if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
+      return tokens.issuePair({ userId: user.id, version: user.token_version });
+    },
+  );
 
   app.post(REFRESH_TOKEN_PATH, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<LoginResponse> => {
     const input = new InputReader(request.body, 'body');
@@ -129,61 +132,81 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     return { message: MESSAGES.emailVerified };
   });
 
-  app.post(API_PATHS.resendVerification, { config: { rateLimit: RATE_LIMITS.mailRequest } }, async (request): Promise<MessageResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const email = input.string('email', FIELD_SPECS.email);
-    input.done();
-    const user = await users.findByEmail(email);
-    if (user && user.email_verified !== 1) await sendVerification(user, request.log);
-    // Same answer either way: this must not reveal who has an account.
-    return { message: MESSAGES.verificationResent };
-  });
+  app.post(
+    API_PATHS.resendVerification,
+    { config: { rateLimit: RATE_LIMITS.mailRequest } },
+    async (request): Promise<MessageResponse> => {
+      const input = new InputReader(request.body, 'body');
+      const email = input.string('email', FIELD_SPECS.email);
+      input.done();
+      const user = await users.findByEmail(email);
+      if (user && user.email_verified !== 1) await sendVerification(user, request.log);
+      // Same answer either way: this must not reveal who has an account.
+      return { message: MESSAGES.verificationResent };
+    },
+  );
 
-  app.post(API_PATHS.forgotPassword, { config: { rateLimit: RATE_LIMITS.mailRequest } }, async (request): Promise<MessageResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const email = input.string('email', FIELD_SPECS.email);
-    input.done();
-    const user = await users.findByEmail(email);
-    if (user) {
-      const code = newNumericCode();
-      await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS);
-      // Not awaited: an SMTP round trip would make "account exists" measurably slower.
-      void deliver(context, passwordResetMail(user.email, code, RESET_CODE_TTL_MS / 60_000), request.log);
-    }
-    return { message: MESSAGES.resetCodeSent };
-  });
+  app.post(
+    API_PATHS.forgotPassword,
+    { config: { rateLimit: RATE_LIMITS.mailRequest } },
+    async (request): Promise<MessageResponse> => {
+      const input = new InputReader(request.body, 'body');
+      const email = input.string('email', FIELD_SPECS.email);
+      input.done();
+      const user = await users.findByEmail(email);
+      if (user) {
+        const code = newNumericCode();
+        await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS);
+        // Not awaited: an SMTP round trip would make "account exists" measurably slower.
+        void deliver(context, passwordResetMail(user.email, code, RESET_CODE_TTL_MS / 60_000), request.log);
+      }
+      return { message: MESSAGES.resetCodeSent };
+    },
+  );
 
-  app.post(API_PATHS.resetPassword, { preHandler: budget, config: { rateLimit: RATE_LIMITS.codeEntry } }, async (request): Promise<MessageResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const email = input.string('email', FIELD_SPECS.email);
-    const code = input.string('reset_code', FIELD_SPECS.code);
-    const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
-    input.done();
-    const user = await users.findByEmail(email);
-    if (!user) throw codeProblem('invalid', 'reset');
-    const result = await codes.check(user.id, 'reset_password', code);
-    if (result !== 'ok') throw codeProblem(result, 'reset');
-    await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
-    // The code arrived by mail, so the player owns the address.
-    if (user.email_verified !== 1) await users.markEmailVerified(user.id);
-    return { message: MESSAGES.passwordReset };
-  });
+  app.post(
+    API_PATHS.resetPassword,
+    { preHandler: budget, config: { rateLimit: RATE_LIMITS.codeEntry } },
+    async (request): Promise<MessageResponse> => {
+      const input = new InputReader(request.body, 'body');
+      const email = input.string('email', FIELD_SPECS.email);
+      const code = input.string('reset_code', FIELD_SPECS.code);
+      const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
+      input.done();
+      const user = await users.findByEmail(email);
+      if (!user) throw codeProblem('invalid', 'reset');
+      const result = await codes.check(user.id, 'reset_password', code);
+      if (result !== 'ok') throw codeProblem(result, 'reset');
+      await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
+      // The code arrived by mail, so the player owns the address.
+      if (user.email_verified !== 1) await users.markEmailVerified(user.id);
+      return { message: MESSAGES.passwordReset };
+    },
+  );
 
-  app.post(API_PATHS.activateUser, { config: { rateLimit: RATE_LIMITS.activation } }, async (request): Promise<MessageResponse> => {
-    const input = new InputReader(request.query, 'query');
-    const token = input.string('token', { required: true, maxLength: 256 });
-    input.done();
-    const userId = await codes.redeemLinkToken('activation', token);
-    if (userId === null) throw new HttpError(400, MESSAGES.badActivationLink);
-    await users.markEmailVerified(userId);
-    return { message: MESSAGES.userActivated };
-  });
+  app.post(
+    API_PATHS.activateUser,
+    { config: { rateLimit: RATE_LIMITS.activation } },
+    async (request): Promise<MessageResponse> => {
+      const input = new InputReader(request.query, 'query');
+      const token = input.string('token', { required: true, maxLength: 256 });
+      input.done();
+      const userId = await codes.redeemLinkToken('activation', token);
+      if (userId === null) throw new HttpError(400, MESSAGES.badActivationLink);
+      await users.markEmailVerified(userId);
+      return { message: MESSAGES.userActivated };
+    },
+  );
 
   /** SPEC §7 defines it without a caller: reports whether a reCAPTCHA token is valid. */
-  app.post(API_PATHS.verifyCaptcha, { config: { rateLimit: RATE_LIMITS.captcha } }, async (request): Promise<{ success: boolean }> => {
-    const input = new InputReader(request.query, 'query');
-    const token = input.string('token', { required: true, maxLength: 4096 });
-    input.done();
-    return { success: context.captcha ? await context.captcha(token, request.ip) : true };
-  });
+  app.post(
+    API_PATHS.verifyCaptcha,
+    { config: { rateLimit: RATE_LIMITS.captcha } },
+    async (request): Promise<{ success: boolean }> => {
+      const input = new InputReader(request.query, 'query');
+      const token = input.string('token', { required: true, maxLength: 4096 });
+      input.done();
+      return { success: context.captcha ? await context.captcha(token, request.ip) : true };
+    },
+  );
 }

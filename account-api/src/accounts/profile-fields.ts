@@ -20,8 +20,10 @@ export function dateOfBirthRule(today: () => Date): Rule {
   };
 }
 
-const phoneRule: Rule = (value) => (/^\+?[0-9 ().-]{5,24}$/.test(value) ? null : 'phone may hold digits, spaces, ( ) . - and a leading +');
-const postalCodeRule: Rule = (value) => (/^[A-Za-z0-9 -]{2,12}$/.test(value) ? null : 'postal_code must be 2-12 letters, digits, spaces or dashes');
+const phoneRule: Rule = (value) =>
+  /^\+?[0-9 ().-]{5,24}$/.test(value) ? null : 'phone may hold digits, spaces, ( ) . - and a leading +';
+const postalCodeRule: Rule = (value) =>
+  /^[A-Za-z0-9 -]{2,12}$/.test(value) ? null : 'postal_code must be 2-12 letters, digits, spaces or dashes';
 
 /** SPEC §3 leaves types open; these limits keep the data sane without rejecting real addresses. */
 function specs(today: () => Date): Record<EditableField, FieldSpec> {

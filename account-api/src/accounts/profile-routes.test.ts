@@ -1,5 +1,22 @@
-import { API_PATHS, errorDetailMessage, PROFILE_FIELDS, type BalanceResponse, type LoginResponse, type UploadResponse, type UserRecord } from 'shared-contracts';
-import { bearer, json, login, multipartFile, signedInPlayer, startTestServer, TINY_PNG, type TestServer } from '../testing/test-server';
+import {
+  API_PATHS,
+  errorDetailMessage,
+  PROFILE_FIELDS,
+  type BalanceResponse,
+  type LoginResponse,
+  type UploadResponse,
+  type UserRecord,
+} from 'shared-contracts';
+import {
+  bearer,
+  json,
+  login,
+  multipartFile,
+  signedInPlayer,
+  startTestServer,
+  TINY_PNG,
+  type TestServer,
+} from '../testing/test-server';
 import type { UpdatePasswordResponse } from './profile-routes';
 
 let server: TestServer;
@@ -50,7 +67,13 @@ describe('POST /get-user-info/', () => {
     });
     expect(response.statusCode).toBe(200);
     const user = json<UserRecord & Record<string, unknown>>(response);
-    expect(user).toMatchObject({ username: player.username, email: player.email, first_name: 'Test', last_name: 'Player', email_verified: true });
+    expect(user).toMatchObject({
+      username: player.username,
+      email: player.email,
+      first_name: 'Test',
+      last_name: 'Player',
+      email_verified: true,
+    });
     for (const field of PROFILE_FIELDS) expect(user).toHaveProperty(field);
     expect(Object.keys(user).some((key) => /password|token/.test(key))).toBe(false);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -60,9 +83,18 @@ describe('POST /get-user-info/', () => {
 describe('POST /api/save_profile', () => {
   it('saves the fields given as query parameters, leaves the others, and clears with an empty value', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const first = await call('POST', `${API_PATHS.saveProfile}?city=Lyon&country=France&dob=2000-01-31&phone=%2B33%206%2012%2034%2056%2078`, tokens.access_token);
+    const first = await call(
+      'POST',
+      `${API_PATHS.saveProfile}?city=Lyon&country=France&dob=2000-01-31&phone=%2B33%206%2012%2034%2056%2078`,
+      tokens.access_token,
+    );
     expect(first.statusCode).toBe(200);
-    expect(json<UserRecord>(first)).toMatchObject({ city: 'Lyon', country: 'France', dob: '2000-01-31', phone: '+33 6 12 34 56 78' });
+    expect(json<UserRecord>(first)).toMatchObject({
+      city: 'Lyon',
+      country: 'France',
+      dob: '2000-01-31',
+      phone: '+33 6 12 34 56 78',
+    });
     const second = await call('POST', `${API_PATHS.saveProfile}?city=&first_name=Ada`, tokens.access_token);
     expect(json<UserRecord>(second)).toMatchObject({ city: null, country: 'France', first_name: 'Ada' });
     const fetched = json<UserRecord>(await call('POST', API_PATHS.userInfo, tokens.access_token));
@@ -71,7 +103,11 @@ describe('POST /api/save_profile', () => {
 
   it('reports every bad field at once with 422', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const response = await call('POST', `${API_PATHS.saveProfile}?dob=2001-02-29&phone=call-me&first_name=&postal_code=${'9'.repeat(20)}`, tokens.access_token);
+    const response = await call(
+      'POST',
+      `${API_PATHS.saveProfile}?dob=2001-02-29&phone=call-me&first_name=&postal_code=${'9'.repeat(20)}`,
+      tokens.access_token,
+    );
     expect(response.statusCode).toBe(422);
     const detail = json<{ detail: { loc: string[]; msg: string }[] }>(response).detail;
     expect(detail.map((item) => item.loc[1])).toEqual(['first_name', 'dob', 'phone', 'postal_code']);
@@ -87,7 +123,11 @@ describe('POST /api/save_profile', () => {
 
 describe('picture: upload then save_picture (SPEC §4 chain)', () => {
   async function upload(token: string) {
-    const response = await server.app.inject({ method: 'POST', url: API_PATHS.upload, ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(token)) });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.upload,
+      ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(token)),
+    });
     expect(response.statusCode).toBe(200);
     return json<UploadResponse>(response).name;
   }
@@ -116,7 +156,11 @@ describe('picture: upload then save_picture (SPEC §4 chain)', () => {
     const other = await signedInPlayer(server.app);
     const name = await upload(owner.tokens.access_token);
     for (const pictureUrl of [name, 'https://evil.example/x.png', `../${name}`]) {
-      const response = await call('POST', `${API_PATHS.savePicture}?picture_url=${encodeURIComponent(pictureUrl)}`, other.tokens.access_token);
+      const response = await call(
+        'POST',
+        `${API_PATHS.savePicture}?picture_url=${encodeURIComponent(pictureUrl)}`,
+        other.tokens.access_token,
+      );
       expect(response.statusCode).toBe(422);
       expect(detailOf(response.body)).toBe('picture_url must be the name of a picture you uploaded');
     }
@@ -150,10 +194,16 @@ describe('POST /api/update-password', () => {
   it('refuses a wrong old password, a weak new one, and an unchanged one', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
     const attempt = (oldPassword: string, newPassword: string) =>
-      call('POST', `${API_PATHS.updatePassword}?old_password=${encodeURIComponent(oldPassword)}&new_password=${encodeURIComponent(newPassword)}`, tokens.access_token);
+      call(
+        'POST',
+        `${API_PATHS.updatePassword}?old_password=${encodeURIComponent(oldPassword)}&new_password=${encodeURIComponent(newPassword)}`,
+        tokens.access_token,
+      );
     expect(detailOf((await attempt('Not-the-0ne!', 'Fresh-Passw0rd!')).body)).toBe('Old password is incorrect');
     expect((await attempt(player.password, 'weakweak')).statusCode).toBe(422);
-    expect(detailOf((await attempt(player.password, player.password)).body)).toBe('The new password must differ from the old one');
+    expect(detailOf((await attempt(player.password, player.password)).body)).toBe(
+      'The new password must differ from the old one',
+    );
   });
 });
 
@@ -169,7 +219,11 @@ describe('GET /api/balance', () => {
 
   it('is per player', async () => {
     const a = await signedInPlayer(server.app);
-    await server.context.database.db.updateTable('wallets').set({ balance: 250 }).where('user_id', '=', (await server.context.users.findByEmail(a.player.email))!.id).execute();
+    await server.context.database.db
+      .updateTable('wallets')
+      .set({ balance: 250 })
+      .where('user_id', '=', (await server.context.users.findByEmail(a.player.email))!.id)
+      .execute();
     const b = await signedInPlayer(server.app);
     expect(json<BalanceResponse>(await call('GET', API_PATHS.balance, a.tokens.access_token)).balance).toBe(250);
     expect(json<BalanceResponse>(await call('GET', API_PATHS.balance, b.tokens.access_token)).balance).toBe(0);

@@ -17,7 +17,9 @@ export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
   const { users, tokens, config } = context;
 
-  app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> => toUserRecord(currentUser(request)));
+  app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>
+    toUserRecord(currentUser(request)),
+  );
 
   app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
     const user = currentUser(request);
@@ -35,7 +37,12 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
     input.done();
     const name = uploadNameFromPictureUrl(pictureUrl);
     const upload = name
-      ? await context.database.db.selectFrom('uploads').select('name').where('name', '=', name).where('user_id', '=', user.id).executeTakeFirst()
+      ? await context.database.db
+          .selectFrom('uploads')
+          .select('name')
+          .where('name', '=', name)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst()
       : undefined;
     if (!upload) {
       throw invalidInput([

@@ -21,7 +21,10 @@ export const usernameKey = (username: string): string => username.trim().toLower
 
 /** What GET-user-info returns: the row minus secrets and internals (SPEC §3 + identity). */
 export function toUserRecord(row: UserRow): UserRecord {
-  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as Pick<UserRecord, (typeof PROFILE_FIELDS)[number]>;
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as Pick<
+    UserRecord,
+    (typeof PROFILE_FIELDS)[number]
+  >;
   return {
     id: row.id,
     username: row.username,
@@ -82,7 +85,10 @@ export class UserStore {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await trx.insertInto('wallets').values({ user_id: row.id, balance: 0, currency: DEFAULT_CURRENCY, updated_at: at }).execute();
+        await trx
+          .insertInto('wallets')
+          .values({ user_id: row.id, balance: 0, currency: DEFAULT_CURRENCY, updated_at: at })
+          .execute();
         return row;
       });
       return { ok: true, user };
@@ -107,7 +113,11 @@ export class UserStore {
   async setPassword(id: number, passwordHash: string): Promise<UserRow> {
     return this.db
       .updateTable('users')
-      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: this.now().toISOString() }))
+      .set((eb) => ({
+        password_hash: passwordHash,
+        token_version: eb('token_version', '+', 1),
+        updated_at: this.now().toISOString(),
+      }))
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -115,9 +125,17 @@ export class UserStore {
 
   async markEmailVerified(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ email_verified: 1, updated_at: this.now().toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ email_verified: 1, updated_at: this.now().toISOString() })
+        .where('id', '=', id)
+        .execute();
       // Outstanding verification codes and links have done their job.
-      await trx.deleteFrom('one_time_codes').where('user_id', '=', id).where('purpose', 'in', ['verify_email', 'activation']).execute();
+      await trx
+        .deleteFrom('one_time_codes')
+        .where('user_id', '=', id)
+        .where('purpose', 'in', ['verify_email', 'activation'])
+        .execute();
     });
   }
 }

@@ -86,6 +86,25 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('wallets').execute();
       },
     },
+    '0004_sessions': {
+      async up(db) {
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id', 'text', (col) => col.primaryKey())
+          .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('refresh_jti', 'text', (col) => col.notNull())
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('last_used_at', 'text', (col) => col.notNull())
+          .addColumn('expires_at', 'text', (col) => col.notNull())
+          .addColumn('revoked_at', 'text')
+          .addColumn('revoked_reason', 'text')
+          .execute();
+        await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('sessions').execute();
+      },
+    },
   };
 }
 

@@ -61,8 +61,30 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/**
+ * One sign-in = one session = one refresh-token family (decision 0007). Every access and refresh
+ * token carries the session id as `sid`; the refresh token also carries `jti`, which must equal
+ * `refresh_jti` here. Rotation swaps `refresh_jti`; a refresh token whose jti is not the current
+ * one is a reuse and revokes the whole session. Logout and password change/reset set `revoked_at`.
+ */
+export interface SessionsTable {
+  /** Random UUID, the `sid` claim. */
+  id: string;
+  user_id: number;
+  /** The jti of the one refresh token of this family that may still be used. */
+  refresh_jti: string;
+  created_at: string;
+  last_used_at: string;
+  /** When the family's last refresh token expires (rows past it may be purged). */
+  expires_at: string;
+  revoked_at: string | null;
+  /** 'logout' | 'reuse' | 'password_changed' | 'password_reset' */
+  revoked_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   wallets: WalletsTable;
   uploads: UploadsTable;
@@ -73,3 +95,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
 export type WalletRow = Selectable<WalletsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -32,7 +32,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 function send(reply: FastifyReply, statusCode: number, detail: ApiErrorBody['detail'], headers: Record<string, string> = {}) {
-  return reply.code(statusCode).headers(headers).send({ detail } satisfies ApiErrorBody);
+  return reply
+    .code(statusCode)
+    .headers(headers)
+    .send({ detail } satisfies ApiErrorBody);
 }
 
 /** One error shape for everything: our errors, framework 4xx errors, and opaque 500s. */

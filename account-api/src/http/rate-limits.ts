@@ -9,7 +9,8 @@ import { HttpError } from './errors';
  */
 
 function fieldOf(request: FastifyRequest, field: string): string {
-  const source = (request.body && typeof request.body === 'object' ? request.body : request.query) as Record<string, unknown> | undefined;
+  const source = (request.body && typeof request.body === 'object' ? request.body : request.query) as
+    Record<string, unknown> | undefined;
   const value = source?.[field];
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
 }

@@ -77,17 +77,29 @@ export async function login(app: FastifyInstance, username: string, password: st
 }
 
 /** Registers, verifies by the mailed code and signs in: a ready-to-use session. */
-export async function signedInPlayer(app: FastifyInstance, player: Player = newPlayer()): Promise<{ player: Player; tokens: LoginResponse }> {
+export async function signedInPlayer(
+  app: FastifyInstance,
+  player: Player = newPlayer(),
+): Promise<{ player: Player; tokens: LoginResponse }> {
   await register(app, player);
   const { code } = await latestMail(app, player.email);
-  await app.inject({ method: 'POST', url: API_PATHS.verifyEmail, ...form({ email: player.email, verification_code: code ?? '' }) });
+  await app.inject({
+    method: 'POST',
+    url: API_PATHS.verifyEmail,
+    ...form({ email: player.email, verification_code: code ?? '' }),
+  });
   const response = await login(app, player.email, player.password);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return { player, tokens: json<LoginResponse>(response) };
 }
 
 /** A multipart body with one file, as a browser's FormData would send it. */
-export function multipartFile(filename: string, content: Buffer, contentType = 'application/octet-stream', headers: Record<string, string> = {}) {
+export function multipartFile(
+  filename: string,
+  content: Buffer,
+  contentType = 'application/octet-stream',
+  headers: Record<string, string> = {},
+) {
   const boundary = `----account-api-test-${Date.now()}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
   return {

@@ -39,7 +39,12 @@ describe('POST /api/upload', () => {
   });
 
   it('needs a multipart body with a file', async () => {
-    const notMultipart = await server.app.inject({ method: 'POST', url: API_PATHS.upload, headers: bearer(token), payload: { file: 'x' } });
+    const notMultipart = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.upload,
+      headers: bearer(token),
+      payload: { file: 'x' },
+    });
     expect(notMultipart.statusCode).toBe(415);
   });
 });

@@ -36,34 +36,48 @@ export function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${round(bytes / (1024 * 1024))} MB` : `${round(bytes / 1024)} KB`;
 }
 
-export async function registerUploadRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): Promise<void> {
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  authenticate: preHandlerAsyncHookHandler,
+): Promise<void> {
   const { uploadsDir, config } = context;
   await fs.mkdir(uploadsDir, { recursive: true });
 
-  app.post(API_PATHS.upload, { preHandler: authenticate, config: { rateLimit: RATE_LIMITS.upload } }, async (request): Promise<UploadResponse> => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
-    const part = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
-    if (!part) throw new HttpError(422, 'Attach an image file');
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(413, `The picture is too large (at most ${formatSize(config.uploadMaxBytes)})`);
-      throw error;
-    }
-    const type = detectImageType(data);
-    if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');
+  app.post(
+    API_PATHS.upload,
+    { preHandler: authenticate, config: { rateLimit: RATE_LIMITS.upload } },
+    async (request): Promise<UploadResponse> => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
+      const part = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+      if (!part) throw new HttpError(422, 'Attach an image file');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `The picture is too large (at most ${formatSize(config.uploadMaxBytes)})`);
+        throw error;
+      }
+      const type = detectImageType(data);
+      if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');
 
-    const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-    await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx', mode: 0o644 });
-    await context.database.db
-      .insertInto('uploads')
-      .values({ name, user_id: user.id, content_type: type.contentType, size: data.length, created_at: context.now().toISOString() })
-      .execute();
-    return { name };
-  });
+      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+      await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx', mode: 0o644 });
+      await context.database.db
+        .insertInto('uploads')
+        .values({
+          name,
+          user_id: user.id,
+          content_type: type.contentType,
+          size: data.length,
+          created_at: context.now().toISOString(),
+        })
+        .execute();
+      return { name };
+    },
+  );
 
   // Served back read-only. Names never change content, so they cache forever.
   await app.register(fastifyStatic, {

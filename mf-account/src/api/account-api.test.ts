@@ -5,7 +5,14 @@ describe('account API calls', () => {
   it('register: form-encoded sign-up payload with the captcha token', async () => {
     const { services, http } = fakeServices();
     http.onPost('/register/').reply(201, { message: 'ok' });
-    await services.api.register({ username: 'ada', email: 'a@b.co', firstName: 'Ada', lastName: 'L', password: 'Pw#12345', captcha_token: 'tok' });
+    await services.api.register({
+      username: 'ada',
+      email: 'a@b.co',
+      firstName: 'Ada',
+      lastName: 'L',
+      password: 'Pw#12345',
+      captcha_token: 'tok',
+    });
     const request = http.history.post[0]!;
     expect(String(request.headers?.['Content-Type'])).toContain('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(String(request.data)))).toEqual({
@@ -21,7 +28,9 @@ describe('account API calls', () => {
   it('login: JSON username/password', async () => {
     const { services, http } = fakeServices();
     http.onPost('/login/').reply(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer' });
-    await expect(services.api.login({ username: 'ada', password: 'pw', captcha_token: 't' })).resolves.toMatchObject({ access_token: 'a' });
+    await expect(services.api.login({ username: 'ada', password: 'pw', captcha_token: 't' })).resolves.toMatchObject({
+      access_token: 'a',
+    });
     expect(JSON.parse(String(http.history.post[0]!.data))).toEqual({ username: 'ada', password: 'pw', captcha_token: 't' });
   });
 

@@ -49,7 +49,8 @@ export function createAccountApi(client: AxiosInstance) {
     },
     register: async (request: RegisterRequest): Promise<MessageResponse> =>
       (await client.post<MessageResponse>(API_PATHS.register, formBody(request))).data,
-    login: async (request: LoginRequest): Promise<LoginResponse> => (await client.post<LoginResponse>(API_PATHS.login, request)).data,
+    login: async (request: LoginRequest): Promise<LoginResponse> =>
+      (await client.post<LoginResponse>(API_PATHS.login, request)).data,
     updatePassword: async (query: UpdatePasswordQuery): Promise<UpdatePasswordResponse> =>
       (await client.post<UpdatePasswordResponse>(API_PATHS.updatePassword, null, { params: query })).data,
     resetPassword: async (request: ResetPasswordRequest): Promise<MessageResponse> =>

@@ -99,7 +99,12 @@ describe('describeApiError (SPEC §8)', () => {
 
   it('joins a list detail by commas from msg', async () => {
     const error = await fail((http) =>
-      http.onGet('/x').reply(422, { detail: [{ loc: ['body', 'email'], msg: 'bad email', type: 'x' }, { loc: ['body', 'password'], msg: 'too short', type: 'y' }] }),
+      http.onGet('/x').reply(422, {
+        detail: [
+          { loc: ['body', 'email'], msg: 'bad email', type: 'x' },
+          { loc: ['body', 'password'], msg: 'too short', type: 'y' },
+        ],
+      }),
     );
     expect(describeApiError(error, ERROR_FALLBACKS.signup).message).toBe('bad email, too short');
   });
@@ -115,6 +120,8 @@ describe('describeApiError (SPEC §8)', () => {
       message: 'Something went wrong. Please try again.',
       status: null,
     });
-    expect(describeApiError(new Error('bug'), ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown).message).toBe('Unknown error during sign in');
+    expect(describeApiError(new Error('bug'), ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown).message).toBe(
+      'Unknown error during sign in',
+    );
   });
 });

@@ -26,7 +26,14 @@ import {
 
 beforeEach(() => localStorage.clear());
 
-const signupRequest = { username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', password: 'Secret#123', captcha_token: 'tok' };
+const signupRequest = {
+  username: 'ada',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  password: 'Secret#123',
+  captcha_token: 'tok',
+};
 
 describe('signupSaga', () => {
   it('success: fulfilled, toast, verify dialog with the email', async () => {
@@ -39,15 +46,18 @@ describe('signupSaga', () => {
       .run();
   });
 
-  it.each(errorCases(ERROR_FALLBACKS.signup, ERROR_FALLBACKS.signupGeneric))('$name → rejected with "$message" and an error toast', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/register/'));
-    await expectSaga(signupSaga, services, signup.pending(signupRequest))
-      .put(signup.rejected(message))
-      .call(services.notify.error, message)
-      .not.put.actionType(modalOpened.type)
-      .run();
-  });
+  it.each(errorCases(ERROR_FALLBACKS.signup, ERROR_FALLBACKS.signupGeneric))(
+    '$name → rejected with "$message" and an error toast',
+    async ({ reply, message }) => {
+      const { services, http } = fakeServices();
+      reply(http.onPost('/register/'));
+      await expectSaga(signupSaga, services, signup.pending(signupRequest))
+        .put(signup.rejected(message))
+        .call(services.notify.error, message)
+        .not.put.actionType(modalOpened.type)
+        .run();
+    },
+  );
 });
 
 describe('signinSaga', () => {
@@ -68,17 +78,20 @@ describe('signinSaga', () => {
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh');
   });
 
-  it.each(errorCases(ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown))('$name → rejected with "$message", still signed out', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/login/'));
-    await expectSaga(signinSaga, services, signin.pending(request))
-      .put(signin.rejected(message))
-      .call(services.notify.error, message)
-      .not.put(sessionStarted())
-      .not.put.actionType(resendVerification.pending.type)
-      .run();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-  });
+  it.each(errorCases(ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown))(
+    '$name → rejected with "$message", still signed out',
+    async ({ reply, message }) => {
+      const { services, http } = fakeServices();
+      reply(http.onPost('/login/'));
+      await expectSaga(signinSaga, services, signin.pending(request))
+        .put(signin.rejected(message))
+        .call(services.notify.error, message)
+        .not.put(sessionStarted())
+        .not.put.actionType(resendVerification.pending.type)
+        .run();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    },
+  );
 
   it("'Email not verified': resends the code and opens the verify dialog with the email", async () => {
     const { services, http } = fakeServices();
@@ -116,7 +129,10 @@ describe('verifyEmailSaga', () => {
   it.each(errorCases(ERROR_FALLBACKS.verifyEmail))('$name → rejected with "$message"', async ({ reply, message }) => {
     const { services, http } = fakeServices();
     reply(http.onPost('/verify-email/'));
-    await expectSaga(verifyEmailSaga, services, verifyEmail.pending(request)).put(verifyEmail.rejected(message)).call(services.notify.error, message).run();
+    await expectSaga(verifyEmailSaga, services, verifyEmail.pending(request))
+      .put(verifyEmail.rejected(message))
+      .call(services.notify.error, message)
+      .run();
   });
 });
 
@@ -178,7 +194,10 @@ describe('resetPasswordSaga', () => {
   it.each(errorCases(ERROR_FALLBACKS.resetPassword))('$name → rejected with "$message"', async ({ reply, message }) => {
     const { services, http } = fakeServices();
     reply(http.onPost('/reset-password/'));
-    await expectSaga(resetPasswordSaga, services, resetPassword.pending(request)).put(resetPassword.rejected(message)).call(services.notify.error, message).run();
+    await expectSaga(resetPasswordSaga, services, resetPassword.pending(request))
+      .put(resetPassword.rejected(message))
+      .call(services.notify.error, message)
+      .run();
   });
 });
 
@@ -197,6 +216,9 @@ describe('activationSaga', () => {
   it.each(errorCases(ERROR_FALLBACKS.activation))('$name → rejected with "$message"', async ({ reply, message }) => {
     const { services, http } = fakeServices();
     reply(http.onPost('/api/activate-user'));
-    await expectSaga(activationSaga, services, activation.pending({ token: 'tok' })).put(activation.rejected(message)).call(services.notify.error, message).run();
+    await expectSaga(activationSaga, services, activation.pending({ token: 'tok' }))
+      .put(activation.rejected(message))
+      .call(services.notify.error, message)
+      .run();
   });
 });

@@ -19,10 +19,18 @@ function SignedOutButtons() {
   const dispatch = useAccountDispatch();
   return (
     <div className="acc-menu-buttons">
-      <button type="button" className="button button--ghost acc-menu-buttons__button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn }))}>
+      <button
+        type="button"
+        className="button button--ghost acc-menu-buttons__button"
+        onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn }))}
+      >
         {PAGE_TEXT.signIn}
       </button>
-      <button type="button" className="button button--primary acc-menu-buttons__button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}>
+      <button
+        type="button"
+        className="button button--primary acc-menu-buttons__button"
+        onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}
+      >
         {PAGE_TEXT.signUp}
       </button>
     </div>
@@ -82,12 +90,29 @@ function AvatarMenu() {
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
         <Avatar user={user} size={40} />
-        <svg className="acc-avatar-menu__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+        <svg
+          className="acc-avatar-menu__chevron"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>
       {open ? (
-        <div className="acc-avatar-menu__panel" role="menu" id={menuId} aria-label="Account" ref={menuRef} onKeyDown={onMenuKeyDown}>
+        <div
+          className="acc-avatar-menu__panel"
+          role="menu"
+          id={menuId}
+          aria-label="Account"
+          ref={menuRef}
+          onKeyDown={onMenuKeyDown}
+        >
           {user ? (
             <div className="acc-avatar-menu__who" role="presentation">
               <Avatar user={user} size={44} />
@@ -98,7 +123,16 @@ function AvatarMenu() {
             </div>
           ) : null}
           <Link to={ROUTES.profile} role="menuitem" className="acc-avatar-menu__item" onClick={() => setOpen(false)}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c0-4 3.6-6 8-6s8 2 8 6" />
             </svg>
@@ -113,7 +147,16 @@ function AvatarMenu() {
               dispatch(logoutRequested());
             }}
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H3" />
             </svg>
             {PAGE_TEXT.logout}

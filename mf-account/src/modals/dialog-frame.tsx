@@ -93,15 +93,41 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
       }}
       data-testid="account-modal-backdrop"
     >
-      <div className="acc-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={subtitle ? subtitleId : undefined} ref={panelRef} tabIndex={-1}>
+      <div
+        className="acc-modal__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={subtitle ? subtitleId : undefined}
+        ref={panelRef}
+        tabIndex={-1}
+      >
         <button type="button" className="acc-modal__close" onClick={onClose} aria-label="Close">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
         <header className="acc-modal__header">
           <span className="acc-modal__badge" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <rect x="2" y="7" width="20" height="11" rx="5" />
               <path d="M7 11v3M5.5 12.5h3M15.5 12h.01M18 13.5h.01" />
             </svg>

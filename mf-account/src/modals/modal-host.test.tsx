@@ -35,7 +35,8 @@ function setup(path = '/') {
 
 const dialog = () => screen.getByRole('dialog');
 const alertText = () => within(dialog()).getByRole('alert').textContent;
-const submit = (user: ReturnType<typeof userEvent.setup>, name: string) => user.click(within(dialog()).getByRole('button', { name }));
+const submit = (user: ReturnType<typeof userEvent.setup>, name: string) =>
+  user.click(within(dialog()).getByRole('button', { name }));
 
 describe('modal host frame', () => {
   it('shows none, then exactly one dialog', async () => {
@@ -218,12 +219,18 @@ describe('Sign In', () => {
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
     expect(navigate).toHaveBeenCalledWith('/');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r');
-    expect(JSON.parse(String(http.history.post[0]!.data))).toEqual({ username: 'ada', password: 'whatever', captcha_token: 'test-captcha-token' });
+    expect(JSON.parse(String(http.history.post[0]!.data))).toEqual({
+      username: 'ada',
+      password: 'whatever',
+      captcha_token: 'test-captcha-token',
+    });
     expect(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeInTheDocument();
   });
 
   it("'Email not verified': resend + verify dialog with the email", async () => {
-    http.onPost(api('/login/')).reply(403, { detail: 'Email not verified. Enter the code we emailed you to activate your account.' });
+    http
+      .onPost(api('/login/'))
+      .reply(403, { detail: 'Email not verified. Enter the code we emailed you to activate your account.' });
     http.onPost(api('/resend-verification-email/')).reply(200, { message: 'sent' });
     const { user, open } = setup();
     await open(MODAL_KINDS.signIn, 'ada@example.com');
@@ -258,7 +265,11 @@ describe('Forgot Your Password', () => {
 
 describe('Email Verification', () => {
   it('requires the code, shows a server error in red text, and on success goes to Sign In', async () => {
-    http.onPost(api('/verify-email/')).replyOnce(400, { detail: 'Invalid verification code.' }).onPost(api('/verify-email/')).reply(200, { message: 'ok' });
+    http
+      .onPost(api('/verify-email/'))
+      .replyOnce(400, { detail: 'Invalid verification code.' })
+      .onPost(api('/verify-email/'))
+      .reply(200, { message: 'ok' });
     const { user, open, notify } = setup();
     await open(MODAL_KINDS.verifyEmail, 'ada@example.com');
     const d = within(dialog());
@@ -287,7 +298,11 @@ describe('Email Verification', () => {
 
 describe('Reset Password', () => {
   it('validation messages in order, server error in red, success goes to Sign In', async () => {
-    http.onPost(api('/reset-password/')).replyOnce(400, { detail: 'Invalid reset code.' }).onPost(api('/reset-password/')).reply(200, { message: 'ok' });
+    http
+      .onPost(api('/reset-password/'))
+      .replyOnce(400, { detail: 'Invalid reset code.' })
+      .onPost(api('/reset-password/'))
+      .reply(200, { message: 'ok' });
     const { user, open, notify } = setup();
     await open(MODAL_KINDS.resetPassword, 'ada@example.com');
     const d = within(dialog());

@@ -47,9 +47,28 @@ export function PasswordForm() {
         <p className="acc-card__subtitle">Changing it signs you out on your other devices.</p>
       </div>
       <div className="acc-stack">
-        <PasswordField label="Current password" name="old_password" autoComplete="current-password" value={current} onValueChange={setCurrent} />
-        <PasswordField label="New password" name="new_password" autoComplete="new-password" value={next} onValueChange={setNext} hint={<PasswordChecklist password={next} />} />
-        <PasswordField label="Confirm new password" name="confirm_password" autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
+        <PasswordField
+          label="Current password"
+          name="old_password"
+          autoComplete="current-password"
+          value={current}
+          onValueChange={setCurrent}
+        />
+        <PasswordField
+          label="New password"
+          name="new_password"
+          autoComplete="new-password"
+          value={next}
+          onValueChange={setNext}
+          hint={<PasswordChecklist password={next} />}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirm_password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+        />
       </div>
       <FormAlert message={message ?? status.error} />
       <div className="acc-card__actions">

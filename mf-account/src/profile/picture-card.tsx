@@ -44,7 +44,11 @@ export function PictureCard({ user }: { user: UserRecord }) {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
     if (!chosen) return;
-    const problem = !PICTURE_TYPES.includes(chosen.type) ? PICTURE_TYPE_MESSAGE : chosen.size > PICTURE_MAX_BYTES ? PICTURE_SIZE_MESSAGE : null;
+    const problem = !PICTURE_TYPES.includes(chosen.type)
+      ? PICTURE_TYPE_MESSAGE
+      : chosen.size > PICTURE_MAX_BYTES
+        ? PICTURE_SIZE_MESSAGE
+        : null;
     setMessage(problem);
     setFile(problem ? null : chosen);
   };
@@ -55,21 +59,49 @@ export function PictureCard({ user }: { user: UserRecord }) {
       <div className="acc-player-card__banner" aria-hidden="true" />
       <div className="acc-player-card__picture">
         <Avatar user={user} size={112} src={preview} />
-        <button type="button" className="acc-player-card__camera" onClick={() => input.current?.click()} aria-label="Choose a new picture" disabled={busy}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <button
+          type="button"
+          className="acc-player-card__camera"
+          onClick={() => input.current?.click()}
+          aria-label="Choose a new picture"
+          disabled={busy}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
             <circle cx="12" cy="13" r="3.5" />
           </svg>
         </button>
       </div>
-      <input ref={input} type="file" accept={PICTURE_TYPES.join(',')} className="visually-hidden" onChange={choose} aria-label="Profile picture file" tabIndex={-1} />
+      <input
+        ref={input}
+        type="file"
+        accept={PICTURE_TYPES.join(',')}
+        className="visually-hidden"
+        onChange={choose}
+        aria-label="Profile picture file"
+        tabIndex={-1}
+      />
       <h2 className="acc-player-card__name" id="acc-player-name">
         {displayNameOf(user)}
       </h2>
       <p className="acc-player-card__handle">@{user.username}</p>
       <p className="acc-player-card__email">
         {user.email}
-        {user.email_verified ? <span className="acc-badge acc-badge--success">Verified</span> : <span className="acc-badge acc-badge--warning">Not verified</span>}
+        {user.email_verified ? (
+          <span className="acc-badge acc-badge--success">Verified</span>
+        ) : (
+          <span className="acc-badge acc-badge--warning">Not verified</span>
+        )}
       </p>
       {since ? <p className="acc-player-card__since">Member since {since}</p> : null}
 
@@ -82,7 +114,13 @@ export function PictureCard({ user }: { user: UserRecord }) {
             <button type="button" className="button button--ghost" onClick={() => setFile(null)} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className="button button--primary" onClick={() => dispatch(upload.pending(file))} disabled={busy} aria-busy={busy}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => dispatch(upload.pending(file))}
+              disabled={busy}
+              aria-busy={busy}
+            >
               {busy ? <span className="acc-spinner" aria-hidden="true" /> : null}
               Save picture
             </button>

@@ -5,7 +5,13 @@ import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
-import { changedFields, formValuesFrom, REQUIRED_PROFILE_FIELDS, type EditableProfileField, type ProfileFormValues } from './profile-form-values';
+import {
+  changedFields,
+  formValuesFrom,
+  REQUIRED_PROFILE_FIELDS,
+  type EditableProfileField,
+  type ProfileFormValues,
+} from './profile-form-values';
 
 const GENDERS = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 export const NAMES_REQUIRED = 'First and last name cannot be empty.';
@@ -56,15 +62,42 @@ export function ProfileForm({ user }: { user: UserRecord }) {
         <p className="acc-card__subtitle">How you appear around the portal. Only you can see your address and phone.</p>
       </div>
       <div className="acc-grid">
-        <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onValueChange={set('first_name')} />
-        <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onValueChange={set('last_name')} />
-        <TextField label="Date of birth" name="dob" type="date" min="1900-01-01" max={today()} autoComplete="bday" value={values.dob} onValueChange={set('dob')} />
+        <TextField
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          value={values.first_name}
+          onValueChange={set('first_name')}
+        />
+        <TextField
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          value={values.last_name}
+          onValueChange={set('last_name')}
+        />
+        <TextField
+          label="Date of birth"
+          name="dob"
+          type="date"
+          min="1900-01-01"
+          max={today()}
+          autoComplete="bday"
+          value={values.dob}
+          onValueChange={set('dob')}
+        />
         <div className="acc-field">
           <label className="acc-field__label" htmlFor={genderId}>
             Gender
           </label>
           <div className="acc-field__control">
-            <select id={genderId} name="gender" className="acc-field__input acc-field__select" value={values.gender} onChange={(event) => set('gender')(event.target.value)}>
+            <select
+              id={genderId}
+              name="gender"
+              className="acc-field__input acc-field__select"
+              value={values.gender}
+              onChange={(event) => set('gender')(event.target.value)}
+            >
               <option value="">Not specified</option>
               {genderOptions.map((gender) => (
                 <option key={gender} value={gender}>
@@ -74,17 +107,58 @@ export function ProfileForm({ user }: { user: UserRecord }) {
             </select>
           </div>
         </div>
-        <TextField label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="+1 555 123 4567" value={values.phone} onValueChange={set('phone')} />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+1 555 123 4567"
+          value={values.phone}
+          onValueChange={set('phone')}
+        />
       </div>
 
       <h3 className="acc-card__section">Address</h3>
       <div className="acc-grid">
-        <TextField className="acc-grid__wide" label="Street address" name="street_address_1" autoComplete="address-line1" value={values.street_address_1} onValueChange={set('street_address_1')} />
-        <TextField className="acc-grid__wide" label="Street address line 2" name="street_address_2" autoComplete="address-line2" value={values.street_address_2} onValueChange={set('street_address_2')} />
+        <TextField
+          className="acc-grid__wide"
+          label="Street address"
+          name="street_address_1"
+          autoComplete="address-line1"
+          value={values.street_address_1}
+          onValueChange={set('street_address_1')}
+        />
+        <TextField
+          className="acc-grid__wide"
+          label="Street address line 2"
+          name="street_address_2"
+          autoComplete="address-line2"
+          value={values.street_address_2}
+          onValueChange={set('street_address_2')}
+        />
         <TextField label="City" name="city" autoComplete="address-level2" value={values.city} onValueChange={set('city')} />
-        <TextField label="State / Province" name="state" autoComplete="address-level1" value={values.state} onValueChange={set('state')} />
-        <TextField label="Postal code" name="postal_code" autoComplete="postal-code" value={values.postal_code} onValueChange={set('postal_code')} />
-        <TextField label="Country" name="country" autoComplete="country-name" value={values.country} onValueChange={set('country')} />
+        <TextField
+          label="State / Province"
+          name="state"
+          autoComplete="address-level1"
+          value={values.state}
+          onValueChange={set('state')}
+        />
+        <TextField
+          label="Postal code"
+          name="postal_code"
+          autoComplete="postal-code"
+          value={values.postal_code}
+          onValueChange={set('postal_code')}
+        />
+        <TextField
+          label="Country"
+          name="country"
+          autoComplete="country-name"
+          value={values.country}
+          onValueChange={set('country')}
+        />
       </div>
 
       <FormAlert message={message ?? (status === 'failed' ? error : null)} />
@@ -94,7 +168,12 @@ export function ProfileForm({ user }: { user: UserRecord }) {
             ✓ Saved
           </span>
         ) : null}
-        <button type="button" className="button button--ghost" disabled={!dirty || status === 'loading'} onClick={() => setValues(formValuesFrom(user))}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={!dirty || status === 'loading'}
+          onClick={() => setValues(formValuesFrom(user))}
+        >
           Discard
         </button>
         <SubmitButton busy={status === 'loading'}>Save changes</SubmitButton>

@@ -38,7 +38,19 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('@ada')).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
-    for (const label of ['First name', 'Last name', 'Date of birth', 'Gender', 'Phone', 'Street address', 'Street address line 2', 'City', 'State / Province', 'Postal code', 'Country'])
+    for (const label of [
+      'First name',
+      'Last name',
+      'Date of birth',
+      'Gender',
+      'Phone',
+      'Street address',
+      'Street address line 2',
+      'City',
+      'State / Province',
+      'Postal code',
+      'Country',
+    ])
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-12-10');
@@ -93,7 +105,9 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const form = screen.getByRole('form', { name: 'Personal details' });
     expect(within(form).getByRole('alert')).toHaveTextContent('First and last name cannot be empty.');
-    http.onPost(api('/api/save_profile')).reply(422, { detail: [{ loc: ['query', 'phone'], msg: 'phone may hold digits', type: 'value_error' }] });
+    http
+      .onPost(api('/api/save_profile'))
+      .reply(422, { detail: [{ loc: ['query', 'phone'], msg: 'phone may hold digits', type: 'value_error' }] });
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Phone'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -104,7 +118,9 @@ describe('ProfilePage', () => {
     signedIn();
     const { notify } = renderAccount(<ProfilePage />);
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
-    http.onPost(api('/api/update-password')).reply(200, { detail: 'Password updated successfully', access_token: 'new', refresh_token: 'newr', token_type: 'bearer' });
+    http
+      .onPost(api('/api/update-password'))
+      .reply(200, { detail: 'Password updated successfully', access_token: 'new', refresh_token: 'newr', token_type: 'bearer' });
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Change password' });
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
@@ -124,7 +140,10 @@ describe('ProfilePage', () => {
     await user.type(within(form).getByLabelText('Confirm new password'), 'New#12345');
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Password updated successfully'));
-    expect(http.history.post.find((r) => r.url === '/api/update-password')?.params).toEqual({ old_password: 'Old#12345', new_password: 'New#12345' });
+    expect(http.history.post.find((r) => r.url === '/api/update-password')?.params).toEqual({
+      old_password: 'Old#12345',
+      new_password: 'New#12345',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new');
     await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveValue(''));
   });
@@ -145,8 +164,15 @@ describe('ProfilePage', () => {
     expect(container.querySelector('.acc-player-card img')).toHaveAttribute('src', 'blob:preview');
     await user.click(screen.getByRole('button', { name: 'Save picture' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.profileUpdated));
-    expect(http.history.post.map((r) => r.url)).toEqual(['/get-user-info/', '/api/upload', '/api/save_picture', '/get-user-info/']);
-    await waitFor(() => expect(container.querySelector('.acc-player-card img')).toHaveAttribute('src', 'http://api.test/uploads/abc.png'));
+    expect(http.history.post.map((r) => r.url)).toEqual([
+      '/get-user-info/',
+      '/api/upload',
+      '/api/save_picture',
+      '/get-user-info/',
+    ]);
+    await waitFor(() =>
+      expect(container.querySelector('.acc-player-card img')).toHaveAttribute('src', 'http://api.test/uploads/abc.png'),
+    );
     expect(screen.getByRole('button', { name: 'Change picture' })).toBeInTheDocument();
   });
 

@@ -18,7 +18,10 @@ export function ProfilePage() {
 function SignedInProfile() {
   const dispatch = useAccountDispatch();
   const user = useAccountSelector(selectUser);
-  const { loading, error } = useAccountSelector((state) => ({ loading: state.account.loading, error: state.account.error }), shallowEqualPair);
+  const { loading, error } = useAccountSelector(
+    (state) => ({ loading: state.account.loading, error: state.account.error }),
+    shallowEqualPair,
+  );
 
   if (!user) {
     if (error && !loading) {
@@ -87,7 +90,16 @@ function SignInPrompt() {
   return (
     <section className="acc-card acc-profile__prompt" aria-labelledby="acc-prompt-title">
       <div className="acc-profile__prompt-art" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="40"
+          height="40"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="4" y="10" width="16" height="11" rx="2.5" />
           <path d="M8 10V7a4 4 0 0 1 8 0v3" />
         </svg>
@@ -95,9 +107,15 @@ function SignInPrompt() {
       <h1 className="acc-profile__prompt-title" id="acc-prompt-title">
         Sign in to see your profile
       </h1>
-      <p className="acc-profile__prompt-text">Your picture, details and coin balance live here. Playing stays free, with or without an account.</p>
+      <p className="acc-profile__prompt-text">
+        Your picture, details and coin balance live here. Playing stays free, with or without an account.
+      </p>
       <div className="acc-profile__prompt-actions">
-        <button type="button" className="button button--primary" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn }))}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn }))}
+        >
           {PAGE_TEXT.signIn}
         </button>
         <button type="button" className="button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}>

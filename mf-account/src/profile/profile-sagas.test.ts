@@ -29,7 +29,10 @@ describe('userInfoSaga', () => {
   it('401: logs out (and the interceptor reports the rejected session)', async () => {
     const { services, http, onSessionRejected } = fakeServices();
     http.onPost('/get-user-info/').reply(401, { detail: 'Could not validate credentials' });
-    await expectSaga(userInfoSaga, services).put(userInfo.rejected('Could not validate credentials')).put(logoutRequested()).run();
+    await expectSaga(userInfoSaga, services)
+      .put(userInfo.rejected('Could not validate credentials'))
+      .put(logoutRequested())
+      .run();
     expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 
@@ -65,7 +68,10 @@ describe('uploadSaga (picture chain, step 1)', () => {
   it('401: logs out', async () => {
     const { services, http } = fakeServices();
     http.onPost('/api/upload').reply(401, {});
-    await expectSaga(uploadSaga, services, upload.pending(file())).put(upload.rejected(ERROR_FALLBACKS.upload)).put(logoutRequested()).run();
+    await expectSaga(uploadSaga, services, upload.pending(file()))
+      .put(upload.rejected(ERROR_FALLBACKS.upload))
+      .put(logoutRequested())
+      .run();
   });
 });
 
@@ -95,7 +101,9 @@ describe('savePictureSaga (picture chain, step 2)', () => {
   it('401: logs out', async () => {
     const { services, http } = fakeServices();
     http.onPost('/api/save_picture').reply(401, {});
-    await expectSaga(savePictureSaga, services, savePicture.pending({ picture_url: 'x' })).put(logoutRequested()).run();
+    await expectSaga(savePictureSaga, services, savePicture.pending({ picture_url: 'x' }))
+      .put(logoutRequested())
+      .run();
   });
 });
 
@@ -125,14 +133,23 @@ describe('saveProfileSaga', () => {
   it('401: logs out', async () => {
     const { services, http } = fakeServices();
     http.onPost('/api/save_profile').reply(401, {});
-    await expectSaga(saveProfileSaga, services, saveProfile.pending({ city: 'Paris' })).put(logoutRequested()).run();
+    await expectSaga(saveProfileSaga, services, saveProfile.pending({ city: 'Paris' }))
+      .put(logoutRequested())
+      .run();
   });
 });
 
 describe('updatePasswordSaga', () => {
   it("success: the server's detail as a toast, fresh tokens stored", async () => {
     const { services, http } = fakeServices();
-    http.onPost('/api/update-password').reply(200, { detail: 'Password updated successfully', access_token: 'new-a', refresh_token: 'new-r', token_type: 'bearer' });
+    http
+      .onPost('/api/update-password')
+      .reply(200, {
+        detail: 'Password updated successfully',
+        access_token: 'new-a',
+        refresh_token: 'new-r',
+        token_type: 'bearer',
+      });
     await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
       .put(updatePassword.fulfilled('Password updated successfully'))
       .call(services.notify.success, 'Password updated successfully')
@@ -144,7 +161,9 @@ describe('updatePasswordSaga', () => {
   it('success without tokens keeps the stored ones', async () => {
     const { services, http } = fakeServices();
     http.onPost('/api/update-password').reply(200, { detail: 'Done' });
-    await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' })).put(updatePassword.fulfilled('Done')).run();
+    await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
+      .put(updatePassword.fulfilled('Done'))
+      .run();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('token');
   });
 

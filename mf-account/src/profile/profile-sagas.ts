@@ -89,7 +89,10 @@ export function* updatePasswordSaga(services: AccountServices, { payload }: Payl
   try {
     const response: UpdatePasswordResponse = yield call(services.api.updatePassword, payload);
     if (response.access_token && response.refresh_token) {
-      yield call(storeSessionTokens, services.localStorage, { access_token: response.access_token, refresh_token: response.refresh_token });
+      yield call(storeSessionTokens, services.localStorage, {
+        access_token: response.access_token,
+        refresh_token: response.refresh_token,
+      });
     }
     yield put(updatePassword.fulfilled(response.detail));
     yield call(services.notify.success, response.detail);

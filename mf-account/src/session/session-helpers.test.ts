@@ -16,7 +16,14 @@ describe('JWT expiry helpers (shared-contracts session.ts)', () => {
   });
 
   it('treats non-JWTs and tokens without exp as not expiring', () => {
-    for (const token of ['', 'opaque', 'a.b', 'a.!!!.c', `x.${Buffer.from('[1]').toString('base64url')}.y`, `x.${Buffer.from('{"exp":"soon"}').toString('base64url')}.y`]) {
+    for (const token of [
+      '',
+      'opaque',
+      'a.b',
+      'a.!!!.c',
+      `x.${Buffer.from('[1]').toString('base64url')}.y`,
+      `x.${Buffer.from('{"exp":"soon"}').toString('base64url')}.y`,
+    ]) {
       expect(tokenExpiresAt(token)).toBeNull();
       expect(isTokenExpired(token, Date.now())).toBe(false);
     }
@@ -38,7 +45,14 @@ describe('token storage', () => {
   it('reads a blank token as signed out, and survives a broken storage', () => {
     localStorage.setItem(STORAGE_KEYS.token, '  ');
     expect(readAccessToken(localStorage)).toBeNull();
-    const broken = { getItem: () => { throw new Error('denied'); }, clear: () => { throw new Error('denied'); } } as unknown as Storage;
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      clear: () => {
+        throw new Error('denied');
+      },
+    } as unknown as Storage;
     expect(readAccessToken(broken)).toBeNull();
     expect(() => clearStorage(broken)).not.toThrow();
   });

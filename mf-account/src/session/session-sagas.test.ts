@@ -2,7 +2,14 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { INFO_TOASTS, STORAGE_KEYS } from 'shared-contracts';
 import { sessionEnded, sessionSynced, userInfo } from '../store/account-actions';
 import { expiredToken, fakeServices, validToken } from '../testing/fakes';
-import { announceSessionSaga, checkSessionSaga, logoutSaga, SESSION_EXPIRED_TOAST_MS, sessionRejectedSaga, syncAcrossTabsSaga } from './session-sagas';
+import {
+  announceSessionSaga,
+  checkSessionSaga,
+  logoutSaga,
+  SESSION_EXPIRED_TOAST_MS,
+  sessionRejectedSaga,
+  syncAcrossTabsSaga,
+} from './session-sagas';
 
 const state = (signedIn: boolean) => ({ session: { signedIn } });
 
@@ -17,7 +24,11 @@ describe('logoutSaga', () => {
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
     localStorage.setItem(STORAGE_KEYS.gameId, '7');
     const { services } = fakeServices();
-    await expectSaga(logoutSaga, services).withState(state(true)).put(sessionEnded({ reason: 'logout' })).call(services.navigate, '/').run();
+    await expectSaga(logoutSaga, services)
+      .withState(state(true))
+      .put(sessionEnded({ reason: 'logout' }))
+      .call(services.navigate, '/')
+      .run();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.gameId)).toBe('7');
@@ -59,7 +70,9 @@ describe('checkSessionSaga (SPEC §4 expiry)', () => {
   it('uses the injected clock', async () => {
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     const { services } = fakeServices({ now: () => Date.now() + 2 * 3600 * 1000 });
-    await expectSaga(checkSessionSaga, services).put(sessionEnded({ reason: 'expired' })).run();
+    await expectSaga(checkSessionSaga, services)
+      .put(sessionEnded({ reason: 'expired' }))
+      .run();
   });
 });
 
@@ -68,7 +81,11 @@ describe('sessionRejectedSaga (401/403 on an authenticated call)', () => {
     localStorage.setItem(STORAGE_KEYS.token, 't');
     localStorage.setItem(STORAGE_KEYS.gameName, 'x');
     const { services } = fakeServices();
-    await expectSaga(sessionRejectedSaga, services).withState(state(true)).put(sessionEnded({ reason: 'rejected' })).call(services.navigate, '/').run();
+    await expectSaga(sessionRejectedSaga, services)
+      .withState(state(true))
+      .put(sessionEnded({ reason: 'rejected' }))
+      .call(services.navigate, '/')
+      .run();
     expect(localStorage.length).toBe(0);
   });
 
@@ -92,7 +109,11 @@ describe('syncAcrossTabsSaga (storage events)', () => {
   it('another tab signing in: synced and the user loaded', async () => {
     const target = new EventTarget();
     const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(false)).put(sessionSynced({ signedIn: true })).put(userInfo.pending()).silentRun(50);
+    const run = expectSaga(syncAcrossTabsSaga, services)
+      .withState(state(false))
+      .put(sessionSynced({ signedIn: true }))
+      .put(userInfo.pending())
+      .silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
     await run;
@@ -101,7 +122,10 @@ describe('syncAcrossTabsSaga (storage events)', () => {
   it('another tab logging out or clearing storage: synced signed out', async () => {
     const target = new EventTarget();
     const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(true)).put(sessionSynced({ signedIn: false })).silentRun(50);
+    const run = expectSaga(syncAcrossTabsSaga, services)
+      .withState(state(true))
+      .put(sessionSynced({ signedIn: false }))
+      .silentRun(50);
     target.dispatchEvent(storageEvent(null));
     await run;
   });
@@ -109,7 +133,10 @@ describe('syncAcrossTabsSaga (storage events)', () => {
   it('ignores other keys', async () => {
     const target = new EventTarget();
     const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(false)).not.put.actionType(sessionSynced.type).silentRun(50);
+    const run = expectSaga(syncAcrossTabsSaga, services)
+      .withState(state(false))
+      .not.put.actionType(sessionSynced.type)
+      .silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     target.dispatchEvent(storageEvent(STORAGE_KEYS.gameId));
     await run;

@@ -24,7 +24,10 @@ export function* logoutSaga(services: AccountServices): SagaIterator {
 export function* checkSessionSaga(services: AccountServices): SagaIterator {
   const token = readAccessToken(services.localStorage);
   if (token === null || !isTokenExpired(token, services.now())) return;
-  yield call(services.notify.info, INFO_TOASTS.sessionExpired, { autoClose: SESSION_EXPIRED_TOAST_MS, toastId: 'session-expired' });
+  yield call(services.notify.info, INFO_TOASTS.sessionExpired, {
+    autoClose: SESSION_EXPIRED_TOAST_MS,
+    toastId: 'session-expired',
+  });
   yield call(clearStorage, services.localStorage);
   yield call(clearStorage, services.sessionStorage);
   yield put(sessionEnded({ reason: 'expired' }));

@@ -20,7 +20,10 @@ export function useSessionExpiryTimer(): void {
     const check = () => dispatch(sessionCheckRequested());
     const token = readAccessToken(window.localStorage);
     const expiresAt = token ? tokenExpiresAt(token) : null;
-    const timeout = expiresAt === null ? undefined : window.setTimeout(check, Math.min(Math.max(expiresAt - Date.now(), 0) + 50, MAX_TIMEOUT_MS));
+    const timeout =
+      expiresAt === null
+        ? undefined
+        : window.setTimeout(check, Math.min(Math.max(expiresAt - Date.now(), 0) + 50, MAX_TIMEOUT_MS));
     const interval = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible') check();

@@ -11,7 +11,14 @@ const STANDALONE_CONFIG: AccountRemoteConfig = {
   recaptchaSiteKey: '6LeIxAcTAAAAAJcZVRqyHh4xEgKXT8T6I-BKVtPwcHQ',
 };
 
-const bar = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16, padding: '12px 16px', borderBottom: '1px solid var(--color-border)' } as const;
+const bar = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: 16,
+  padding: '12px 16px',
+  borderBottom: '1px solid var(--color-border)',
+} as const;
 
 /** The account pieces without the shell, for this team's development (toasts as the shell sets them). */
 export function StandaloneApp() {
@@ -29,10 +36,18 @@ export function StandaloneApp() {
           path="*"
           element={
             <div className="page">
-              <p>Use the header, open <Link to={ROUTES.profile}>/profile</Link>, add #signin or #signup to the URL, or open a dialog through the event bus:</p>
+              <p>
+                Use the header, open <Link to={ROUTES.profile}>/profile</Link>, add #signin or #signup to the URL, or open a
+                dialog through the event bus:
+              </p>
               <p style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
                 {Object.values(MODAL_KINDS).map((kind) => (
-                  <button key={kind} type="button" className="button" onClick={() => openModal(kind, { email: 'player@example.com' })}>
+                  <button
+                    key={kind}
+                    type="button"
+                    className="button"
+                    onClick={() => openModal(kind, { email: 'player@example.com' })}
+                  >
                     {kind}
                   </button>
                 ))}

@@ -11,7 +11,15 @@ function NavigatorRegistration() {
 }
 
 /** Wraps each exposed component: the shared store, the runtime config, router navigation. */
-export function AccountProvider({ config, store, children }: { config: AccountRemoteConfig; store?: AccountStore; children: ReactNode }) {
+export function AccountProvider({
+  config,
+  store,
+  children,
+}: {
+  config: AccountRemoteConfig;
+  store?: AccountStore;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store ?? getAccountStore(config)}>
       <ConfigContext.Provider value={config}>

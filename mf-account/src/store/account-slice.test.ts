@@ -35,7 +35,8 @@ describe('account reducer (SPEC §3/§4)', () => {
     const action = asyncActions[name];
     // The request payload does not matter to the flags.
     const pending = () => (action.pending as (payload?: unknown) => { type: string })(undefined);
-    const fulfilled = () => (action.fulfilled as (payload?: unknown) => { type: string })(name === 'upload' ? { name: 'x' } : undefined);
+    const fulfilled = () =>
+      (action.fulfilled as (payload?: unknown) => { type: string })(name === 'upload' ? { name: 'x' } : undefined);
 
     it('pending: loading, previous success and error cleared', () => {
       let state = accountReducer(undefined, action.rejected('old error'));
@@ -65,7 +66,10 @@ describe('account reducer (SPEC §3/§4)', () => {
     expect(state).toMatchObject({ loading: true, error: null });
     state = accountReducer(state, actions.userInfo.fulfilled(sampleUser()));
     expect(state).toMatchObject({ loading: false, user: { username: 'ada' } });
-    state = accountReducer(accountReducer(state, actions.userInfo.pending()), actions.userInfo.rejected('Failed to fetch user information'));
+    state = accountReducer(
+      accountReducer(state, actions.userInfo.pending()),
+      actions.userInfo.rejected('Failed to fetch user information'),
+    );
     expect(state).toMatchObject({ loading: false, error: 'Failed to fetch user information', user: { username: 'ada' } });
   });
 

@@ -2,7 +2,14 @@ import { createReducer } from '@reduxjs/toolkit';
 import type { BalanceResponse, UserRecord } from 'shared-contracts';
 import * as actions from './account-actions';
 import { TRACKED_ACTIONS, type TrackedAction } from './account-actions';
-import { fulfilledStatus, type AsyncActionMatchers, idleStatus, pendingStatus, rejectedStatus, type ActionStatus } from './async-action';
+import {
+  fulfilledStatus,
+  type AsyncActionMatchers,
+  idleStatus,
+  pendingStatus,
+  rejectedStatus,
+  type ActionStatus,
+} from './async-action';
 
 export type SaveProfileStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 

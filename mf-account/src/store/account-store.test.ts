@@ -89,12 +89,21 @@ describe('account store wiring', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'header.payload.sig');
     http.onPost('http://api.test/api/upload').reply(200, { name: 'abc.png' });
     http.onPost('http://api.test/api/save_picture').reply(200, sampleUser({ picture_url: 'abc.png' }));
-    http.onPost('http://api.test/get-user-info/').replyOnce(200, sampleUser()).onPost('http://api.test/get-user-info/').reply(200, sampleUser({ picture_url: 'abc.png' }));
+    http
+      .onPost('http://api.test/get-user-info/')
+      .replyOnce(200, sampleUser())
+      .onPost('http://api.test/get-user-info/')
+      .reply(200, sampleUser({ picture_url: 'abc.png' }));
     const { store, notify } = makeStore();
     await settle();
     store.dispatch(upload.pending(new File(['x'], 'me.png', { type: 'image/png' })));
     await settle();
-    expect(http.history.post.map((r) => r.url)).toEqual(['/get-user-info/', '/api/upload', '/api/save_picture', '/get-user-info/']);
+    expect(http.history.post.map((r) => r.url)).toEqual([
+      '/get-user-info/',
+      '/api/upload',
+      '/api/save_picture',
+      '/get-user-info/',
+    ]);
     expect(http.history.post[2]?.params).toEqual({ picture_url: 'abc.png' });
     expect(store.getState().account.user?.picture_url).toBe('abc.png');
     expect(store.getState().account.savePicture.success).toBe(true);

@@ -71,7 +71,11 @@ export type AccountStore = ReturnType<typeof createAccountStore>;
 export type AccountDispatch = AccountStore['dispatch'];
 // Compile-time check: the hand-written root state is what the reducers produce.
 type ReducedState = ReturnType<AccountStore['getState']>;
-export type RootStateMatches = [ReducedState] extends [AccountRootState] ? ([AccountRootState] extends [ReducedState] ? true : never) : never;
+export type RootStateMatches = [ReducedState] extends [AccountRootState]
+  ? [AccountRootState] extends [ReducedState]
+    ? true
+    : never
+  : never;
 const rootStateMatches: RootStateMatches = true;
 void rootStateMatches;
 

@@ -54,7 +54,11 @@ export function* rootSaga(services: AccountServices): SagaIterator {
     takeLeading(actions.logoutRequested.type, logoutSaga, services),
     takeLeading(actions.sessionRejected.type, sessionRejectedSaga, services),
     takeLeading(actions.sessionCheckRequested.type, checkSessionSaga, services),
-    takeEvery([actions.sessionStarted.type, actions.sessionEnded.type, actions.sessionSynced.type], announceSessionSaga, services),
+    takeEvery(
+      [actions.sessionStarted.type, actions.sessionEnded.type, actions.sessionSynced.type],
+      announceSessionSaga,
+      services,
+    ),
     fork(syncAcrossTabsSaga, services),
   ]);
   yield call(startupSaga, services);

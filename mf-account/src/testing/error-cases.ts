@@ -11,7 +11,11 @@ export interface ErrorCase {
 export function errorCases(fallback: string, noResponseFallback: string = fallback): ErrorCase[] {
   return [
     { name: 'string detail', reply: (h) => h.reply(400, stringDetail('Server says no')), message: 'Server says no' },
-    { name: 'list detail', reply: (h) => h.reply(422, listDetail('first is bad', 'second is bad')), message: 'first is bad, second is bad' },
+    {
+      name: 'list detail',
+      reply: (h) => h.reply(422, listDetail('first is bad', 'second is bad')),
+      message: 'first is bad, second is bad',
+    },
     { name: 'no detail', reply: (h) => h.reply(500, { oops: true }), message: fallback },
     { name: 'no response', reply: (h) => h.networkError(), message: noResponseFallback },
   ];

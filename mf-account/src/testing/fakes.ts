@@ -23,9 +23,17 @@ export function recordingNotifier(): Notifier & { [K in keyof Notifier]: jest.Mo
 /** Real client + API over a mocked adapter, with every other service recorded. */
 export function fakeServices(overrides: Partial<AccountServices> = {}) {
   const onSessionRejected = jest.fn();
-  const client = createApiClient({ baseURL: TEST_API_URL, readToken: () => readAccessToken(window.localStorage), onSessionRejected });
+  const client = createApiClient({
+    baseURL: TEST_API_URL,
+    readToken: () => readAccessToken(window.localStorage),
+    onSessionRejected,
+  });
   const http = new MockAdapter(client);
-  const services: AccountServices & { notify: ReturnType<typeof recordingNotifier>; navigate: jest.Mock; announceSession: jest.Mock } = {
+  const services: AccountServices & {
+    notify: ReturnType<typeof recordingNotifier>;
+    navigate: jest.Mock;
+    announceSession: jest.Mock;
+  } = {
     api: createAccountApi(client),
     notify: recordingNotifier(),
     navigate: jest.fn(),
@@ -62,4 +70,6 @@ export const sampleUser = (overrides: Partial<UserRecord> = {}): UserRecord => (
 
 /** SPEC §8 error bodies. */
 export const stringDetail = (detail: string) => ({ detail });
-export const listDetail = (...msgs: string[]) => ({ detail: msgs.map((msg, i) => ({ loc: ['body', `field${i}`], msg, type: 'value_error' })) });
+export const listDetail = (...msgs: string[]) => ({
+  detail: msgs.map((msg, i) => ({ loc: ['body', `field${i}`], msg, type: 'value_error' })),
+});

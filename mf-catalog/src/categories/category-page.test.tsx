@@ -29,7 +29,11 @@ describe('Category page (SPEC §2)', () => {
     expect(links.map((link) => link.textContent)).toEqual(listCategories(GAMES));
     expect(links.map((link) => link.getAttribute('href'))).toEqual(listCategories(GAMES).map(categoryPath));
     expect(within(menu()).getByRole('link', { name: 'Card Games' })).toHaveAttribute('aria-current', 'page');
-    expect(within(menu()).getAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
+    expect(
+      within(menu())
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toHaveLength(1);
   });
 
   test("a category without games says 'No games found for this category.'", () => {

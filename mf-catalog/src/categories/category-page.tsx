@@ -28,13 +28,7 @@ export function CategoryPage() {
 
   return (
     <div className="page catalog-category-page">
-      <CategoryMenu
-        id={MENU_ID}
-        categories={CATEGORIES}
-        current={categoryName}
-        open={drawerOpen}
-        onClose={closeDrawer}
-      />
+      <CategoryMenu id={MENU_ID} categories={CATEGORIES} current={categoryName} open={drawerOpen} onClose={closeDrawer} />
       <section className="catalog-category-page__content" aria-labelledby="catalog-category-title">
         <div className="catalog-category-page__header">
           <button

@@ -9,7 +9,8 @@ const brand: Brand = {
   logo: '/brand/gamenest-logo.svg',
   title: 'GameNest – Play Free Games Online',
   favicon: '/brand/gamenest-logo.svg',
-  blurb: 'GameNest brings you 70+ free single-player games to play instantly: puzzles to crack, races to win and casual games to unwind with, all free in your browser.',
+  blurb:
+    'GameNest brings you 70+ free single-player games to play instantly: puzzles to crack, races to win and casual games to unwind with, all free in your browser.',
 };
 
 function renderHome() {

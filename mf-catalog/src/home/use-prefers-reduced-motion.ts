@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** True when the player asked the system for less motion: the slider then stays still. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => mediaQuery()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQuery()?.matches ?? false,
+    () => false,
+  );
 }

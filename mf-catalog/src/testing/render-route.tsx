@@ -6,11 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 function LocationProbe() {
   const location = useLocation();
   return (
-    <output
-      data-testid="location"
-      data-state={JSON.stringify(location.state ?? null)}
-      data-navigation-type={useNavigationType()}
-    >
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)} data-navigation-type={useNavigationType()}>
       {location.pathname}
       {location.search}
     </output>
@@ -22,7 +18,10 @@ function LocationProbe() {
  * mode: jsdom has no fetch Request for data routers), with a catch-all route that records
  * where a navigation landed.
  */
-export function renderRoute(element: ReactElement, { path, pattern = path.split('?')[0] as string }: { path: string; pattern?: string }) {
+export function renderRoute(
+  element: ReactElement,
+  { path, pattern = path.split('?')[0] as string }: { path: string; pattern?: string },
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

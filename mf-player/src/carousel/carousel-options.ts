@@ -25,4 +25,3 @@ export const CATEGORY_CAROUSEL_OPTIONS = {
   watchOverflow: true,
   breakpoints: CATEGORY_CAROUSEL_BREAKPOINTS,
 } as const satisfies SwiperOptions;
-

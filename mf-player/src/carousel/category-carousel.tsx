@@ -22,7 +22,12 @@ export function CategoryCarousel({ categories, title }: { categories: readonly s
           {title}
         </h2>
         <div className="category-carousel__controls">
-          <button ref={setPreviousButton} type="button" className="category-carousel__button" aria-label={CAROUSEL_LABELS.previous}>
+          <button
+            ref={setPreviousButton}
+            type="button"
+            className="category-carousel__button"
+            aria-label={CAROUSEL_LABELS.previous}
+          >
             <ChevronIcon direction="left" />
           </button>
           <button ref={setNextButton} type="button" className="category-carousel__button" aria-label={CAROUSEL_LABELS.next}>

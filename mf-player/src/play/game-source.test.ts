@@ -2,8 +2,22 @@ import type { Game, LastPlayedGame } from 'shared-contracts';
 import { readNavigationState, resolveGameSource, toPlayableLink } from './game-source';
 
 const CATALOGUE: Game[] = [
-  { id: 5, name: 'Hobo Speedster', category: 'Bike Racing', image: 'hobo.jpg', link: 'https://html5.example.com/hobo/', tags: [] },
-  { id: 7, name: 'Block Puzzle', category: 'Puzzle Games', image: 'block.jpg', link: 'https://html5.example.com/block/', tags: [] },
+  {
+    id: 5,
+    name: 'Hobo Speedster',
+    category: 'Bike Racing',
+    image: 'hobo.jpg',
+    link: 'https://html5.example.com/hobo/',
+    tags: [],
+  },
+  {
+    id: 7,
+    name: 'Block Puzzle',
+    category: 'Puzzle Games',
+    image: 'block.jpg',
+    link: 'https://html5.example.com/block/',
+    tags: [],
+  },
 ];
 
 const storedGame = (overrides: Partial<LastPlayedGame> = {}): Partial<LastPlayedGame> => ({
@@ -19,9 +33,12 @@ const resolve = (gameId: string | undefined, navigationState: unknown, stored: P
   resolveGameSource({ gameId, navigationState, stored, catalogue: CATALOGUE });
 
 describe('toPlayableLink', () => {
-  it.each(['https://html5.example.com/game/', 'http://localhost:9000/test-game.html', '  https://example.com/x  '])('accepts %s', (link) => {
-    expect(toPlayableLink(link)).toMatch(/^https?:\/\//);
-  });
+  it.each(['https://html5.example.com/game/', 'http://localhost:9000/test-game.html', '  https://example.com/x  '])(
+    'accepts %s',
+    (link) => {
+      expect(toPlayableLink(link)).toMatch(/^https?:\/\//);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -53,11 +70,22 @@ describe('readNavigationState', () => {
 describe('resolveGameSource', () => {
   it('prefers navigation state over storage and catalogue', () => {
     const source = resolve('5', { gameLink: 'https://html5.example.com/from-card/', gameName: 'From Card' }, storedGame());
-    expect(source).toEqual({ id: '5', name: 'From Card', link: 'https://html5.example.com/from-card/', category: 'Bike Racing', from: 'navigation' });
+    expect(source).toEqual({
+      id: '5',
+      name: 'From Card',
+      link: 'https://html5.example.com/from-card/',
+      category: 'Bike Racing',
+      from: 'navigation',
+    });
   });
 
   it('uses navigation state even for an id the catalogue does not know', () => {
-    expect(resolve('999', { gameLink: 'https://html5.example.com/new/', gameName: 'New Game' })).toMatchObject({ link: 'https://html5.example.com/new/', name: 'New Game', from: 'navigation', category: undefined });
+    expect(resolve('999', { gameLink: 'https://html5.example.com/new/', gameName: 'New Game' })).toMatchObject({
+      link: 'https://html5.example.com/new/',
+      name: 'New Game',
+      from: 'navigation',
+      category: undefined,
+    });
   });
 
   it('falls back to local storage when there is no navigation state (a reload)', () => {
@@ -71,7 +99,10 @@ describe('resolveGameSource', () => {
   });
 
   it('falls back to storage for a game outside the catalogue when storage remembers that id', () => {
-    expect(resolve('999', undefined, storedGame({ gameId: '999', gameCategory: '' }))).toMatchObject({ from: 'storage', category: undefined });
+    expect(resolve('999', undefined, storedGame({ gameId: '999', gameCategory: '' }))).toMatchObject({
+      from: 'storage',
+      category: undefined,
+    });
   });
 
   it('uses the catalogue when storage remembers another game (a shared link)', () => {
@@ -103,7 +134,9 @@ describe('resolveGameSource', () => {
     expect(resolve('999', { gameLink: 'javascript:alert(1)', gameName: 'Evil' })).toBeUndefined();
     expect(resolve('999', null, storedGame({ gameId: '999', gameLink: 'data:text/html,hi' }))).toBeUndefined();
     // A known id still plays its real game rather than the tampered link.
-    expect(resolve('5', { gameLink: 'javascript:alert(1)', gameName: 'Evil' }, storedGame({ gameLink: 'javascript:void 0' }))).toMatchObject({
+    expect(
+      resolve('5', { gameLink: 'javascript:alert(1)', gameName: 'Evil' }, storedGame({ gameLink: 'javascript:void 0' })),
+    ).toMatchObject({
       from: 'catalogue',
       link: 'https://html5.example.com/hobo/',
     });

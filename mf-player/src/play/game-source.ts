@@ -64,7 +64,12 @@ export function resolveGameSource({ gameId, navigationState, stored, catalogue }
     { link: fromState.gameLink, name: fromState.gameName, category: catalogueGame?.category, from: 'navigation' },
   ];
   if (stored.gameId === gameId) {
-    candidates.push({ link: stored.gameLink, name: stored.gameName, category: stored.gameCategory || catalogueGame?.category, from: 'storage' });
+    candidates.push({
+      link: stored.gameLink,
+      name: stored.gameName,
+      category: stored.gameCategory || catalogueGame?.category,
+      from: 'storage',
+    });
   }
   if (catalogueGame) {
     candidates.push({ link: catalogueGame.link, name: catalogueGame.name, category: catalogueGame.category, from: 'catalogue' });

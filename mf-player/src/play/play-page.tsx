@@ -27,7 +27,14 @@ export function PlayPage() {
               {game.category && (
                 <Link className="play-page__back" to={categoryPath(game.category)}>
                   <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" d="M15 5l-7 7 7 7" />
+                    <path
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="3"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      d="M15 5l-7 7 7 7"
+                    />
                   </svg>
                   Back to {game.category}
                 </Link>

@@ -44,7 +44,9 @@ export function errorDetailMessage(body: unknown, fallback: string): string {
   if (typeof detail === 'string' && detail.trim() !== '') return detail;
   if (Array.isArray(detail)) {
     const msgs = detail
-      .map((item: unknown) => (typeof item === 'object' && item !== null && 'msg' in item ? (item as { msg: unknown }).msg : undefined))
+      .map((item: unknown) =>
+        typeof item === 'object' && item !== null && 'msg' in item ? (item as { msg: unknown }).msg : undefined,
+      )
       .filter((msg): msg is string => typeof msg === 'string' && msg !== '');
     if (msgs.length > 0) return msgs.join(', ');
   }

@@ -57,7 +57,11 @@ const ARCADE = card(
   <circle cx="150" cy="87" r="9" fill="#fff" opacity="0.55"/>
   <circle cx="222" cy="206" r="14" fill="#22d3ee"/><circle cx="222" cy="202" r="14" fill="#67e8f9"/>
   <circle cx="262" cy="196" r="14" fill="#facc15"/><circle cx="262" cy="192" r="14" fill="#fde68a"/>
-  ${sparkles('#fff', [[300, 70, 12], [330, 120, 7], [76, 130, 8]])}`,
+  ${sparkles('#fff', [
+    [300, 70, 12],
+    [330, 120, 7],
+    [76, 130, 8],
+  ])}`,
   '#1e1b4b',
   '#be185d',
 );
@@ -108,7 +112,10 @@ const CARD_GAMES = card(
   ${playingCard(0, 'A', spade, '#111827')}
   ${playingCard(18, 'Q', diamond, '#dc2626')}
   ${chip(82, 236, '#dc2626')}${chip(112, 252, '#2563eb')}${chip(322, 240, '#f59e0b')}
-  ${sparkles('#fde68a', [[318, 76, 10], [86, 92, 8]])}`,
+  ${sparkles('#fde68a', [
+    [318, 76, 10],
+    [86, 92, 8],
+  ])}`,
   '#16a34a',
   '#052e16',
 );
@@ -164,7 +171,11 @@ const MATCH3_GAMES = card(
     }),
   ).join('')}
   <rect x="111" y="121" width="178" height="58" rx="14" fill="none" stroke="#fde047" stroke-width="4"/>
-  ${sparkles('#fde047', [[300, 118, 12], [96, 182, 9], [320, 200, 6]])}`,
+  ${sparkles('#fde047', [
+    [300, 118, 12],
+    [96, 182, 9],
+    [320, 200, 6],
+  ])}`,
   '#a855f7',
   '#3b0764',
 );
@@ -187,7 +198,10 @@ const PUZZLE_GAMES = card(
   ${piece('translate(46 150) rotate(-16) scale(0.78)', '#f472b6', '#be185d')}
   ${piece('translate(292 34) rotate(18) scale(0.66)', '#fde047', '#ca8a04')}
   ${piece('translate(150 92) scale(1.05)', '#fff', '#99f6e4')}
-  ${sparkles('#fff', [[88, 80, 10], [330, 220, 9]])}`,
+  ${sparkles('#fff', [
+    [88, 80, 10],
+    [330, 220, 9],
+  ])}`,
   '#2dd4bf',
   '#115e59',
 );
@@ -245,7 +259,10 @@ const STRATEGY_GAMES = card(
     <path d="M0 -34 L30 -24 V4 Q30 28 0 40 Q-30 28 -30 4 V-24 Z" fill="#1d4ed8" stroke="#fef3c7" stroke-width="5"/>
     <path d="M0 -18 V24 M-16 0 H16" stroke="#fef3c7" stroke-width="6" stroke-linecap="round"/>
   </g>
-  ${sparkles('#fff', [[76, 82, 10], [330, 96, 7]])}`,
+  ${sparkles('#fff', [
+    [76, 82, 10],
+    [330, 96, 7],
+  ])}`,
   '#fbbf24',
   '#9a3412',
 );
@@ -260,7 +277,11 @@ function gamepad(): string {
 
 /** Shown for a category that has no artwork of its own, or when its artwork fails to load. */
 export const DEFAULT_CATEGORY_IMAGE = card(
-  `${gamepad()}${sparkles('#fff', [[86, 84, 11], [318, 76, 8], [320, 230, 10]])}`,
+  `${gamepad()}${sparkles('#fff', [
+    [86, 84, 11],
+    [318, 76, 8],
+    [320, 230, 10],
+  ])}`,
   '#8b5cf6',
   '#312e81',
 );
@@ -276,7 +297,12 @@ export const DEFAULT_GAME_IMAGE = svgDataUri(`
     <circle cx="200" cy="200" r="170" fill="url(#glow)"/>
     <g fill="none" stroke="#22d3ee" stroke-opacity="0.18" stroke-width="2"><circle cx="200" cy="200" r="120"/><circle cx="200" cy="200" r="160"/></g>
     <g transform="translate(0 35)">${gamepad()}</g>
-    ${sparkles('#c4b5fd', [[92, 96, 12], [318, 110, 9], [300, 312, 11], [104, 300, 7]])}
+    ${sparkles('#c4b5fd', [
+      [92, 96, 12],
+      [318, 110, 9],
+      [300, 312, 11],
+      [104, 300, 7],
+    ])}
   </svg>`);
 
 /** Artwork per category of SPEC §3, including Match-3 Games which no game uses yet. */

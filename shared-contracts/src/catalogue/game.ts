@@ -52,7 +52,8 @@ export function parseCatalogue(raw: unknown): Game[] {
     const where = `catalogue entry #${index}${isRecord(entry) && entry.name ? ` ("${String(entry.name)}")` : ''}`;
     if (!isRecord(entry)) throw new CatalogueError(`${where}: not an object`);
     const { id, name, category, image, link, tags } = entry;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw new CatalogueError(`${where}: id must be a positive integer`);
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)
+      throw new CatalogueError(`${where}: id must be a positive integer`);
     if (seenIds.has(id)) throw new CatalogueError(`${where}: duplicate id ${id}`);
     seenIds.add(id);
     if (typeof name !== 'string' || name.trim() === '') throw new CatalogueError(`${where}: name must be a non-empty string`);

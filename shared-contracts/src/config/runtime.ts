@@ -60,10 +60,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isBrand(value: unknown): value is Brand {
-  return (
-    isRecord(value) &&
-    ['id', 'name', 'logo', 'title', 'favicon', 'blurb'].every((key) => typeof value[key] === 'string')
-  );
+  return isRecord(value) && ['id', 'name', 'logo', 'title', 'favicon', 'blurb'].every((key) => typeof value[key] === 'string');
 }
 
 /** Validates a fetched /config.json; throws a readable error naming the bad field. */

@@ -1,7 +1,14 @@
 import type { Brand } from 'shared-contracts';
 import { applyBrandToDocument } from './apply-brand';
 
-const brand: Brand = { id: 'gn', name: 'GameNest', logo: '/brand/gn.svg', title: 'GameNest – Play', favicon: '/brand/gn.svg', blurb: '' };
+const brand: Brand = {
+  id: 'gn',
+  name: 'GameNest',
+  logo: '/brand/gn.svg',
+  title: 'GameNest – Play',
+  favicon: '/brand/gn.svg',
+  blurb: '',
+};
 
 test('sets the document title and favicon of the brand', () => {
   applyBrandToDocument(brand);

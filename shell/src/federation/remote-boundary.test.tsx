@@ -67,7 +67,14 @@ describe('RemoteBoundary', () => {
 
   it('uses a compact Retry button for inline mounts such as the header slot', async () => {
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockRejectedValue(new Error('down'));
-    render(<RemoteBoundary id="mf_account/AccountMenu" props={{ config: { accountApiUrl: '', recaptchaSiteKey: '' } }} variant="inline" load={load as never} />);
+    render(
+      <RemoteBoundary
+        id="mf_account/AccountMenu"
+        props={{ config: { accountApiUrl: '', recaptchaSiteKey: '' } }}
+        variant="inline"
+        load={load as never}
+      />,
+    );
     expect(await screen.findByRole('button', { name: 'Retry' })).toHaveClass('remote-inline-retry');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -99,7 +106,9 @@ describe('recovery across mounts of one remote', () => {
     const Menu = () => <button type="button">Sign In</button>;
     const Host = () => <p>modal host ready</p>;
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>((id) =>
-      accountUp ? Promise.resolve({ default: id === 'mf_account/AccountMenu' ? Menu : Host } as never) : Promise.reject(new Error('down')),
+      accountUp
+        ? Promise.resolve({ default: id === 'mf_account/AccountMenu' ? Menu : Host } as never)
+        : Promise.reject(new Error('down')),
     );
     const config = { config: { accountApiUrl: '', recaptchaSiteKey: '' } };
     const { container } = render(

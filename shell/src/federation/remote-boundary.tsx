@@ -46,7 +46,12 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
  * reload, and a console report.
  */
-export function RemoteBoundary<Id extends RemoteModuleId>({ id, props, variant = 'page', load = loadRemoteModule }: RemoteBoundaryProps<Id>) {
+export function RemoteBoundary<Id extends RemoteModuleId>({
+  id,
+  props,
+  variant = 'page',
+  load = loadRemoteModule,
+}: RemoteBoundaryProps<Id>) {
   const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
   // `fresh`: re-register the remote first (a player's Retry after a failure). A retry because
   // another mount already recovered the remote must reuse it: re-registering again would
@@ -116,7 +121,12 @@ function PagePlaceholder() {
 function RemoteFallback({ variant, onRetry }: { variant: 'page' | 'inline'; onRetry: () => void }) {
   if (variant === 'inline') {
     return (
-      <button type="button" className="remote-inline-retry" onClick={onRetry} title="This part of the site did not load. Try again.">
+      <button
+        type="button"
+        className="remote-inline-retry"
+        onClick={onRetry}
+        title="This part of the site did not load. Try again."
+      >
         Retry
       </button>
     );

@@ -1,7 +1,14 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { REMOTE_NAMES, remoteOf, type RemoteModule, type RemoteModuleId, type RemoteName, type RuntimeConfig } from 'shared-contracts';
+import {
+  REMOTE_NAMES,
+  remoteOf,
+  type RemoteModule,
+  type RemoteModuleId,
+  type RemoteName,
+  type RuntimeConfig,
+} from 'shared-contracts';
 
 let manifestUrls: Record<RemoteName, string> | undefined;
 
@@ -24,7 +31,10 @@ export function initRemotes(config: Pick<RuntimeConfig, 'remotes'>): void {
   manifestUrls = config.remotes;
   // The bundler already created the host instance; add our plugins to it.
   registerPlugins([
-    RetryPlugin({ fetch: { retryTimes: 2, retryDelay: 400 }, script: { retryTimes: 2, retryDelay: 400 } }) as unknown as ModuleFederationRuntimePlugin,
+    RetryPlugin({
+      fetch: { retryTimes: 2, retryDelay: 400 },
+      script: { retryTimes: 2, retryDelay: 400 },
+    }) as unknown as ModuleFederationRuntimePlugin,
     reportFailures,
   ]);
   registerRemotes(remoteList(config.remotes));
@@ -41,9 +51,8 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id, { fres
     registerRemotes([{ name, entry: manifestUrls[name] }], { force: true });
   }
   const loaded = await loadRemote<RemoteModule<Id>>(id);
-  if (!loaded || typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
+  if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
     throw new Error(`Remote module ${id} has no default export`);
   }
   return loaded;
 }
-

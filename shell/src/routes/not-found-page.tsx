@@ -5,7 +5,9 @@ import './not-found-page.css';
 export function NotFoundPage() {
   return (
     <section className="page not-found">
-      <p className="not-found__code" aria-hidden="true">404</p>
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1 className="page-title">Page not found</h1>
       <p className="not-found__text">That page is not on our shelves. Try the full list or search for a game.</p>
       <div className="not-found__actions">

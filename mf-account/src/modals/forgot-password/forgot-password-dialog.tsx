@@ -29,7 +29,11 @@ export function ForgotPasswordDialog({ props }: { props: ModalProps }) {
         <SubmitButton busy={status.loading}>Submit</SubmitButton>
         <p className="acc-form__switch">
           Remembered it?{' '}
-          <button type="button" className="acc-link-button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: email.trim() || undefined } }))}>
+          <button
+            type="button"
+            className="acc-link-button"
+            onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: email.trim() || undefined } }))}
+          >
             {PAGE_TEXT.signIn}
           </button>
         </p>

@@ -21,17 +21,41 @@ export function ResetPasswordDialog({ props }: { props: ModalProps }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateResetPassword({ code, newPassword, confirmPassword }) ?? (props.email ? null : validateForgotPassword(email));
+    const problem =
+      validateResetPassword({ code, newPassword, confirmPassword }) ?? (props.email ? null : validateForgotPassword(email));
     setMessage(problem);
     if (!problem) dispatch(resetPassword.pending({ email: email.trim(), reset_code: code.trim(), new_password: newPassword }));
   };
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Reset Password">
-      {props.email ? null : <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />}
-      <TextField label="Verification Code" name="reset_code" inputMode="numeric" autoComplete="one-time-code" className="acc-field--code" value={code} onValueChange={setCode} />
-      <PasswordField label="New Password" name="new_password" autoComplete="new-password" value={newPassword} onValueChange={setNewPassword} hint={<PasswordChecklist password={newPassword} />} />
-      <PasswordField label="Retype Password" name="confirm_password" autoComplete="new-password" value={confirmPassword} onValueChange={setConfirmPassword} />
+      {props.email ? null : (
+        <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />
+      )}
+      <TextField
+        label="Verification Code"
+        name="reset_code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        className="acc-field--code"
+        value={code}
+        onValueChange={setCode}
+      />
+      <PasswordField
+        label="New Password"
+        name="new_password"
+        autoComplete="new-password"
+        value={newPassword}
+        onValueChange={setNewPassword}
+        hint={<PasswordChecklist password={newPassword} />}
+      />
+      <PasswordField
+        label="Retype Password"
+        name="confirm_password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onValueChange={setConfirmPassword}
+      />
       <FormAlert message={message ?? status.error} />
       <div className="acc-form__actions">
         <SubmitButton busy={status.loading}>Reset Password</SubmitButton>

@@ -35,8 +35,22 @@ export function SignInDialog({ props }: { props: ModalProps }) {
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label={PAGE_TEXT.signIn}>
-      <TextField label="Email / User ID" name="username" autoComplete="username" autoCapitalize="off" spellCheck={false} value={identifier} onValueChange={setIdentifier} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+      <TextField
+        label="Email / User ID"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={identifier}
+        onValueChange={setIdentifier}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <div className="acc-form__aside">
         <a
           href="#forgot-password"

@@ -48,11 +48,38 @@ export function SignUpDialog() {
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label={PAGE_TEXT.signUp}>
       <div className="acc-form__row">
-        <TextField label="First Name" name="firstName" autoComplete="given-name" value={form.firstName} onValueChange={set('firstName')} />
-        <TextField label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onValueChange={set('lastName')} />
+        <TextField
+          label="First Name"
+          name="firstName"
+          autoComplete="given-name"
+          value={form.firstName}
+          onValueChange={set('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          name="lastName"
+          autoComplete="family-name"
+          value={form.lastName}
+          onValueChange={set('lastName')}
+        />
       </div>
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="off" spellCheck={false} value={form.username} onValueChange={set('username')} />
-      <TextField label="Email Address" name="email" type="email" autoComplete="email" value={form.email} onValueChange={set('email')} />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={form.username}
+        onValueChange={set('username')}
+      />
+      <TextField
+        label="Email Address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onValueChange={set('email')}
+      />
       <PasswordField
         label="Password"
         name="password"
@@ -62,7 +89,12 @@ export function SignUpDialog() {
         hint={<PasswordChecklist password={form.password} />}
       />
       <label className="acc-check">
-        <input type="checkbox" name="terms" checked={agreedToTerms} onChange={(event) => setAgreedToTerms(event.target.checked)} />
+        <input
+          type="checkbox"
+          name="terms"
+          checked={agreedToTerms}
+          onChange={(event) => setAgreedToTerms(event.target.checked)}
+        />
         <span>{TERMS_LABEL}</span>
       </label>
       <CaptchaField ref={captcha} siteKey={recaptchaSiteKey} onToken={setCaptchaToken} />
@@ -71,7 +103,11 @@ export function SignUpDialog() {
         <SubmitButton busy={status.loading}>{PAGE_TEXT.signUp}</SubmitButton>
         <p className="acc-form__switch">
           Already have an account?{' '}
-          <button type="button" className="acc-link-button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: form.email.trim() || undefined } }))}>
+          <button
+            type="button"
+            className="acc-link-button"
+            onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: form.email.trim() || undefined } }))}
+          >
             {PAGE_TEXT.signIn}
           </button>
         </p>

@@ -34,7 +34,9 @@ export function VerifyEmailDialog({ props }: { props: ModalProps }) {
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Email Verification">
-      {props.email ? null : <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />}
+      {props.email ? null : (
+        <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />
+      )}
       <TextField
         label="Verification Code"
         name="verification_code"

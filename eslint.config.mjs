@@ -1,0 +1,87 @@
+// One lint setup for every workspace (flat config). Rules that carry weight: typescript-eslint's
+// strict type-checked set, React hooks, accessibility, import boundaries and one file-naming
+// convention (kebab-case). Formatting is Prettier's job (`npm run format`), so style rules are off.
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-player', 'mf-account'];
+const TS_PROJECTS = ['shared-contracts', ...FRONT_ENDS, 'account-api', 'e2e'].map((w) => `./${w}/tsconfig.json`);
+
+/** No part imports another part's source: remotes meet only through shared-contracts and federation. */
+const partBoundaries = [...FRONT_ENDS, 'account-api', 'shared-contracts'].map((part) => ({
+  target: `./${part}`,
+  from: [...FRONT_ENDS, 'account-api', 'e2e'].filter((other) => other !== part).map((other) => `./${other}`),
+  message: `${part} must not import another part's source; put shared types, data and pure functions in shared-contracts.`,
+}));
+
+/** Inside a front end, shared ui/ never reaches into a feature folder. */
+const uiBoundaries = FRONT_ENDS.map((part) => ({
+  target: `./${part}/src/ui`,
+  from: `./${part}/src`,
+  except: ['./ui', './testing'],
+  message: 'ui/ is shared by every feature: it must not import a feature (move the piece into ui/ instead).',
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: { project: TS_PROJECTS, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    settings: {
+      'import-x/resolver': { typescript: { project: TS_PROJECTS } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...uiBoundaries] }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+    },
+  },
+  {
+    // One file-naming convention everywhere: kebab-case files and folders.
+    files: ['*/src/**/*.{ts,tsx,css}', '*/test/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,css,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '*/src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
+    rules: {
+      // Tests reach into mocks and fixtures freely.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+);
