@@ -19,6 +19,8 @@ export const API_PATHS = {
   balance: `${ACCOUNT_API_PREFIX}/balance`,
   /** Not in SPEC: trades a refresh_token for a new token pair. */
   refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
+  /** Not in SPEC: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
+  logout: `${ACCOUNT_API_PREFIX}/logout`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',
   /** Where uploaded pictures are served back from: `${uploads}/${name}`. */
@@ -93,6 +95,12 @@ export interface SavePictureQuery {
 export interface ActivateUserQuery {
   token: string;
 }
+
+/** JSON body of refresh-token and logout (decision 0007: one session = one refresh-token family). */
+export interface RefreshTokenRequest {
+  refresh_token: string;
+}
+export type LogoutRequest = RefreshTokenRequest;
 
 // ---- Responses ----
 export interface MessageResponse {
