@@ -49,6 +49,16 @@ function chooseMailer(config: Config, warn: (message: string) => void): { mailer
   return { mailer: outbox, outbox };
 }
 
+/**
+ * Fastify's own hop-count option fails closed (trusts nothing), so a hop count becomes the
+ * classic rule: trust the nearest `hops` addresses of the chain (the socket peer first).
+ * An address list goes to Fastify as is (proxy-addr). Never `true`.
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole API: database migrated, plugins and routes registered, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -68,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 64 * 1024,
     // SPEC §7 writes some paths with a trailing slash and some without; accept both spellings.
     routerOptions: { ignoreTrailingSlash: true },

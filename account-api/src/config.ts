@@ -23,7 +23,12 @@ export interface Config {
   /** reCAPTCHA secret; when absent captcha tokens are not checked. */
   recaptchaSecret: string | null;
   uploadMaxBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For: a hop count (TRUST_PROXY_HOPS) or a list of proxy
+   * addresses/CIDRs (TRUST_PROXIES); false trusts nobody. Never `true` (every hop), which would
+   * let a client choose its own address.
+   */
+  trustProxy: number | string[] | false;
   logLevel: string;
   /** scrypt cost (log2 N); lowered only by tests. */
   passwordHashCost: number;
@@ -38,6 +43,32 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** TRUST_PROXY_HOPS or TRUST_PROXIES, not both; the old boolean TRUST_PROXY is refused with a pointer. */
+function trustProxyFrom(env: NodeJS.ProcessEnv): number | string[] | false {
+  if (env.TRUST_PROXY !== undefined && env.TRUST_PROXY.trim() !== '') {
+    throw new Error(
+      'TRUST_PROXY is no longer read: set TRUST_PROXY_HOPS to the number of proxies in front of the API, or TRUST_PROXIES to their addresses/CIDRs',
+    );
+  }
+  const hopsRaw = env.TRUST_PROXY_HOPS?.trim() ?? '';
+  const proxies = (env.TRUST_PROXIES ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (hopsRaw !== '' && proxies.length > 0) throw new Error('Set TRUST_PROXY_HOPS or TRUST_PROXIES, not both');
+  if (proxies.length > 0) {
+    for (const entry of proxies) {
+      if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) throw new Error(`TRUST_PROXIES: "${entry}" is not an IP address or CIDR`);
+    }
+    return proxies;
+  }
+  if (hopsRaw === '') return false;
+  const hops = Number(hopsRaw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`TRUST_PROXY_HOPS must be a whole number 0-10, got "${hopsRaw}"`);
+  return hops === 0 ? false : hops;
 }
 
 function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -68,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((origin) => origin !== ''),
     recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
     passwordHashCost: 15,
   };
