@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
+import { SessionStore } from './accounts/session-store';
 import { UserStore } from './accounts/user-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     database,
     users: new UserStore(database.db, now),
+    sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000),
     codes: new OneTimeCodes(database.db, keys.codes, now),
     tokens: new TokenService({
       key: keys.jwt,
@@ -150,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const authenticate = authenticator(context.tokens, context.users);
+  const authenticate = authenticator(context.tokens, context.users, context.sessions);
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, context, authenticate);

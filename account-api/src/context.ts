@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { OneTimeCodes } from './accounts/one-time-codes';
+import type { SessionStore } from './accounts/session-store';
 import type { UserStore } from './accounts/user-store';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
@@ -13,6 +14,7 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   users: UserStore;
+  sessions: SessionStore;
   codes: OneTimeCodes;
   tokens: TokenService;
   mailer: Mailer;

@@ -19,7 +19,7 @@ import {
   STRONG_PASSWORD,
   type TestServer,
 } from '../testing/test-server';
-import { MESSAGES, REFRESH_TOKEN_PATH, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
+import { MESSAGES, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
 import { PASSWORD_HASHING_BUDGET } from '../http/rate-limits';
 import { MAX_CODE_ATTEMPTS } from './one-time-codes';
 
@@ -321,7 +321,7 @@ describe('POST /api/refresh-token', () => {
     const { tokens } = await signedInPlayer(server.app);
     const refreshed = await server.app.inject({
       method: 'POST',
-      url: REFRESH_TOKEN_PATH,
+      url: API_PATHS.refreshToken,
       payload: { refresh_token: tokens.refresh_token },
     });
     expect(refreshed.statusCode).toBe(200);
@@ -330,7 +330,7 @@ describe('POST /api/refresh-token', () => {
     expect(json<UserRecord>(me).email_verified).toBe(true);
     const wrongKind = await server.app.inject({
       method: 'POST',
-      url: REFRESH_TOKEN_PATH,
+      url: API_PATHS.refreshToken,
       payload: { refresh_token: tokens.access_token },
     });
     expect(wrongKind.statusCode).toBe(401);

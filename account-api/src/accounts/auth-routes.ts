@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { API_PATHS, EMAIL_NOT_VERIFIED, type LoginResponse, type MessageResponse } from 'shared-contracts';
+import { API_PATHS, EMAIL_NOT_VERIFIED, type DetailResponse, type LoginResponse, type MessageResponse } from 'shared-contracts';
 import { deliver, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -10,9 +10,6 @@ import { hashPassword, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
 import type { CodeCheck } from './one-time-codes';
 import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
-
-/** Not in SPEC §7: trades a refresh token for a new pair, so refresh_token has a use. */
-export const REFRESH_TOKEN_PATH = '/api/refresh-token';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 24 * HOUR;
@@ -33,6 +30,7 @@ export const MESSAGES = {
   userActivated: 'User activated successfully!',
   badActivationLink: 'This activation link is invalid or has expired.',
   badRefreshToken: 'Invalid or expired refresh token',
+  loggedOut: 'Logged out.',
 } as const;
 
 /** What a failed code check tells the player; an unknown address reads like a wrong code. */
@@ -46,7 +44,7 @@ function codeProblem(result: Exclude<CodeCheck, 'ok'>, kind: 'verification' | 'r
 }
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
-  const { users, codes, tokens, config } = context;
+  const { users, sessions, codes, tokens, config } = context;
   const budget = context.passwordHashingBudget;
 
   async function requireCaptcha(token: string | undefined, ip: string): Promise<void> {
@@ -104,18 +102,42 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
       // Only someone who knows the password learns that the address is unverified.
       if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
-      return tokens.issuePair({ userId: user.id, version: user.token_version });
+      // One sign-in = one session = one refresh-token family (decision 0007).
+      const session = await sessions.open(user.id);
+      return tokens.issuePair({ userId: user.id, version: user.token_version, ...session });
     },
   );
 
-  app.post(REFRESH_TOKEN_PATH, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<LoginResponse> => {
+  /** Rotation: the presented refresh token must be its family's current one; a used one revokes the family. */
+  app.post(API_PATHS.refreshToken, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<LoginResponse> => {
     const input = new InputReader(request.body, 'body');
     const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
     input.done();
     const subject = await tokens.verify(refreshToken, 'refresh');
     const user = subject ? await users.findById(subject.userId) : undefined;
     if (!subject || !user || user.token_version !== subject.version) throw new HttpError(401, MESSAGES.badRefreshToken);
-    return tokens.issuePair({ userId: user.id, version: user.token_version });
+    const rotated = await sessions.rotate(subject.sessionId, user.id, subject.jti);
+    if (!rotated.ok) {
+      if (rotated.reason === 'reuse') request.log.warn({ userId: user.id }, 'refresh token reused: session revoked');
+      throw new HttpError(401, MESSAGES.badRefreshToken);
+    }
+    return tokens.issuePair({
+      userId: user.id,
+      version: user.token_version,
+      sessionId: subject.sessionId,
+      refreshJti: rotated.refreshJti,
+    });
+  });
+
+  /** Ends the session of a refresh token (any token of the family); saying it twice is fine. */
+  app.post(API_PATHS.logout, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<DetailResponse> => {
+    const input = new InputReader(request.body, 'body');
+    const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
+    input.done();
+    const subject = await tokens.verify(refreshToken, 'refresh');
+    if (!subject) throw new HttpError(401, MESSAGES.badRefreshToken);
+    await sessions.revoke(subject.sessionId, 'logout');
+    return { detail: MESSAGES.loggedOut };
   });
 
   app.post(API_PATHS.verifyEmail, { config: { rateLimit: RATE_LIMITS.codeEntry } }, async (request): Promise<MessageResponse> => {
@@ -177,7 +199,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       if (!user) throw codeProblem('invalid', 'reset');
       const result = await codes.check(user.id, 'reset_password', code);
       if (result !== 'ok') throw codeProblem(result, 'reset');
-      await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
+      const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
+      // New password, token_version bumped and every session ended: one transaction.
+      await context.database.db.transaction().execute(async (trx) => {
+        await users.setPassword(user.id, passwordHash, trx);
+        await sessions.revokeAllOf(user.id, 'password_reset', trx);
+      });
       // The code arrived by mail, so the player owns the address.
       if (user.email_verified !== 1) await users.markEmailVerified(user.id);
       return { message: MESSAGES.passwordReset };

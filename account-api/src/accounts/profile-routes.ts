@@ -15,7 +15,7 @@ import { toUserRecord } from './user-store';
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
-  const { users, tokens, config } = context;
+  const { users, sessions, tokens, config } = context;
 
   app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>
     toUserRecord(currentUser(request)),
@@ -65,8 +65,14 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
       input.done();
       if (!(await verifyPassword(oldPassword, user.password_hash))) throw new HttpError(400, 'Old password is incorrect');
       if (oldPassword === newPassword) throw new HttpError(400, 'The new password must differ from the old one');
-      const updated = await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
-      const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version });
+      const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
+      // Every session ends (token_version bumped, rows revoked); this device gets a fresh one.
+      const { updated, session } = await context.database.db.transaction().execute(async (trx) => {
+        const changed = await users.setPassword(user.id, passwordHash, trx);
+        await sessions.revokeAllOf(user.id, 'password_changed', trx);
+        return { updated: changed, session: await sessions.open(user.id, trx) };
+      });
+      const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version, ...session });
       return { detail: 'Password updated successfully', ...pair };
     },
   );

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { PROFILE_FIELDS, type UserRecord } from 'shared-contracts';
 import { isUniqueViolation } from '../db/connect';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
@@ -110,8 +110,12 @@ export class UserStore {
   }
 
   /** New password; bumping token_version signs out every session issued before. */
-  async setPassword(id: number, passwordHash: string): Promise<UserRow> {
-    return this.db
+  async setPassword(
+    id: number,
+    passwordHash: string,
+    executor: Kysely<Database> | Transaction<Database> = this.db,
+  ): Promise<UserRow> {
+    return executor
       .updateTable('users')
       .set((eb) => ({
         password_hash: passwordHash,

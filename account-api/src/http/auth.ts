@@ -1,4 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { SessionStore } from '../accounts/session-store';
 import type { UserStore } from '../accounts/user-store';
 import type { UserRow } from '../db/schema';
 import type { TokenService } from '../security/tokens';
@@ -14,7 +15,7 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** preHandler for protected routes: a valid access token of a live user, or 401. */
-export function authenticator(tokens: TokenService, users: UserStore): preHandlerAsyncHookHandler {
+export function authenticator(tokens: TokenService, users: UserStore, sessions: SessionStore): preHandlerAsyncHookHandler {
   return async function authenticate(request) {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized('Not authenticated');
@@ -22,6 +23,8 @@ export function authenticator(tokens: TokenService, users: UserStore): preHandle
     const user = subject ? await users.findById(subject.userId) : undefined;
     // A password change bumps token_version, which retires older tokens.
     if (!subject || !user || user.token_version !== subject.version) throw unauthorized('Could not validate credentials');
+    // Logout, reuse detection and password changes revoke the session: refused from the next request on.
+    if (!(await sessions.isLive(subject.sessionId, user.id))) throw unauthorized('Could not validate credentials');
     request.authUser = user;
   };
 }

@@ -28,24 +28,48 @@ describe('tokens', () => {
   const service = new TokenService({ key: keys.jwt, accessTtlSeconds: 60, refreshTtlSeconds: 120 });
 
   it('round-trips a subject and keeps access and refresh tokens apart', async () => {
-    const pair = await service.issuePair({ userId: 7, version: 2 });
-    expect(await service.verify(pair.access_token, 'access')).toEqual({ userId: 7, version: 2 });
-    expect(await service.verify(pair.refresh_token, 'refresh')).toEqual({ userId: 7, version: 2 });
+    const pair = await service.issuePair({ userId: 7, version: 2, sessionId: 's-1', refreshJti: 'r-1' });
+    expect(await service.verify(pair.access_token, 'access')).toEqual({
+      userId: 7,
+      version: 2,
+      sessionId: 's-1',
+      jti: expect.any(String),
+    });
+    expect(await service.verify(pair.refresh_token, 'refresh')).toEqual({ userId: 7, version: 2, sessionId: 's-1', jti: 'r-1' });
     expect(await service.verify(pair.access_token, 'refresh')).toBeNull();
     expect(await service.verify(pair.refresh_token, 'access')).toBeNull();
   });
 
   it('refuses tokens signed with another key, expired ones, and "alg: none"', async () => {
     const other = new TokenService({ key: deriveKeys('y'.repeat(40)).jwt, accessTtlSeconds: 60, refreshTtlSeconds: 60 });
-    expect(await service.verify((await other.issuePair({ userId: 1, version: 0 })).access_token, 'access')).toBeNull();
+    expect(
+      await service.verify(
+        (await other.issuePair({ userId: 1, version: 0, sessionId: 's', refreshJti: 'r' })).access_token,
+        'access',
+      ),
+    ).toBeNull();
     let now = new Date('2026-01-01T00:00:00Z');
     const clocked = new TokenService({ key: keys.jwt, accessTtlSeconds: 60, refreshTtlSeconds: 60, now: () => now });
-    const token = (await clocked.issuePair({ userId: 1, version: 0 })).access_token;
+    const token = (await clocked.issuePair({ userId: 1, version: 0, sessionId: 's', refreshJti: 'r' })).access_token;
     expect(await clocked.verify(token, 'access')).not.toBeNull();
     now = new Date('2026-01-01T00:01:01Z');
     expect(await clocked.verify(token, 'access')).toBeNull();
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1","typ":"access","ver":0}').toString('base64url')}.`;
     expect(await service.verify(none, 'access')).toBeNull();
+  });
+
+  it('refuses a correctly signed token that names no session (issued before sessions existed)', async () => {
+    const { SignJWT } = await import('jose');
+    const legacy = await new SignJWT({ typ: 'access', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('account-api')
+      .setAudience('games-portal')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .setJti('j')
+      .sign(keys.jwt);
+    expect(await service.verify(legacy, 'access')).toBeNull();
   });
 });
 

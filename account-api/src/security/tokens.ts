@@ -10,6 +10,20 @@ export interface TokenSubject {
   version: number;
 }
 
+/** What a token is issued for: the user and the session (refresh-token family) it belongs to. */
+export interface TokenGrant extends TokenSubject {
+  /** The `sid` claim: the sessions row. */
+  sessionId: string;
+  /** The refresh token's `jti`: the session's current refresh_jti. */
+  refreshJti: string;
+}
+
+/** A verified token: its subject, session and own id. */
+export interface VerifiedToken extends TokenSubject {
+  sessionId: string;
+  jti: string;
+}
+
 const ISSUER = 'account-api';
 const AUDIENCE = 'games-portal';
 
@@ -28,29 +42,29 @@ export class TokenService {
     this.now = settings.now ?? (() => new Date());
   }
 
-  private sign(subject: TokenSubject, kind: TokenKind, ttlSeconds: number): Promise<string> {
+  private sign(grant: TokenGrant, kind: TokenKind, ttlSeconds: number): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ typ: kind, ver: subject.version })
+    return new SignJWT({ typ: kind, ver: grant.version, sid: grant.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(subject.userId))
+      .setSubject(String(grant.userId))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ttlSeconds)
-      .setJti(randomUUID())
+      .setJti(kind === 'refresh' ? grant.refreshJti : randomUUID())
       .sign(this.settings.key);
   }
 
-  async issuePair(subject: TokenSubject): Promise<LoginResponse> {
+  async issuePair(grant: TokenGrant): Promise<LoginResponse> {
     const [access_token, refresh_token] = await Promise.all([
-      this.sign(subject, 'access', this.settings.accessTtlSeconds),
-      this.sign(subject, 'refresh', this.settings.refreshTtlSeconds),
+      this.sign(grant, 'access', this.settings.accessTtlSeconds),
+      this.sign(grant, 'refresh', this.settings.refreshTtlSeconds),
     ]);
     return { access_token, refresh_token, token_type: 'bearer' };
   }
 
   /** The subject of a valid, unexpired token of the given kind; null for anything else. */
-  async verify(token: string, kind: TokenKind): Promise<TokenSubject | null> {
+  async verify(token: string, kind: TokenKind): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.settings.key, {
         issuer: ISSUER,
@@ -59,8 +73,11 @@ export class TokenService {
         currentDate: this.now(),
       });
       const userId = Number(payload.sub);
-      if (payload.typ !== kind || !Number.isSafeInteger(userId) || typeof payload.ver !== 'number') return null;
-      return { userId, version: payload.ver };
+      const { typ, ver, sid, jti } = payload;
+      if (typ !== kind || !Number.isSafeInteger(userId) || typeof ver !== 'number') return null;
+      // Tokens from before sessions existed carry no sid: they belong to no session and are refused.
+      if (typeof sid !== 'string' || sid === '' || typeof jti !== 'string' || jti === '') return null;
+      return { userId, version: ver, sessionId: sid, jti };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

@@ -1,0 +1,149 @@
+import { API_PATHS, type LoginResponse } from 'shared-contracts';
+import {
+  bearer,
+  form,
+  json,
+  latestMail,
+  login,
+  signedInPlayer,
+  startTestServer,
+  STRONG_PASSWORD,
+  type TestServer,
+} from '../testing/test-server';
+import { MESSAGES } from './auth-routes';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const refresh = (refreshToken: string) =>
+  server.app.inject({ method: 'POST', url: API_PATHS.refreshToken, payload: { refresh_token: refreshToken } });
+const logout = (payload: unknown) => server.app.inject({ method: 'POST', url: API_PATHS.logout, payload: payload as object });
+const me = (accessToken: string) => server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(accessToken) });
+const claims = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+describe('sessions (decision 0007, step 4)', () => {
+  it('login opens a session row; both tokens carry its sid, the refresh token its jti', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const access = claims(tokens.access_token);
+    const refreshClaims = claims(tokens.refresh_token);
+    expect(typeof access.sid).toBe('string');
+    expect(refreshClaims.sid).toBe(access.sid);
+    const row = await server.context.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', String(access.sid))
+      .executeTakeFirstOrThrow();
+    expect(row.refresh_jti).toBe(refreshClaims.jti);
+    expect(row.revoked_at).toBeNull();
+  });
+
+  it('refresh rotates: the new refresh token works, the used one does not', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const first = await refresh(tokens.refresh_token);
+    expect(first.statusCode).toBe(200);
+    const next = json<LoginResponse>(first);
+    expect(claims(next.refresh_token).sid).toBe(claims(tokens.refresh_token).sid);
+    expect(claims(next.refresh_token).jti).not.toBe(claims(tokens.refresh_token).jti);
+    expect((await refresh(json<LoginResponse>(await refresh(next.refresh_token)).refresh_token)).statusCode).toBe(200);
+  });
+
+  it('a refresh token presented twice revokes its whole family, access tokens included', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const rotated = json<LoginResponse>(await refresh(tokens.refresh_token));
+    // The thief replays the old token: refused, and the family ends.
+    const replay = await refresh(tokens.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect(json<{ detail: string }>(replay).detail).toBe(MESSAGES.badRefreshToken);
+    expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
+    expect((await me(rotated.access_token)).statusCode).toBe(401);
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('reuse ends only that family: another sign-in of the same player keeps working', async () => {
+    const { player, tokens } = await signedInPlayer(server.app);
+    const other = json<LoginResponse>(await login(server.app, player.email, player.password));
+    await refresh(tokens.refresh_token);
+    await refresh(tokens.refresh_token);
+    expect((await me(other.access_token)).statusCode).toBe(200);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('revokes the family: the access token is refused on the next request, the refresh token too', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    const out = await logout({ refresh_token: tokens.refresh_token });
+    expect(out.statusCode).toBe(200);
+    expect(json<unknown>(out)).toEqual({ detail: 'Logged out.' });
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('is idempotent and takes a form body too', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    expect((await logout({ refresh_token: tokens.refresh_token })).statusCode).toBe(200);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.logout,
+      ...form({ refresh_token: tokens.refresh_token }),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(json<unknown>(again)).toEqual({ detail: 'Logged out.' });
+  });
+
+  it('answers bad input in the SPEC §8 shape', async () => {
+    const missing = await logout({});
+    expect(missing.statusCode).toBe(422);
+    expect(json<{ detail: { loc: string[] }[] }>(missing).detail[0]?.loc).toEqual(['body', 'refresh_token']);
+    const garbage = await logout({ refresh_token: 'not-a-token' });
+    expect(garbage.statusCode).toBe(401);
+    expect(json<unknown>(garbage)).toEqual({ detail: MESSAGES.badRefreshToken });
+    const { tokens } = await signedInPlayer(server.app);
+    const accessInstead = await logout({ refresh_token: tokens.access_token });
+    expect(accessInstead.statusCode).toBe(401);
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+  });
+});
+
+describe('password change and reset end every session', () => {
+  it('update-password revokes all sessions and answers with a fresh one', async () => {
+    const { player, tokens } = await signedInPlayer(server.app);
+    const second = json<LoginResponse>(await login(server.app, player.email, player.password));
+    const changed = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.updatePassword,
+      headers: bearer(tokens.access_token),
+      payload: { old_password: STRONG_PASSWORD, new_password: 'N3w-passw0rd!' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = json<LoginResponse>(changed);
+    expect((await me(second.access_token)).statusCode).toBe(401);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+    expect((await me(fresh.access_token)).statusCode).toBe(200);
+    const rows = await server.context.database.db
+      .selectFrom('sessions')
+      .select(['revoked_reason'])
+      .where('id', 'in', [String(claims(tokens.access_token).sid), String(claims(second.access_token).sid)])
+      .execute();
+    expect(rows.map((row) => row.revoked_reason)).toEqual(['password_changed', 'password_changed']);
+  });
+
+  it('reset-password revokes all sessions', async () => {
+    const { player, tokens } = await signedInPlayer(server.app);
+    await server.app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
+    const { code } = await latestMail(server.app, player.email);
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.resetPassword,
+      ...form({ email: player.email, reset_code: code ?? '', new_password: 'N3w-passw0rd!' }),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+  });
+});
