@@ -22,7 +22,7 @@ import { RequestBudget } from './http/request-budget';
 import { DevOutbox, DroppingMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { DummyPasswordCheck } from './security/passwords';
-import { deriveKeys, loadMasterSecret } from './security/secrets';
+import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { TokenService } from './security/tokens';
 import { registerUploadRoutes } from './uploads/upload-routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
@@ -85,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  ensurePrivateDir(config.dataDir);
   const database = connectDatabase(config);
   app.addHook('onClose', async () => database.db.destroy());
   const applied = await migrateToLatest(database.db, database.dialect);

@@ -27,8 +27,12 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
       location: `postgres://${url.host}${url.pathname}`,
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(options.dataDir, 0o700);
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  // Created private before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
   const sqlite = new BetterSqlite3(file);
   // WAL lets readers run while a write is in flight; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');

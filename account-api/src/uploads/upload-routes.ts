@@ -42,7 +42,9 @@ export async function registerUploadRoutes(
   authenticate: preHandlerAsyncHookHandler,
 ): Promise<void> {
   const { uploadsDir, config } = context;
-  await fs.mkdir(uploadsDir, { recursive: true });
+  // Pictures are served by this process only: no other local user needs to read them.
+  await fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+  await fs.chmod(uploadsDir, 0o700);
 
   app.post(
     API_PATHS.upload,
@@ -64,7 +66,7 @@ export async function registerUploadRoutes(
       if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');
 
       const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-      await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx', mode: 0o644 });
+      await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx', mode: 0o600 });
       await context.database.db
         .insertInto('uploads')
         .values({
