@@ -152,7 +152,17 @@ describe('POST /verify-email/', () => {
     expect(json<{ message: string }>(ok).message).toBe(MESSAGES.emailVerified);
     expect((await login(server.app, player.email, player.password)).statusCode).toBe(200);
     const again = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: code ?? '' });
-    expect(json<{ message: string }>(again).message).toBe(MESSAGES.alreadyVerified);
+    expect(again.statusCode).toBe(400);
+    expect(detailOf(again.body)).toBe('Invalid verification code.');
+  });
+
+  it('answers an already verified address exactly like an unknown one (no enumeration)', async () => {
+    const { player } = await signedInPlayer(server.app);
+    const verified = await post(API_PATHS.verifyEmail, { email: player.email, verification_code: '123456' });
+    const unknown = await post(API_PATHS.verifyEmail, { email: `nobody-${player.email}`, verification_code: '123456' });
+    expect({ status: verified.statusCode, body: verified.body }).toEqual({ status: unknown.statusCode, body: unknown.body });
+    expect(unknown.statusCode).toBe(400);
+    expect(detailOf(unknown.body)).toBe('Invalid verification code.');
   });
 
   it(`locks the code after ${MAX_CODE_ATTEMPTS} wrong tries, even for the right code`, async () => {

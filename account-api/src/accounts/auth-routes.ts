@@ -23,7 +23,6 @@ export const MESSAGES = {
   notVerified: `${EMAIL_NOT_VERIFIED}. Enter the code we emailed you to activate your account.`,
   captchaFailed: 'CAPTCHA verification failed. Please try again.',
   emailVerified: 'Email verified successfully.',
-  alreadyVerified: 'Email is already verified.',
   verificationResent: 'If this address belongs to an account awaiting verification, a new code has been sent.',
   resetCodeSent: 'If an account exists for this address, a password reset code has been sent.',
   passwordReset: 'Password reset successful.',
@@ -146,10 +145,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const code = input.string('verification_code', FIELD_SPECS.code);
     input.done();
     const user = await users.findByEmail(email);
-    if (!user) throw codeProblem('invalid', 'verification');
-    if (user.email_verified === 1) return { message: MESSAGES.alreadyVerified };
-    const result = await codes.check(user.id, 'verify_email', code);
-    if (result !== 'ok') throw codeProblem(result, 'verification');
+    // Unknown and already verified addresses take the same path and get the same answer: neither
+    // has a live verification code (verifying deletes them), so both read as a wrong code.
+    const result = await codes.check(user?.id ?? 0, 'verify_email', code);
+    if (result !== 'ok' || !user) throw codeProblem(result === 'ok' ? 'invalid' : result, 'verification');
     await users.markEmailVerified(user.id);
     return { message: MESSAGES.emailVerified };
   });
