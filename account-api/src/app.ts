@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
@@ -17,10 +18,11 @@ import { registerDevRoutes } from './dev/dev-routes';
 import { authenticator } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { redactUrl } from './http/log-redaction';
-import { PASSWORD_HASHING_BUDGET, rateLimitError } from './http/rate-limits';
+import { ACCOUNT_LIMITS, accountLimit, PASSWORD_HASHING_BUDGET, rateLimitError } from './http/rate-limits';
 import { RequestBudget } from './http/request-budget';
 import { DevOutbox, DroppingMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
+import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { TokenService } from './security/tokens';
@@ -99,7 +101,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
       : config.recaptchaSecret
         ? googleCaptchaVerifier(config.recaptchaSecret)
         : null;
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
+  // Rate limits: in memory for one instance, in Redis (REDIS_URL) when several share the load.
+  let limitStore: LimitStore = new MemoryLimitStore(() => now().getTime());
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000, lazyConnect: true });
+    redis = client;
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
+    try {
+      await client.connect();
+    } catch (error) {
+      client.disconnect();
+      throw new Error(`Cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    limitStore = new RedisLimitStore(client, `${config.redisKeyPrefix}account:`);
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: rateLimitError,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}address:` } : {}),
+  });
   const context: AppContext = {
     config,
     database,
@@ -115,6 +138,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     captcha,
     dummyPassword: new DummyPasswordCheck(config.passwordHashCost),
+    accountLimits: {
+      login: accountLimit(limitStore, ACCOUNT_LIMITS.login),
+      codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
+    },
     uploadsDir: path.join(config.dataDir, 'uploads'),
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>

@@ -30,6 +30,10 @@ export interface Config {
    */
   trustProxy: number | string[] | false;
   logLevel: string;
+  /** Redis for the rate limits (per address and per account); null keeps them in process memory. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   /** scrypt cost (log2 N); lowered only by tests. */
   passwordHashCost: number;
 }
@@ -101,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
+    redisUrl: textFrom(env, 'REDIS_URL'),
+    redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
     passwordHashCost: 15,
   };
 }

@@ -3,6 +3,7 @@ import type { OneTimeCodes } from './accounts/one-time-codes';
 import type { SessionStore } from './accounts/session-store';
 import type { UserStore } from './accounts/user-store';
 import type { Config } from './config';
+import type { AccountLimit } from './http/rate-limits';
 import type { DatabaseHandle } from './db/connect';
 import type { Mail, Mailer } from './mail/mailer';
 import type { CaptchaVerifier } from './security/captcha';
@@ -23,6 +24,8 @@ export interface AppContext {
   dummyPassword: DummyPasswordCheck;
   uploadsDir: string;
   now: () => Date;
+  /** Per-account limits across addresses, in the shared store (memory or Redis). */
+  accountLimits: { login: AccountLimit; codeEntry: AccountLimit };
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
   passwordHashingBudget: preHandlerAsyncHookHandler;
 }

@@ -4,7 +4,7 @@ import { deliver, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
-import { RATE_LIMITS } from '../http/rate-limits';
+import { accountKey, RATE_LIMITS } from '../http/rate-limits';
 import { passwordResetMail, verificationMail } from '../mail/messages';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
@@ -43,7 +43,7 @@ function codeProblem(result: Exclude<CodeCheck, 'ok'>, kind: 'verification' | 'r
 }
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
-  const { users, sessions, codes, tokens, config } = context;
+  const { users, sessions, codes, tokens, config, accountLimits } = context;
   const budget = context.passwordHashingBudget;
 
   async function requireCaptcha(token: string | undefined, ip: string): Promise<void> {
@@ -97,8 +97,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       await requireCaptcha(captchaToken, request.ip);
 
       const user = await users.findByLogin(identifier);
+      // One bucket per account, whether its name or its address was typed, from any address.
+      const bucket = accountKey('login', user?.id, identifier);
+      await accountLimits.login.attempt(bucket);
       const passwordOk = user ? await verifyPassword(password, user.password_hash) : await context.dummyPassword.run(password);
       if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
+      await accountLimits.login.succeeded(bucket);
       // Only someone who knows the password learns that the address is unverified.
       if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
       // One sign-in = one session = one refresh-token family (decision 0007).
@@ -145,10 +149,14 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const code = input.string('verification_code', FIELD_SPECS.code);
     input.done();
     const user = await users.findByEmail(email);
+    // Counted per account across every code issued in the window: a new code does not reset it.
+    const bucket = accountKey('verify_email', user?.id, email);
+    await accountLimits.codeEntry.attempt(bucket);
     // Unknown and already verified addresses take the same path and get the same answer: neither
     // has a live verification code (verifying deletes them), so both read as a wrong code.
     const result = await codes.check(user?.id ?? 0, 'verify_email', code);
     if (result !== 'ok' || !user) throw codeProblem(result === 'ok' ? 'invalid' : result, 'verification');
+    await accountLimits.codeEntry.succeeded(bucket);
     await users.markEmailVerified(user.id);
     return { message: MESSAGES.emailVerified };
   });
@@ -195,9 +203,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
       input.done();
       const user = await users.findByEmail(email);
+      const bucket = accountKey('reset_password', user?.id, email);
+      await accountLimits.codeEntry.attempt(bucket);
       if (!user) throw codeProblem('invalid', 'reset');
       const result = await codes.check(user.id, 'reset_password', code);
       if (result !== 'ok') throw codeProblem(result, 'reset');
+      await accountLimits.codeEntry.succeeded(bucket);
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
       // New password, token_version bumped and every session ended: one transaction.
       await context.database.db.transaction().execute(async (trx) => {

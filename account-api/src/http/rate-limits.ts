@@ -1,5 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import type { LimitStore } from '../security/limit-store';
 import { HttpError } from './errors';
 
 /**
@@ -17,7 +18,11 @@ function fieldOf(request: FastifyRequest, field: string): string {
 
 const MINUTE = 60_000;
 
-function limit(max: number, timeWindow: number, key: (request: FastifyRequest) => string): RateLimitOptions {
+function limit(
+  max: number,
+  timeWindow: number,
+  key: (request: FastifyRequest) => string,
+): RateLimitOptions & { max: number; timeWindow: number } {
   // preHandler: the body is parsed by then, and protected routes have their user.
   return { max, timeWindow, hook: 'preHandler', keyGenerator: key };
 }
@@ -49,3 +54,49 @@ export const PASSWORD_HASHING_BUDGET = { max: 120, windowMs: MINUTE };
 export function rateLimitError(_request: FastifyRequest, context: { statusCode: number; after: string }): HttpError {
   return new HttpError(context.statusCode, `Too many attempts. Try again in ${context.after}.`);
 }
+
+/** "59 seconds", "1 minute", "15 minutes": how @fastify/rate-limit words its wait. */
+export function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * Per-account limits across addresses (decision 0007, step 2): one bucket per account whatever
+ * identifier was typed (unknown identifiers count under their normalised text), kept in the
+ * shared LimitStore. Attempts are counted before the work (so parallel guesses cannot slip
+ * past) and a success clears the bucket.
+ */
+export const ACCOUNT_LIMITS = {
+  /** Sign-in attempts per account, from any address. */
+  login: { max: 10, windowMs: 15 * MINUTE },
+  /** Typed codes per account and purpose, across every code issued in the window. */
+  codeEntry: { max: 10, windowMs: 15 * MINUTE },
+} as const;
+
+export interface AccountLimit {
+  /** Counts one attempt; throws 429 (SPEC §8 shape, Retry-After) once the bucket is full. */
+  attempt(key: string): Promise<void>;
+  /** The attempt succeeded: its bucket starts again. */
+  succeeded(key: string): Promise<void>;
+}
+
+export function accountLimit(store: LimitStore, spec: { max: number; windowMs: number }): AccountLimit {
+  return {
+    async attempt(key) {
+      const { count, resetInMs } = await store.hit(key, spec.windowMs);
+      if (count > spec.max) {
+        throw new HttpError(429, `Too many attempts. Try again in ${waitInWords(resetInMs)}.`, {
+          'retry-after': String(Math.max(1, Math.ceil(resetInMs / 1000))),
+        });
+      }
+    },
+    succeeded: (key) => store.reset(key),
+  };
+}
+
+/** The bucket of an account: its id when it exists, else the typed identifier, normalised. */
+export const accountKey = (scope: string, userId: number | undefined, typed: string): string =>
+  userId !== undefined ? `${scope}:id:${userId}` : `${scope}:name:${typed.trim().toLowerCase()}`;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-test-'));
   let offset = 0;
   const config: Config = {
-    ...loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }),
+    ...loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' }),
     dataDir,
+    // Each server counts in its own Redis keys, so test files sharing one Redis do not meet.
+    redisKeyPrefix: `test-${process.pid}-${randomBytes(4).toString('hex')}:`,
     logLevel: 'silent',
     // 2^10 instead of 2^15: the same code path, a fraction of the time.
     passwordHashCost: 10,

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs a command with a throw-away Redis: `scripts/with-redis.sh npm test -w account-api`.
+# Installs Debian's redis-server when missing (as root), starts a private server on a loopback
+# port under /tmp (no disk persistence), exports TEST_REDIS_URL (and REDIS_URL) for the command,
+# and removes it all after.
+set -euo pipefail
+
+if ! command -v redis-server >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ]; then echo "Redis is not installed: apt-get install redis-server" >&2; exit 1; fi
+  echo "== Installing redis-server"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+fi
+PORT=${REDIS_TEST_PORT:-56379}
+DIR=$(mktemp -d /tmp/portal-redis.XXXXXX)
+
+cleanup() {
+  if [ -f "$DIR/redis.pid" ]; then kill "$(cat "$DIR/redis.pid")" 2>/dev/null || true; fi
+  for _ in $(seq 1 50); do [ -f "$DIR/redis.pid" ] || break; sleep 0.1; done
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+
+redis-server --port "$PORT" --bind 127.0.0.1 --dir "$DIR" --pidfile "$DIR/redis.pid" --logfile "$DIR/log" \
+  --daemonize yes --save '' --appendonly no
+for _ in $(seq 1 50); do
+  if redis-cli -h 127.0.0.1 -p "$PORT" ping 2>/dev/null | grep -q PONG; then break; fi
+  sleep 0.1
+done
+redis-cli -h 127.0.0.1 -p "$PORT" ping | grep -q PONG || { echo "Redis did not start:" >&2; cat "$DIR/log" >&2; exit 1; }
+
+export TEST_REDIS_URL="redis://127.0.0.1:$PORT"
+export REDIS_URL="$TEST_REDIS_URL"
+echo "== Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on $TEST_REDIS_URL"
+"$@"
