@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { API_PATHS, EMAIL_NOT_VERIFIED, type DetailResponse, type LoginResponse, type MessageResponse } from 'shared-contracts';
 import { deliver, type AppContext } from '../context';
+import { proveWrite } from '../db/migrations';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
@@ -169,7 +170,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
       const user = await users.findByEmail(email);
+      // Every address costs one committed write (a code, or a write check), so neither timing
+      // nor a failing database tells who has an account.
       if (user && user.email_verified !== 1) await sendVerification(user, request.log);
+      else await proveWrite(context.database.db);
       // Same answer either way: this must not reveal who has an account.
       return { message: MESSAGES.verificationResent };
     },
@@ -183,7 +187,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
       const user = await users.findByEmail(email);
-      if (user) {
+      if (!user) await proveWrite(context.database.db);
+      else {
         const code = newNumericCode();
         await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS);
         // Not awaited: an SMTP round trip would make "account exists" measurably slower.

@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './connect';
 import type { Database } from './schema';
 
@@ -126,7 +127,30 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** A cheap round trip for the health check. */
-export async function ping(db: Kysely<Database>): Promise<void> {
-  await sql`select 1`.execute(db);
+/**
+ * Proves that the database accepts and commits a write, leaving nothing behind: one transaction
+ * inserts a throw-away user row and deletes it again. A read-only file or replica, a full disk or
+ * a lost connection makes it throw. Used by /health, and by the handlers that would otherwise
+ * write only for real accounts, so unknown addresses do the same work and fail the same way.
+ */
+export async function proveWrite(db: Kysely<Database>): Promise<void> {
+  const marker = `__write_check__${randomUUID()}`;
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({
+        username: marker,
+        username_key: marker,
+        email: marker,
+        password_hash: '!',
+        email_verified: 0,
+        token_version: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('users').where('id', '=', row.id).execute();
+  });
 }

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, type OutboxMessage } from 'shared-contracts';
 import type { AppContext } from '../context';
-import { ping } from '../db/migrations';
+import { proveWrite } from '../db/migrations';
 import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
 import type { DevOutbox } from '../mail/mailer';
 
 export function registerDevRoutes(app: FastifyInstance, context: AppContext, outbox: DevOutbox | null): void {
-  app.get(API_PATHS.health, async (_request, reply) => {
+  app.get(API_PATHS.health, async (request, reply) => {
+    // Healthy means able to save: a database that answers reads but refuses writes is not.
     try {
-      await ping(context.database.db);
+      await proveWrite(context.database.db);
       return { status: 'ok', database: context.database.dialect };
-    } catch {
-      return reply.code(503).send({ detail: 'Database unavailable' });
+    } catch (error) {
+      request.log.warn({ err: error }, 'health: the database refused a write');
+      return reply.code(503).send({ detail: 'Database unavailable: it does not accept writes' });
     }
   });
 

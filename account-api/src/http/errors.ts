@@ -38,6 +38,30 @@ function send(reply: FastifyReply, statusCode: number, detail: ApiErrorBody['det
     .send({ detail } satisfies ApiErrorBody);
 }
 
+/** What a client reads when the database (or the shared limit store) cannot take a write. */
+export const STORAGE_UNAVAILABLE = 'The service cannot save changes right now. Please try again in a few minutes.';
+
+const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|PROTOCOL)/;
+/** PostgreSQL classes: 08 connection, 53 insufficient resources, 57P0x shutdown; 25006 read-only transaction. */
+const PG_UNAVAILABLE = /^(08...|53...|57P0[1-4]|25006)$/;
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/**
+ * Failures of the storage, not of the request: a read-only or full database, a lost connection,
+ * an unreachable Redis. They answer 503, for every caller alike.
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code)))
+    return true;
+  if (name === 'MaxRetriesPerRequestError') return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Connection is closed/.test(message)
+  );
+}
+
 /** One error shape for everything: our errors, framework 4xx errors, and opaque 500s. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -46,6 +70,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const detail = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message || 'Bad request';
       return send(reply, status, detail);
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, 'storage refused the request');
+      return send(reply, 503, STORAGE_UNAVAILABLE, { 'retry-after': '60' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'Internal server error');
