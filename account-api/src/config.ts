@@ -34,7 +34,7 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
-  /** scrypt cost (log2 N); lowered only by tests. */
+  /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
 }
 
@@ -47,6 +47,18 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** OWASP's minimum for scrypt: N=2^17, r=8, p=1. */
+export const PASSWORD_HASH_COST = 17;
+
+/** PASSWORD_HASH_COST (log2 N) lets test runs hash faster; production never goes below the minimum. */
+function passwordHashCostFrom(env: NodeJS.ProcessEnv, production: boolean): number {
+  const cost = intFrom(env, 'PASSWORD_HASH_COST', PASSWORD_HASH_COST);
+  if (cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be 10-20 (log2 of scrypt's N), got ${cost}`);
+  if (production && cost < PASSWORD_HASH_COST)
+    throw new Error(`PASSWORD_HASH_COST below ${PASSWORD_HASH_COST} is for tests only and refused with NODE_ENV=production`);
+  return cost;
 }
 
 /** TRUST_PROXY_HOPS or TRUST_PROXIES, not both; the old boolean TRUST_PROXY is refused with a pointer. */
@@ -107,6 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
     redisUrl: textFrom(env, 'REDIS_URL'),
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
-    passwordHashCost: 15,
+    passwordHashCost: passwordHashCostFrom(env, production),
   };
 }

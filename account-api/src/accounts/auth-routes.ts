@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
 import { accountKey, RATE_LIMITS } from '../http/rate-limits';
 import { passwordResetMail, verificationMail } from '../mail/messages';
-import { hashPassword, verifyPassword } from '../security/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
 import type { CodeCheck } from './one-time-codes';
 import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
@@ -104,6 +104,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const passwordOk = user ? await verifyPassword(password, user.password_hash) : await context.dummyPassword.run(password);
       if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
       await accountLimits.login.succeeded(bucket);
+      // Stored with older (or other) scrypt parameters: keep the verified password at today's cost.
+      if (needsRehash(user.password_hash, config.passwordHashCost)) {
+        await users.update(user.id, { password_hash: await hashPassword(password, config.passwordHashCost) });
+      }
       // Only someone who knows the password learns that the address is unverified.
       if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
       // One sign-in = one session = one refresh-token family (decision 0007).

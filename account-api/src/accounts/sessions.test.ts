@@ -147,3 +147,27 @@ describe('password change and reset end every session', () => {
     expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
   });
 });
+
+describe('password hashes follow the configured cost', () => {
+  it('sign-in re-hashes a password stored with older parameters, and the new hash works', async () => {
+    const { player } = await signedInPlayer(server.app);
+    const { db } = server.context.database;
+    const { hashPassword } = await import('../security/passwords');
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(player.password, 9) })
+      .where('email', '=', player.email)
+      .execute();
+    expect((await login(server.app, player.email, player.password)).statusCode).toBe(200);
+    const { password_hash } = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', player.email)
+      .executeTakeFirstOrThrow();
+    expect(password_hash).toMatch(new RegExp(`^scrypt\\$${server.context.config.passwordHashCost}\\$8\\$1\\$`));
+    expect((await login(server.app, player.username, player.password)).statusCode).toBe(200);
+    // Tokens issued before the re-hash stay valid: nothing about the password changed.
+    const before = json<LoginResponse>(await login(server.app, player.email, player.password));
+    expect((await me(before.access_token)).statusCode).toBe(200);
+  });
+});

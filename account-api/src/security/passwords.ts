@@ -28,6 +28,21 @@ export async function hashPassword(password: string, logN: number): Promise<stri
   return ['scrypt', logN, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * True when a stored hash was made with other parameters than today's (a raised cost, or a
+ * lowered one in a test run): sign-in then re-hashes the password it just verified.
+ */
+export function needsRehash(stored: string, logN: number): boolean {
+  const [scheme, storedLogN, r, p, , key] = stored.split('$');
+  return (
+    scheme !== 'scrypt' ||
+    Number(storedLogN) !== logN ||
+    Number(r) !== BLOCK_SIZE ||
+    Number(p) !== PARALLELISM ||
+    Buffer.from(key ?? '', 'base64').length !== KEY_LENGTH
+  );
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, logN, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;

@@ -1,4 +1,5 @@
-import { hashPassword, verifyPassword, DummyPasswordCheck } from './passwords';
+import { loadConfig } from '../config';
+import { hashPassword, needsRehash, verifyPassword, DummyPasswordCheck } from './passwords';
 import { deriveKeys } from './secrets';
 import { TokenService } from './tokens';
 import { hashSecret, newLinkToken, newNumericCode } from './one-time-secrets';
@@ -13,9 +14,21 @@ describe('passwords', () => {
     expect(await verifyPassword('Passw0rd!', 'garbage')).toBe(false);
   });
 
-  it('uses the production cost (2^15) by default in config and still verifies', async () => {
-    const hash = await hashPassword('Passw0rd!', 15);
-    expect(await verifyPassword('Passw0rd!', hash)).toBe(true);
+  it("defaults to OWASP's minimum (N=2^17, r=8, p=1); lower costs are for tests and refused in production", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PASSWORD_HASH_COST: '15' })).toThrow(
+      /refused with NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).passwordHashCost).toBe(17);
+  });
+
+  it('tells which stored hashes need re-hashing at the current cost', async () => {
+    const hash = await hashPassword('Passw0rd!', 10);
+    expect(needsRehash(hash, 10)).toBe(false);
+    expect(needsRehash(hash, 17)).toBe(true);
+    expect(needsRehash(hash.replace('$10$8$1$', '$10$8$2$'), 10)).toBe(true);
+    expect(needsRehash('bcrypt$whatever', 10)).toBe(true);
   });
 
   it('the dummy check always fails', async () => {
