@@ -36,6 +36,8 @@ export interface AppOptions {
   /** Tests replace Google's check; default: Google when RECAPTCHA_SECRET is set, else none. */
   captcha?: CaptchaVerifier | null;
   logger?: boolean;
+  /** Where log lines go (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -73,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
               req: (request: { method: string; url: string; ip?: string }) => ({
                 method: request.method,

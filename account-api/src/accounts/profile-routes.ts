@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
@@ -14,6 +14,17 @@ import { toUserRecord } from './user-store';
 /** update-password answers `detail` (SPEC §7) plus fresh tokens: the change retires the old ones. */
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
+/**
+ * SPEC §7 puts save_profile's and update-password's fields in the query string; a JSON or form
+ * body is read instead when one is sent, so clients can keep personal data and passwords out of
+ * URLs (and out of every proxy's access log).
+ */
+function bodyOrQuery(request: FastifyRequest): InputReader {
+  const body = request.body;
+  const hasBody = typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+  return hasBody ? new InputReader(body, 'body') : new InputReader(request.query, 'query');
+}
+
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
   const { users, sessions, tokens, config } = context;
 
@@ -23,7 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
 
   app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
     const user = currentUser(request);
-    const input = new InputReader(request.query, 'query');
+    const input = bodyOrQuery(request);
     const changes = readProfileChanges(input, context.now);
     input.done();
     if (Object.keys(changes).length === 0) return toUserRecord(user);
@@ -57,9 +68,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
     { preHandler: [authenticate, context.passwordHashingBudget], config: { rateLimit: RATE_LIMITS.updatePassword } },
     async (request): Promise<UpdatePasswordResponse> => {
       const user = currentUser(request);
-      // SPEC §7 puts these in the query; a body is accepted too, so clients can keep them out of URLs.
-      const fromBody = request.body !== undefined && request.body !== null;
-      const input = new InputReader(fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
+      const input = bodyOrQuery(request);
       const oldPassword = input.string('old_password', FIELD_SPECS.existingPassword);
       const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
       input.done();

@@ -1,15 +1,9 @@
 /**
- * update-password takes passwords in the query string (SPEC §7), and codes and tokens
- * travel there too; request logs must never show them.
+ * Request logs carry the path only (decision 0007, step 6): SPEC §7 puts passwords and profile
+ * fields (phone, address, date of birth) in query strings, and codes and tokens travel there
+ * too, so no query string is ever written. Bodies and header values are never logged.
  */
-const SECRET_PARAM = /pass|token|code|secret/i;
-
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
-  const params = new URLSearchParams(url.slice(queryStart + 1));
-  const secrets = [...new Set(params.keys())].filter((key) => SECRET_PARAM.test(key));
-  if (secrets.length === 0) return url;
-  for (const key of secrets) params.set(key, '***');
-  return `${url.slice(0, queryStart)}?${params.toString()}`;
+  return queryStart < 0 ? url : `${url.slice(0, queryStart)}?…`;
 }
