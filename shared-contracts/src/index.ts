@@ -8,4 +8,5 @@ export * from './account/modal';
 export * from './account/session';
 export * from './events/bus';
 export * from './config/runtime';
+export * from './config/game-hosts';
 export * from './federation/exposes';

@@ -11,7 +11,7 @@ export function App({ config, brand }: { config: RuntimeConfig; brand: Brand }) 
     <BrandContext.Provider value={brand}>
       <BrowserRouter>
         <Layout accountConfig={accountConfig}>
-          <AppRoutes accountConfig={accountConfig} />
+          <AppRoutes accountConfig={accountConfig} gameHosts={config.gameHosts} />
         </Layout>
         <Toasts />
       </BrowserRouter>

@@ -151,3 +151,33 @@ describe('resolveGameSource', () => {
     expect(resolve('5', { gameLink: 'https://html5.example.com/x/', gameName: '  Spaced  ' })).toMatchObject({ name: 'Spaced' });
   });
 });
+
+describe('only configured game hosts play (issue 10)', () => {
+  const foreign = { gameLink: 'https://evil.example/steal/', gameName: 'Evil' };
+
+  it('refuses a link on any other host: an unknown id then shows "Game not found"', () => {
+    expect(resolveGameSource({ gameId: '999', navigationState: foreign, stored: {}, catalogue: CATALOGUE })).toBeUndefined();
+    const stored = storedGame({ gameId: '999', gameLink: 'https://evil.example/stored/' });
+    expect(resolveGameSource({ gameId: '999', navigationState: undefined, stored, catalogue: CATALOGUE })).toBeUndefined();
+  });
+
+  it('falls back to the catalogue entry when a known id comes with a foreign link', () => {
+    const source = resolveGameSource({ gameId: '5', navigationState: foreign, stored: {}, catalogue: CATALOGUE });
+    expect(source).toMatchObject({ link: 'https://html5.example.com/hobo/', from: 'catalogue' });
+  });
+
+  it("refuses the site's own origin even when it is configured", () => {
+    const own = { gameLink: 'http://localhost/profile', gameName: 'Profile' };
+    const inputs = { gameId: '999', navigationState: own, stored: {}, catalogue: CATALOGUE, siteOrigin: 'http://localhost' };
+    expect(resolveGameSource({ ...inputs, gameHosts: ['http://localhost'] })).toBeUndefined();
+  });
+
+  it('plays links on hosts the runtime config lists, and only those', () => {
+    const state = { gameLink: 'https://games.partner.example/g/1', gameName: 'Partner Game' };
+    const inputs = { gameId: '999', navigationState: state, stored: {}, catalogue: CATALOGUE };
+    expect(resolveGameSource({ ...inputs, gameHosts: ['https://games.partner.example'] })?.link).toBe(
+      'https://games.partner.example/g/1',
+    );
+    expect(resolveGameSource({ ...inputs, gameHosts: ['https://other.example'] })).toBeUndefined();
+  });
+});

@@ -1,4 +1,11 @@
-import { findGameById, type Game, type LastPlayedGame, type PlayNavigationState } from 'shared-contracts';
+import {
+  catalogueGameHosts,
+  findGameById,
+  isAllowedGameLink,
+  type Game,
+  type LastPlayedGame,
+  type PlayNavigationState,
+} from 'shared-contracts';
 
 /** What the play page needs to embed one game. */
 export interface GameSource {
@@ -20,6 +27,10 @@ export interface GameSourceInputs {
   navigationState: unknown;
   stored: Partial<LastPlayedGame>;
   catalogue: readonly Game[];
+  /** Origins whose pages may be framed; absent: the catalogue's hosts. */
+  gameHosts?: readonly string[];
+  /** The site's own origin: never framed (the frame has allow-same-origin). */
+  siteOrigin?: string;
 }
 
 /**
@@ -53,9 +64,17 @@ export function readNavigationState(state: unknown): Partial<PlayNavigationState
  * 2. local storage, but only when it remembers the game of the URL (its gameId equals the
  *    URL's), so a reload plays the same game while a stale entry never hijacks another URL;
  * 3. the bundled catalogue entry of the URL's id, so a shared link always plays what it names.
- * A source counts only with a non-blank name and an http(s) link; none left means "Game not found".
+ * A source counts only with a non-blank name and an http(s) link on a configured game host (never
+ * the site's own origin); none left means "Game not found".
  */
-export function resolveGameSource({ gameId, navigationState, stored, catalogue }: GameSourceInputs): GameSource | undefined {
+export function resolveGameSource({
+  gameId,
+  navigationState,
+  stored,
+  catalogue,
+  gameHosts = catalogueGameHosts(catalogue),
+  siteOrigin,
+}: GameSourceInputs): GameSource | undefined {
   if (gameId === undefined || gameId.trim() === '') return undefined;
   const catalogueGame = findGameById(catalogue, gameId);
 
@@ -78,7 +97,9 @@ export function resolveGameSource({ gameId, navigationState, stored, catalogue }
   for (const candidate of candidates) {
     const link = toPlayableLink(candidate.link);
     const name = candidate.name?.trim();
-    if (link && name) return { id: gameId, name, link, category: candidate.category || undefined, from: candidate.from };
+    // Only the configured game hosts play; a foreign link falls through to the next candidate.
+    if (link && name && isAllowedGameLink(link, gameHosts, siteOrigin))
+      return { id: gameId, name, link, category: candidate.category || undefined, from: candidate.from };
   }
   return undefined;
 }

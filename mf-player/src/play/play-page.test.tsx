@@ -46,22 +46,22 @@ beforeEach(() => {
 
 describe('PlayPage', () => {
   it('plays the link and name passed as navigation state, with the name as the heading', () => {
-    renderAt(`/game/${FIRST.id}`, { gameLink: 'https://html5.example.com/from-state/', gameName: 'State Game' });
+    renderAt(`/game/${FIRST.id}`, { gameLink: 'https://html5.gamemonetize.com/from-state/', gameName: 'State Game' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('State Game');
-    expect(screen.getByTitle('State Game')).toHaveAttribute('src', 'https://html5.example.com/from-state/');
+    expect(screen.getByTitle('State Game')).toHaveAttribute('src', 'https://html5.gamemonetize.com/from-state/');
   });
 
   it('falls back to the game saved in local storage (a reload has no navigation state)', () => {
     saveLastPlayedGame(localStorage, {
       gameId: String(FIRST.id),
-      gameLink: 'https://html5.example.com/stored/',
+      gameLink: 'https://html5.gamemonetize.com/stored/',
       gameName: 'Stored Game',
       gameImage: FIRST.image,
       gameCategory: FIRST.category,
     });
     renderAt(`/game/${FIRST.id}`);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Stored Game');
-    expect(gameFrame()).toHaveAttribute('src', 'https://html5.example.com/stored/');
+    expect(gameFrame()).toHaveAttribute('src', 'https://html5.gamemonetize.com/stored/');
   });
 
   it('plays the catalogue game of a shared link even when storage remembers another game', () => {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { categoryPath, GAMES, listCategories } from 'shared-contracts';
+import { categoryPath, GAMES, listCategories, type PlayPageProps } from 'shared-contracts';
 import { CategoryCarousel } from '../carousel/category-carousel';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../layout/use-media-query';
 import { FullscreenButton } from './fullscreen-button';
@@ -12,8 +12,8 @@ import './play-page.css';
 const CATEGORIES = listCategories(GAMES);
 
 /** /game/:gameId (SPEC §2 "Play page"): the game, its name, fullscreen, and the category carousel. */
-export function PlayPage() {
-  const game = useGameSource();
+export function PlayPage({ gameHosts }: PlayPageProps = {}) {
+  const game = useGameSource(gameHosts);
   const stageRef = useRef<HTMLDivElement>(null);
   // Phones get the game alone; Swiper is not even mounted there.
   const showCarousel = useMediaQuery(SMALL_SCREEN_QUERY);

@@ -13,11 +13,19 @@ function readStoredGame(): Partial<LastPlayedGame> {
 }
 
 /** The game of the current /game/:gameId URL, or undefined for "Game not found". */
-export function useGameSource(): GameSource | undefined {
+export function useGameSource(gameHosts?: readonly string[]): GameSource | undefined {
   const { gameId } = useParams();
   const { state } = useLocation();
   return useMemo(
-    () => resolveGameSource({ gameId, navigationState: state, stored: readStoredGame(), catalogue: GAMES }),
-    [gameId, state],
+    () =>
+      resolveGameSource({
+        gameId,
+        navigationState: state,
+        stored: readStoredGame(),
+        catalogue: GAMES,
+        gameHosts,
+        siteOrigin: window.location.origin,
+      }),
+    [gameId, state, gameHosts],
   );
 }

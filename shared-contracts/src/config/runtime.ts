@@ -1,4 +1,5 @@
 import type { RemoteName } from '../federation/exposes';
+import { httpOrigin } from './game-hosts';
 
 /** One brand of SPEC §1: what a host family shows. */
 export interface Brand {
@@ -35,6 +36,11 @@ export interface RuntimeConfig extends AccountRemoteConfig {
   brands: BrandFamily[];
   /** Brand of every other host: the default game logo. */
   defaultBrand: Brand;
+  /**
+   * Origins (`https://games.example`) whose pages the play page may frame; the static server's
+   * CSP frame-src follows it. Absent: the hosts of the bundled catalogue.
+   */
+  gameHosts?: string[];
 }
 
 function hostMatches(host: string, pattern: string): boolean {
@@ -76,5 +82,10 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!Array.isArray(raw.brands) || !raw.brands.every((b) => isBrand(b) && Array.isArray((b as BrandFamily).hosts)))
     throw new Error('config.json: "brands" must be a list of brand families with hosts');
   if (!isBrand(raw.defaultBrand)) throw new Error('config.json: "defaultBrand" is missing a field');
+  if (
+    raw.gameHosts !== undefined &&
+    !(Array.isArray(raw.gameHosts) && raw.gameHosts.every((host) => typeof host === 'string' && httpOrigin(host) !== undefined))
+  )
+    throw new Error('config.json: "gameHosts" must be a list of http(s) origins');
   return raw as unknown as RuntimeConfig;
 }

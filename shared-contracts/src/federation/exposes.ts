@@ -9,6 +9,11 @@ export interface HomePageProps {
   brand: Brand;
 }
 
+/** The play page frames only links on these origins (RuntimeConfig.gameHosts; absent: the catalogue's hosts). */
+export interface PlayPageProps {
+  gameHosts?: readonly string[];
+}
+
 /** Every account mount gets the account settings from the shell's runtime config. */
 export interface AccountMountProps {
   config: AccountRemoteConfig;
@@ -25,7 +30,7 @@ export interface RemoteModules {
   'mf_catalog/CategoriesRedirect': ComponentType;
   'mf_catalog/CategoryPage': ComponentType;
   'mf_catalog/SearchPage': ComponentType;
-  'mf_player/PlayPage': ComponentType;
+  'mf_player/PlayPage': ComponentType<PlayPageProps>;
   'mf_account/AccountMenu': ComponentType<AccountMountProps>;
   'mf_account/ModalHost': ComponentType<AccountMountProps>;
   'mf_account/ProfilePage': ComponentType<AccountMountProps>;

@@ -5,7 +5,7 @@ import { RemoteBoundary } from '../federation/remote-boundary';
 import { NotFoundPage } from './not-found-page';
 
 /** The routes table of SPEC §2, each page owned by a remote. */
-export function AppRoutes({ accountConfig }: { accountConfig: AccountRemoteConfig }) {
+export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: AccountRemoteConfig; gameHosts?: readonly string[] }) {
   const brand = useBrand();
   return (
     <Routes>
@@ -14,7 +14,7 @@ export function AppRoutes({ accountConfig }: { accountConfig: AccountRemoteConfi
       <Route path={ROUTES.categories} element={<RemoteBoundary id="mf_catalog/CategoriesRedirect" props={{}} />} />
       <Route path={ROUTES.category} element={<RemoteBoundary id="mf_catalog/CategoryPage" props={{}} />} />
       <Route path={ROUTES.search} element={<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />} />
-      <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{}} />} />
+      <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{ gameHosts }} />} />
       <Route path={ROUTES.profile} element={<RemoteBoundary id="mf_account/ProfilePage" props={{ config: accountConfig }} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
