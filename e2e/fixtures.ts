@@ -39,10 +39,36 @@ export interface PortalFixtures {
   ports: { api: number; shell: number; mf_catalog: number; mf_player: number; mf_account: number };
 }
 
+/**
+ * Records Content-Security-Policy violations of a page: the `securitypolicyviolation` events of
+ * every frame, and Chromium's console reports ("Refused to … Content Security Policy").
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text)) violations.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${event.documentURI}`,
+      );
+    });
+  });
+  return violations;
+}
+
 export const test = base.extend<PortalFixtures>({
   context: async ({ context }, use) => {
     await installOfflineRoutes(context);
     await use(context);
+  },
+  // Every flow runs under the site's CSP (scripts/serve/security-headers.mjs) and must not trip it.
+  page: async ({ page }, use) => {
+    const violations = await watchCspViolations(page);
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   apiUrl: async ({}, use) => {
     await use(process.env.E2E_API_URL ?? 'http://localhost:7000');

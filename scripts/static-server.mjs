@@ -5,6 +5,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sirv from 'sirv';
+import { createSecurityHeaders, isSourceMap } from './serve/security-headers.mjs';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|^\/assets\//;
 const ALWAYS_FRESH = new Set([
@@ -62,10 +63,10 @@ export function startStaticServer({
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   });
+  const securityHeaders = createSecurityHeaders({ root, shell: serveConfig, configOverrides });
   const server = http.createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [header, value] of Object.entries(securityHeaders(req))) res.setHeader(header, value);
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', '*');
@@ -73,6 +74,10 @@ export function startStaticServer({
       return;
     }
     const pathname = (req.url ?? '/').split('?')[0];
+    if (isSourceMap(pathname)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
     if (pathname === '/__health') {
       res
         .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
