@@ -52,18 +52,20 @@ test.describe('security headers of the site (issue 10)', () => {
     // A page of its own (not the watched fixture page): the refusal itself is a CSP report.
     const framer = await context.newPage();
     await framer.goto(`http://localhost:${ports.mf_catalog}/__health`);
-    await framer.setContent(
-      `<iframe id="portal" src="http://localhost:${ports.shell}/profile" width="800" height="600"></iframe>`,
-    );
-    await framer.waitForTimeout(1500);
-    const frame = framer.frames().find((candidate) => candidate !== framer.mainFrame());
-    const framedHeader = frame
-      ? await frame
-          .locator('header')
-          .count()
-          .catch(() => 0)
-      : 0;
-    expect(framedHeader, 'the portal must not render inside a foreign frame').toBe(0);
+    const frameOf = async (src: string) => {
+      await framer.setContent(`<iframe src="${src}" width="800" height="600"></iframe>`);
+      const frame = framer.frames().find((candidate) => candidate !== framer.mainFrame())!;
+      await expect.poll(() => frame.url(), { timeout: 10_000 }).not.toBe('about:blank');
+      await framer.waitForLoadState('load');
+      return frame;
+    };
+    // Control: a page without frame-ancestors (the API's health) does load in this frame.
+    const control = await frameOf(`http://localhost:${ports.api}/health`);
+    await expect(control.locator('body')).toContainText('"status":"ok"');
+    // The shell is refused: Chromium puts its error page in the frame instead of the portal.
+    const portal = await frameOf(`http://localhost:${ports.shell}/profile`);
+    await expect.poll(() => portal.url(), { timeout: 10_000 }).toMatch(/^chrome-error:/);
+    await expect(portal.locator('header')).toHaveCount(0);
     await framer.close();
   });
 });
