@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, watchCspViolations } from '../fixtures';
 
 const FOREIGN_GAME = 'https://evil.example/steal-the-session/';
 
@@ -51,6 +51,7 @@ test.describe('security headers of the site (issue 10)', () => {
   test('no other site can frame the shell', async ({ context, ports }) => {
     // A page of its own (not the watched fixture page): the refusal itself is a CSP report.
     const framer = await context.newPage();
+    const reports = await watchCspViolations(framer);
     await framer.goto(`http://localhost:${ports.mf_catalog}/__health`);
     const frameOf = async (src: string) => {
       await framer.setContent(`<iframe src="${src}" width="800" height="600"></iframe>`);
@@ -66,6 +67,8 @@ test.describe('security headers of the site (issue 10)', () => {
     const portal = await frameOf(`http://localhost:${ports.shell}/profile`);
     await expect.poll(() => portal.url(), { timeout: 10_000 }).toMatch(/^chrome-error:/);
     await expect(portal.locator('header')).toHaveCount(0);
+    // The violation watcher of every other test sees this refusal: it is not blind.
+    await expect.poll(() => reports.join('\n')).toMatch(/frame-ancestors/);
     await framer.close();
   });
 });
