@@ -10,6 +10,7 @@ import { registerProfileRoutes } from './accounts/profile-routes';
 import { UserStore } from './accounts/user-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { createAuthLookup } from './db/auth-lookup';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { registerDevRoutes } from './dev/dev-routes';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerErrorHandling(app);
   app.decorateRequest('authUser', null);
+  app.decorateRequest('authSessionId', null);
 
   // Bearer tokens, not cookies: any listed origin may call; '*' is safe for that reason.
   await app.register(fastifyCors, {
@@ -140,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const authenticate = authenticator(context.tokens, context.users);
+  const authLookup = createAuthLookup(database);
+  app.addHook('onClose', async () => authLookup.close());
+  const authenticate = authenticator(context.tokens, authLookup);
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, context, authenticate);

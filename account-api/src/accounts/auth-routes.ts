@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { API_PATHS, EMAIL_NOT_VERIFIED, type LoginResponse, type MessageResponse } from 'shared-contracts';
 import { deliver, type AppContext } from '../context';
@@ -34,6 +35,30 @@ export const MESSAGES = {
   badActivationLink: 'This activation link is invalid or has expired.',
   badRefreshToken: 'Invalid or expired refresh token',
 } as const;
+
+/**
+ * Starts a session (one refresh-token family, decision 0007) and answers its first token pair;
+ * every token of the pair carries the session id as `sid`.
+ */
+export async function openSession(context: AppContext, user: Pick<UserRow, 'id' | 'token_version'>): Promise<LoginResponse> {
+  const at = context.now();
+  const sessionId = randomUUID();
+  const refreshJti = randomUUID();
+  await context.database.db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: user.id,
+      refresh_jti: refreshJti,
+      created_at: at.toISOString(),
+      last_used_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + context.config.refreshTokenTtlSeconds * 1000).toISOString(),
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  return context.tokens.issuePair({ userId: user.id, version: user.token_version, sessionId }, refreshJti);
+}
 
 /** What a failed code check tells the player; an unknown address reads like a wrong code. */
 function codeProblem(result: Exclude<CodeCheck, 'ok'>, kind: 'verification' | 'reset'): HttpError {
@@ -104,7 +129,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
       // Only someone who knows the password learns that the address is unverified.
       if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
-      return tokens.issuePair({ userId: user.id, version: user.token_version });
+      return openSession(context, user);
     },
   );
 
@@ -112,10 +137,21 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const input = new InputReader(request.body, 'body');
     const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
     input.done();
-    const subject = await tokens.verify(refreshToken, 'refresh');
-    const user = subject ? await users.findById(subject.userId) : undefined;
-    if (!subject || !user || user.token_version !== subject.version) throw new HttpError(401, MESSAGES.badRefreshToken);
-    return tokens.issuePair({ userId: user.id, version: user.token_version });
+    const claims = tokens.verify(refreshToken, 'refresh');
+    const user = claims ? await users.findById(claims.userId) : undefined;
+    if (!claims || !user || user.token_version !== claims.version) throw new HttpError(401, MESSAGES.badRefreshToken);
+    // The presented refresh token must be its live session's current one; it is swapped for the next.
+    const refreshJti = randomUUID();
+    const rotated = await context.database.db
+      .updateTable('sessions')
+      .set({ refresh_jti: refreshJti, last_used_at: context.now().toISOString() })
+      .where('id', '=', claims.sessionId)
+      .where('user_id', '=', user.id)
+      .where('refresh_jti', '=', claims.jti)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (rotated.numUpdatedRows !== 1n) throw new HttpError(401, MESSAGES.badRefreshToken);
+    return tokens.issuePair({ userId: user.id, version: user.token_version, sessionId: claims.sessionId }, refreshJti);
   });
 
   app.post(API_PATHS.verifyEmail, { config: { rateLimit: RATE_LIMITS.codeEntry } }, async (request): Promise<MessageResponse> => {

@@ -7,6 +7,7 @@ import { InputReader } from '../http/input';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { uploadNameFromPictureUrl } from '../uploads/upload-routes';
+import { openSession } from './auth-routes';
 import { readProfileChanges } from './profile-fields';
 import { FIELD_SPECS } from './rules';
 import { toUserRecord } from './user-store';
@@ -15,7 +16,7 @@ import { toUserRecord } from './user-store';
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
-  const { users, tokens, config } = context;
+  const { users, config } = context;
 
   app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>
     toUserRecord(currentUser(request)),
@@ -66,7 +67,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
       if (!(await verifyPassword(oldPassword, user.password_hash))) throw new HttpError(400, 'Old password is incorrect');
       if (oldPassword === newPassword) throw new HttpError(400, 'The new password must differ from the old one');
       const updated = await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
-      const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version });
+      const pair = await openSession(context, updated);
       return { detail: 'Password updated successfully', ...pair };
     },
   );

@@ -10,8 +10,10 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Where the data lives, for the start-up log (no password). */
+  /** Where the data lives, for the start-up log (no password); the file itself for SQLite. */
   location: string;
+  /** PostgreSQL only: the pool under Kysely, for named prepared statements (db/auth-lookup.ts). */
+  pool?: Pool;
 }
 
 export const SQLITE_FILE_NAME = 'account.sqlite';
@@ -25,6 +27,7 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
+      pool,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { UserStore } from '../accounts/user-store';
+import type { AuthLookup } from '../db/auth-lookup';
 import type { UserRow } from '../db/schema';
 import type { TokenService } from '../security/tokens';
 import { unauthorized } from './errors';
@@ -8,21 +8,30 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes. */
     authUser: UserRow | null;
+    /** The session (`sid`) of the access token, set with authUser. */
+    authSessionId: string | null;
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-/** preHandler for protected routes: a valid access token of a live user, or 401. */
-export function authenticator(tokens: TokenService, users: UserStore): preHandlerAsyncHookHandler {
+/**
+ * preHandler for protected routes (decision 0007 step 3): a valid access token whose user still
+ * has the token's token_version and whose session exists and is not revoked, or 401. A token
+ * without `sid` is refused. One prepared read, no cache: a password change or a revoked session
+ * is refused on the very next request.
+ */
+export function authenticator(tokens: TokenService, lookup: AuthLookup): preHandlerAsyncHookHandler {
   return async function authenticate(request) {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized('Not authenticated');
-    const subject = await tokens.verify(match[1], 'access');
-    const user = subject ? await users.findById(subject.userId) : undefined;
-    // A password change bumps token_version, which retires older tokens.
-    if (!subject || !user || user.token_version !== subject.version) throw unauthorized('Could not validate credentials');
+    const claims = tokens.verify(match[1], 'access');
+    if (!claims) throw unauthorized('Could not validate credentials');
+    const found = lookup.find(claims.userId, claims.version, claims.sessionId);
+    const user = found instanceof Promise ? await found : found;
+    if (!user) throw unauthorized('Could not validate credentials');
     request.authUser = user;
+    request.authSessionId = claims.sessionId;
   };
 }
 
@@ -30,4 +39,10 @@ export function authenticator(tokens: TokenService, users: UserStore): preHandle
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.authUser) throw unauthorized();
   return request.authUser;
+}
+
+/** The session of a protected route's access token. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.authSessionId) throw unauthorized();
+  return request.authSessionId;
 }
