@@ -9,7 +9,8 @@
 //
 // Environment: BENCH_PORT_BASE (8790), BENCH_SECONDS (8 per run), BENCH_ROUNDS (2),
 // BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (info), BENCH_CPU_PROF=<dir> (write a V8 CPU profile
-// of each API server there; read it with bench/profile-summary.mjs).
+// of each API server there; read it with bench/profile-summary.mjs), BENCH_BASELINE=<server.js>
+// (another build of the API, e.g. the previous commit's, run on SQLite beside this one).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const databaseUrl = process.env.DATABASE_URL || null;
 const redisUrl = process.env.REDIS_URL || null;
+const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
 const children = [];
@@ -66,11 +68,11 @@ function stopServer(server) {
   });
 }
 
-function startApi(name, port, extraEnv) {
+function startApi(name, port, extraEnv, entry = path.join(dir, 'dist/server.js')) {
   const dataDir = path.join(scratch, name);
   const args = [];
   if (cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`);
-  args.push(path.join(dir, 'dist/server.js'));
+  args.push(entry);
   return startServer(name, args, {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -143,13 +145,18 @@ async function sequential(server, count, call) {
   return { p50: median(times), cpuPerCall: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / count };
 }
 
-async function drive(url, options, duration) {
-  const result = await autocannon({ url, connections, duration, ...options });
+async function drive(target, duration) {
+  const cpuBefore = cpuMs(target.pid);
+  const result = await autocannon({ url: target.url, connections, duration, ...target.options });
+  const cpuAfter = cpuMs(target.pid);
+  const answered = result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    // Server CPU per answered request: steadier than req/s when other work shares the cores.
+    cpuUs: cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / answered,
   };
 }
 
@@ -164,6 +171,7 @@ try {
   const buildReadsRedis = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8').includes('REDIS_URL');
   const bare = startServer('bare', [path.join(dir, 'bench/bare-server.mjs')], { PORT: String(ports.bare) });
   const apis = [{ label: 'SQLite', server: startApi('sqlite', ports.sqlite, {}) }];
+  if (baseline) apis.push({ label: 'SQLite, baseline', server: startApi('baseline', portBase + 3, {}, baseline) });
   if (databaseUrl) {
     const withRedis = redisUrl && buildReadsRedis;
     apis.push({
@@ -180,10 +188,18 @@ try {
   }
 
   const targets = [
-    { key: 'bare', label: 'bare Fastify', route: 'POST user', url: `${bare.base}/get-user-info/`, options: { method: 'POST' } },
+    {
+      key: 'bare',
+      label: 'bare Fastify',
+      route: 'POST user',
+      url: `${bare.base}/get-user-info/`,
+      options: { method: 'POST' },
+      pid: bare.child.pid,
+    },
   ];
   for (const api of apis) {
     const headers = { authorization: `Bearer ${api.tokens.access_token}` };
+    const pid = api.server.child.pid;
     targets.push(
       {
         key: `${api.server.name}-info`,
@@ -191,6 +207,7 @@ try {
         route: 'get-user-info',
         url: `${api.server.base}/get-user-info/`,
         options: { method: 'POST', headers },
+        pid,
       },
       {
         key: `${api.server.name}-balance`,
@@ -198,6 +215,7 @@ try {
         route: 'balance',
         url: `${api.server.base}/api/balance`,
         options: { method: 'GET', headers },
+        pid,
       },
     );
   }
@@ -214,39 +232,46 @@ try {
   if (databaseUrl && !redisUrl) console.log('note: REDIS_URL not set: PostgreSQL with in-memory limits');
 
   // Warm-up: let the JIT settle on every path before measuring.
-  for (const target of targets) await drive(target.url, target.options, 2);
+  for (const target of targets) await drive(target, 2);
 
   const results = Object.fromEntries(targets.map((target) => [target.key, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const target of targets) results[target.key].push(await drive(target.url, target.options, seconds));
+    for (const target of targets) results[target.key].push(await drive(target, seconds));
   }
 
   const rows = targets.map((target) => {
     const runs = results[target.key];
-    const ratios = runs.map((run, round) => run.rps / results.bare[round].rps);
     return {
       target,
       rps: median(runs.map((run) => run.rps)),
       p50: median(runs.map((run) => run.p50)),
       p99: median(runs.map((run) => run.p99)),
-      ratios,
+      cpuUs: runs.some((run) => run.cpuUs === null) ? null : median(runs.map((run) => run.cpuUs)),
+      ratios: runs.map((run, round) => run.rps / results.bare[round].rps),
       bad: runs.reduce((sum, run) => sum + run.bad, 0),
     };
   });
+  const columns = [
+    ['server', 18, (row) => row.target.label, true],
+    ['route', 13, (row) => row.target.route, true],
+    ['req/s', 7, (row) => fmt(row.rps)],
+    ['p50 ms', 6, (row) => fmt(row.p50)],
+    ['p99 ms', 6, (row) => fmt(row.p99)],
+    [
+      '× bare (each round)',
+      24,
+      (row) =>
+        row.target.key === 'bare' ? '1' : `${fmt(median(row.ratios), 2)} (${row.ratios.map((r) => fmt(r, 2)).join(', ')})`,
+      true,
+    ],
+    ['CPU µs/req', 10, (row) => fmt(row.cpuUs)],
+    ['non-2xx', 7, (row) => String(row.bad)],
+  ];
+  const line = (cells) => `| ${cells.join(' | ')} |`;
   console.log('');
-  console.log(
-    `| ${pad('server', 18, true)} | ${pad('route', 13, true)} | ${pad('req/s', 7)} | ${pad('p50 ms', 6)} | ${pad('p99 ms', 6)} | ${pad('× bare (per round)', 22, true)} | non-2xx |`,
-  );
-  console.log(
-    `| ${'-'.repeat(18)} | ${'-'.repeat(13)} | ${'-'.repeat(7)}:| ${'-'.repeat(6)}:| ${'-'.repeat(6)}:| ${'-'.repeat(22)} | ${'-'.repeat(6)}:|`,
-  );
-  for (const row of rows) {
-    const ratio =
-      row.target.key === 'bare' ? '1' : `${fmt(median(row.ratios), 2)} (${row.ratios.map((r) => fmt(r, 2)).join(', ')})`;
-    console.log(
-      `| ${pad(row.target.label, 18, true)} | ${pad(row.target.route, 13, true)} | ${pad(fmt(row.rps), 7)} | ${pad(fmt(row.p50), 6)} | ${pad(fmt(row.p99), 6)} | ${pad(ratio, 22, true)} | ${pad(row.bad, 7)} |`,
-    );
-  }
+  console.log(line(columns.map(([title, width, , left]) => pad(title, width, left))));
+  console.log(line(columns.map(([, width, , left]) => (left ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))));
+  for (const row of rows) console.log(line(columns.map(([, width, value, left]) => pad(value(row), width, left))));
 
   // One call at a time: sign-in costs one password hash by design, so its ceiling is hashing-bound.
   console.log('');
