@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
@@ -15,7 +15,7 @@ import { toUserRecord } from './user-store';
 /** update-password answers `detail` (SPEC §7) plus fresh tokens: the change retires the old ones. */
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
-export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
+export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const { users, config } = context;
 
   app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>

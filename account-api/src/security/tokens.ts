@@ -21,6 +21,8 @@ const ISSUER = 'account-api';
 const AUDIENCE = 'games-portal';
 /** Longer than any token we issue; anything bigger is refused before any work. */
 const MAX_TOKEN_LENGTH = 2048;
+/** Tokens whose signature and claims already passed, with their expiry (see `verify`). */
+const VERIFIED_CACHE_SIZE = 5000;
 
 export interface TokenSettings {
   key: Uint8Array;
@@ -51,6 +53,7 @@ function decodeJsonObject(segment: string): JsonObject | null {
 export class TokenService {
   private readonly now: () => Date;
   private readonly key: KeyObject;
+  private readonly verified = new Map<string, { kind: TokenKind; claims: TokenClaims; exp: number }>();
   constructor(private readonly settings: TokenSettings) {
     this.now = settings.now ?? (() => new Date());
     this.key = createSecretKey(settings.key);
@@ -78,8 +81,30 @@ export class TokenService {
     return { access_token, refresh_token, token_type: 'bearer' };
   }
 
-  /** The claims of a valid, unexpired token of the given kind; null for anything else. */
+  /**
+   * The claims of a valid, unexpired token of the given kind; null for anything else.
+   * A client sends the same access token for its whole life, so the outcome of the signature
+   * and claim checks is remembered per token text (only for tokens that passed, bounded, and the
+   * expiry is checked again on every call). Nothing about the user or session is remembered:
+   * that is the per-request database check in http/auth.ts.
+   */
   verify(token: string, kind: TokenKind): TokenClaims | null {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.kind === kind && known.exp > Math.floor(this.now().getTime() / 1000)) return known.claims;
+      if (known.kind === kind) this.verified.delete(token);
+      return null;
+    }
+    const checked = this.check(token, kind);
+    // Refresh tokens are used once each (rotation): remembering them would only take room.
+    if (checked && kind === 'access') {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { kind, claims: checked.claims, exp: checked.exp });
+    }
+    return checked?.claims ?? null;
+  }
+
+  private check(token: string, kind: TokenKind): { claims: TokenClaims; exp: number } | null {
     if (token.length > MAX_TOKEN_LENGTH) return null;
     const headerEnd = token.indexOf('.');
     const payloadEnd = token.indexOf('.', headerEnd + 1);
@@ -110,6 +135,6 @@ export class TokenService {
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
     if (typeof sid !== 'string' || sid === '' || sid.length > 128) return null;
     if (typeof jti !== 'string' || jti === '') return null;
-    return { userId, version: ver, sessionId: sid, jti };
+    return { claims: { userId, version: ver, sessionId: sid, jti }, exp };
   }
 }
