@@ -251,6 +251,7 @@ try {
       bad: runs.reduce((sum, run) => sum + run.bad, 0),
     };
   });
+  const bareCpu = rows[0].cpuUs;
   const columns = [
     ['server', 18, (row) => row.target.label, true],
     ['route', 13, (row) => row.target.route, true],
@@ -265,9 +266,14 @@ try {
       true,
     ],
     ['CPU µs/req', 10, (row) => fmt(row.cpuUs)],
+    ['CPU × bare', 10, (row) => (row.cpuUs && bareCpu ? fmt(bareCpu / row.cpuUs, 2) : 'n/a')],
     ['non-2xx', 7, (row) => String(row.bad)],
   ];
   const line = (cells) => `| ${cells.join(' | ')} |`;
+  console.log(
+    '\nreq/s ratios are per round (same moment for both); "CPU × bare" = bare\'s server CPU per request / this one\'s,',
+  );
+  console.log("the capacity ratio on a dedicated core (PostgreSQL's own CPU is not counted in its rows).");
   console.log('');
   console.log(line(columns.map(([title, width, , left]) => pad(title, width, left))));
   console.log(line(columns.map(([, width, , left]) => (left ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))));
@@ -308,7 +314,10 @@ try {
 
   for (const api of apis) {
     const lines = fs.readFileSync(api.server.log, 'utf8').split('\n').filter(Boolean);
-    const sample = lines.map((line) => JSON.parse(line)).find((entry) => entry.route === '/get-user-info/');
+    const sample = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.route === '/get-user-info/')
+      .at(-1);
     if (sample) console.log(`\n${api.label} log line per request, e.g.: ${JSON.stringify(sample)}`);
   }
   await Promise.all([bare, ...apis.map((api) => api.server)].map(stopServer));

@@ -46,9 +46,3 @@ export function currentUser(request: FastifyRequest): UserRow {
   if (!request.authUser) throw unauthorized();
   return request.authUser;
 }
-
-/** The session of a protected route's access token. */
-export function currentSessionId(request: FastifyRequest): string {
-  if (!request.authSessionId) throw unauthorized();
-  return request.authSessionId;
-}
