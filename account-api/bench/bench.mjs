@@ -54,7 +54,9 @@ async function waitForHealth(server) {
     if (server.child.exitCode !== null) throw new Error(`${server.name} exited with ${server.child.exitCode}`);
     try {
       if ((await fetch(`${server.base}/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${server.name} did not answer /health`);

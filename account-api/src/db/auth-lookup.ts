@@ -28,8 +28,9 @@ function sqliteLookup(file: string): AuthLookup {
   const statement = reader.prepare<[number, number, string], UserRow>(`select u.* from users u, sessions s where ${WHERE}`);
   return {
     find: (userId, version, sessionId) => statement.get(userId, version, sessionId),
-    close: async () => {
+    close: () => {
       reader.close();
+      return Promise.resolve();
     },
   };
 }

@@ -34,7 +34,10 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
         statements.set(sql, statement);
       }
       return statement;

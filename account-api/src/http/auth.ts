@@ -26,11 +26,20 @@ export function authenticator(tokens: TokenService, lookup: AuthLookup): preHand
   // without a promise and a trip through the microtask queue.
   return function authenticate(request, _reply, done) {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) return done(unauthorized('Not authenticated'));
+    if (!match?.[1]) {
+      done(unauthorized('Not authenticated'));
+      return;
+    }
     const claims = tokens.verify(match[1], 'access');
-    if (!claims) return done(unauthorized('Could not validate credentials'));
+    if (!claims) {
+      done(unauthorized('Could not validate credentials'));
+      return;
+    }
     const accept = (user: UserRow | undefined) => {
-      if (!user) return done(unauthorized('Could not validate credentials'));
+      if (!user) {
+        done(unauthorized('Could not validate credentials'));
+        return;
+      }
       request.authUser = user;
       request.authSessionId = claims.sessionId;
       done();
