@@ -1,105 +1,330 @@
-// `npm run bench -w account-api`: starts the built server on a throw-away SQLite file and
-// prints throughput and latency figures. It asserts nothing; run it before and after a change.
-// Build first (`npm run build -w account-api`).
+// `npm run bench -w account-api`: the API's hot path beside the framework's own limit, in one run.
+//
+// Starts a bare Fastify with the same route shape (bare-server.mjs) and the built API on a
+// throw-away SQLite file, and, when DATABASE_URL is set, a second API on PostgreSQL (with
+// REDIS_URL passed through when set). Each is driven by autocannon in turn, round after round,
+// so a busy machine slows them alike and the ratio to bare Fastify stays meaningful.
+// Then: sign-in (bound by password hashing) and refresh, one call at a time.
+// It prints figures and asserts nothing.
+//
+// Environment: BENCH_PORT_BASE (8790), BENCH_SECONDS (8 per run), BENCH_ROUNDS (2),
+// BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (info), BENCH_CPU_PROF=<dir> (write a V8 CPU profile
+// of each API server there; read it with bench/profile-summary.mjs), BENCH_BASELINE=<server.js>
+// (another build of the API, e.g. the previous commit's, run on SQLite beside this one).
 import { spawn } from 'node:child_process';
-import { scrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT ?? 8790);
-const base = `http://127.0.0.1:${port}`;
-const duration = Number(process.env.BENCH_SECONDS ?? 5);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 8790);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
+const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const databaseUrl = process.env.DATABASE_URL || null;
+const redisUrl = process.env.REDIS_URL || null;
+const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
-const server = spawn(process.execPath, [path.join(dir, 'dist/server.js')], {
-  env: {
-    ...process.env,
+const children = [];
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('exit', () => {
+  stopAll();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+/** Starts a server process; its log lines go to a file, as they would to a collector in production. */
+function startServer(name, args, env) {
+  const log = path.join(scratch, `${name}.log`);
+  const out = fs.openSync(log, 'w');
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  children.push(child);
+  return { name, child, log, base: `http://127.0.0.1:${env.PORT}` };
+}
+
+async function waitForHealth(server) {
+  for (let i = 0; i < 200; i += 1) {
+    if (server.child.exitCode !== null) throw new Error(`${server.name} exited with ${server.child.exitCode}`);
+    try {
+      if ((await fetch(`${server.base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${server.name} did not answer /health`);
+}
+
+function stopServer(server) {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null) return resolve();
+    server.child.once('exit', resolve);
+    server.child.kill('SIGTERM');
+  });
+}
+
+function startApi(name, port, extraEnv, entry = path.join(dir, 'dist/server.js')) {
+  const dataDir = path.join(scratch, name);
+  const args = [];
+  if (cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`);
+  args.push(entry);
+  return startServer(name, args, {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+    LOG_LEVEL: logLevel,
+    NODE_ENV: 'development',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...extraEnv,
+  });
+}
+
+async function post(server, route, body, headers = {}) {
+  const isForm = body instanceof URLSearchParams;
+  const response = await fetch(`${server.base}${route}`, {
+    method: 'POST',
+    headers: isForm ? headers : { 'content-type': 'application/json', ...headers },
+    body: isForm ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+/** Registers and verifies a player through the dev outbox. */
+async function newPlayer(server, id) {
+  const player = { username: id, email: `${id}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'Passw0rd!' };
+  const registered = await post(server, '/register/', new URLSearchParams(player));
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const [mail] = await (await fetch(`${server.base}/__dev/outbox?to=${player.email}`)).json();
+  const verified = await post(
+    server,
+    '/verify-email/',
+    new URLSearchParams({ email: player.email, verification_code: mail.code }),
+  );
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return player;
+}
+
+async function signIn(server, player) {
+  const login = await post(server, '/login/', { username: player.email, password: player.password });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return login.body;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; null elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function waitForHealth() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+/** Calls one at a time; returns the median wall time in ms and the server CPU time per call. */
+async function sequential(server, count, call) {
+  const times = [];
+  const cpuBefore = cpuMs(server.child.pid);
+  for (let i = 0; i < count; i += 1) {
+    const start = performance.now();
+    await call(i);
+    times.push(performance.now() - start);
   }
-  throw new Error('server did not start (did you run npm run build -w account-api?)');
+  const cpuAfter = cpuMs(server.child.pid);
+  return { p50: median(times), cpuPerCall: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / count };
 }
 
-async function signedInToken() {
-  const player = { username: 'bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', password: 'Passw0rd!' };
-  await fetch(`${base}/register/`, { method: 'POST', body: new URLSearchParams(player) });
-  const [mail] = await (await fetch(`${base}/__dev/outbox?to=${player.email}`)).json();
-  await fetch(`${base}/verify-email/`, {
-    method: 'POST',
-    body: new URLSearchParams({ email: player.email, verification_code: mail.code }),
-  });
-  const login = await fetch(`${base}/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: player.email, password: player.password }),
-  });
-  return (await login.json()).access_token;
-}
-
-function row(label, result) {
-  const { requests, latency, non2xx, errors } = result;
-  return `${label.padEnd(28)} ${String(Math.round(requests.average)).padStart(7)} req/s   p50 ${String(latency.p50).padStart(4)} ms   p99 ${String(latency.p99).padStart(4)} ms   non-2xx ${non2xx}   errors ${errors}`;
-}
-
-async function hashesPerSecond(logN, seconds = 2) {
-  const derive = promisify(scrypt);
-  const options = { N: 2 ** logN, r: 8, p: 1, maxmem: 256 * 2 ** logN * 8 };
-  const salt = randomBytes(16);
-  const until = Date.now() + seconds * 1000;
-  let count = 0;
-  const worker = async () => {
-    while (Date.now() < until) {
-      await derive('Passw0rd!', salt, 64, options);
-      count += 1;
-    }
+async function drive(target, duration) {
+  const cpuBefore = cpuMs(target.pid);
+  const result = await autocannon({ url: target.url, connections, duration, ...target.options });
+  const cpuAfter = cpuMs(target.pid);
+  const answered = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    // Server CPU per answered request: steadier than req/s when other work shares the cores.
+    cpuUs: cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / answered,
   };
-  // Node's thread pool runs four scrypt calls at a time by default.
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  return count / seconds;
 }
+
+const fmt = (n, digits = 0) =>
+  n === null || n === undefined
+    ? 'n/a'
+    : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pad = (text, width, left = false) => (left ? String(text).padEnd(width) : String(text).padStart(width));
 
 try {
-  await waitForHealth();
-  const token = await signedInToken();
-  const auth = { authorization: `Bearer ${token}` };
-  console.log(
-    `account-api bench: ${duration}s per route, 20 connections, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}\n`,
-  );
-  const runs = [
-    ['GET /health', { url: `${base}/health` }],
-    ['POST /get-user-info/', { url: `${base}/get-user-info/`, method: 'POST', headers: auth }],
-    ['GET /api/balance', { url: `${base}/api/balance`, headers: auth }],
-    ['POST /api/save_profile', { url: `${base}/api/save_profile?city=Paris&country=France`, method: 'POST', headers: auth }],
-  ];
-  for (const [label, options] of runs) {
-    const result = await autocannon({ ...options, connections: 20, duration });
-    console.log(row(label, result));
+  const ports = { bare: portBase, sqlite: portBase + 1, pg: portBase + 2 };
+  const buildReadsRedis = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8').includes('REDIS_URL');
+  const bare = startServer('bare', [path.join(dir, 'bench/bare-server.mjs')], { PORT: String(ports.bare) });
+  const apis = [{ label: 'SQLite', server: startApi('sqlite', ports.sqlite, {}) }];
+  if (baseline) apis.push({ label: 'SQLite, baseline', server: startApi('baseline', portBase + 3, {}, baseline) });
+  if (databaseUrl) {
+    const withRedis = redisUrl && buildReadsRedis;
+    apis.push({
+      label: withRedis ? 'PostgreSQL + Redis' : 'PostgreSQL',
+      server: startApi('pg', ports.pg, { DATABASE_URL: databaseUrl, REDIS_URL: withRedis ? redisUrl : '' }),
+    });
   }
-  // Sign-in is bounded by scrypt by design (and rate-limited), so measure the hash itself.
-  const perSecond = await hashesPerSecond(15);
-  console.log(`\nscrypt N=2^15 (one sign-in)   ${perSecond.toFixed(1)} hashes/s on 4 threads`);
-} finally {
-  stop();
+  await Promise.all([bare, ...apis.map((api) => api.server)].map(waitForHealth));
+
+  const stamp = Date.now().toString(36);
+  for (const api of apis) {
+    api.player = await newPlayer(api.server, `bench${stamp}${api.server.name}`);
+    api.tokens = await signIn(api.server, api.player);
+  }
+
+  const targets = [
+    {
+      key: 'bare',
+      label: 'bare Fastify',
+      route: 'POST user',
+      url: `${bare.base}/get-user-info/`,
+      options: { method: 'POST' },
+      pid: bare.child.pid,
+    },
+  ];
+  for (const api of apis) {
+    const headers = { authorization: `Bearer ${api.tokens.access_token}` };
+    const pid = api.server.child.pid;
+    targets.push(
+      {
+        key: `${api.server.name}-info`,
+        label: api.label,
+        route: 'get-user-info',
+        url: `${api.server.base}/get-user-info/`,
+        options: { method: 'POST', headers },
+        pid,
+      },
+      {
+        key: `${api.server.name}-balance`,
+        label: api.label,
+        route: 'balance',
+        url: `${api.server.base}/api/balance`,
+        options: { method: 'GET', headers },
+        pid,
+      },
+    );
+  }
+
+  const load = os.loadavg()[0];
+  console.log(
+    `account-api bench: ${connections} connections, ${seconds} s per run, ${rounds} rounds side by side, API logging at ${logLevel}`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at start${load > 1 ? ' (shared machine: compare ratios, not absolute figures)' : ''}`,
+  );
+  if (databaseUrl && redisUrl && !buildReadsRedis)
+    console.log('note: this build does not read REDIS_URL, so the PostgreSQL figures run with in-memory limits');
+  if (databaseUrl && !redisUrl) console.log('note: REDIS_URL not set: PostgreSQL with in-memory limits');
+
+  // Warm-up: let the JIT settle on every path before measuring.
+  for (const target of targets) await drive(target, 2);
+
+  const results = Object.fromEntries(targets.map((target) => [target.key, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of targets) results[target.key].push(await drive(target, seconds));
+  }
+
+  const rows = targets.map((target) => {
+    const runs = results[target.key];
+    return {
+      target,
+      rps: median(runs.map((run) => run.rps)),
+      p50: median(runs.map((run) => run.p50)),
+      p99: median(runs.map((run) => run.p99)),
+      cpuUs: runs.some((run) => run.cpuUs === null) ? null : median(runs.map((run) => run.cpuUs)),
+      ratios: runs.map((run, round) => run.rps / results.bare[round].rps),
+      bad: runs.reduce((sum, run) => sum + run.bad, 0),
+    };
+  });
+  const bareCpu = rows[0].cpuUs;
+  const columns = [
+    ['server', 18, (row) => row.target.label, true],
+    ['route', 13, (row) => row.target.route, true],
+    ['req/s', 7, (row) => fmt(row.rps)],
+    ['p50 ms', 6, (row) => fmt(row.p50)],
+    ['p99 ms', 6, (row) => fmt(row.p99)],
+    [
+      '× bare (each round)',
+      24,
+      (row) =>
+        row.target.key === 'bare' ? '1' : `${fmt(median(row.ratios), 2)} (${row.ratios.map((r) => fmt(r, 2)).join(', ')})`,
+      true,
+    ],
+    ['CPU µs/req', 10, (row) => fmt(row.cpuUs)],
+    ['CPU × bare', 10, (row) => (row.cpuUs && bareCpu ? fmt(bareCpu / row.cpuUs, 2) : 'n/a')],
+    ['non-2xx', 7, (row) => String(row.bad)],
+  ];
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  console.log(
+    '\nreq/s ratios are per round (same moment for both); "CPU × bare" = bare\'s server CPU per request / this one\'s,',
+  );
+  console.log("the capacity ratio on a dedicated core (PostgreSQL's own CPU is not counted in its rows).");
+  console.log('');
+  console.log(line(columns.map(([title, width, , left]) => pad(title, width, left))));
+  console.log(line(columns.map(([, width, , left]) => (left ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))));
+  for (const row of rows) console.log(line(columns.map(([, width, value, left]) => pad(value(row), width, left))));
+
+  // One call at a time: sign-in costs one password hash by design, so its ceiling is hashing-bound.
+  console.log('');
+  for (const api of apis) {
+    const server = api.server;
+    const known = await newPlayer(server, `bench${stamp}${server.name}k`);
+    const wrong = await newPlayer(server, `bench${stamp}${server.name}w`);
+    const count = 8;
+    const ok = await sequential(server, count, async () => {
+      const { status } = await post(server, '/login/', { username: known.email, password: known.password });
+      if (status !== 200) throw new Error(`login answered ${status}`);
+    });
+    const wrongPassword = await sequential(server, count, () =>
+      post(server, '/login/', { username: wrong.email, password: 'Wrong-Passw0rd!' }),
+    );
+    const unknown = await sequential(server, count, (i) =>
+      post(server, '/login/', { username: `nobody${stamp}${i}@example.com`, password: 'Wrong-Passw0rd!' }),
+    );
+    let refreshToken = api.tokens.refresh_token;
+    const refresh = await sequential(server, 20, async () => {
+      const answer = await post(server, '/api/refresh-token', { refresh_token: refreshToken });
+      if (answer.status !== 200) throw new Error(`refresh answered ${answer.status}`);
+      refreshToken = answer.body.refresh_token;
+    });
+    const ceiling = ok.cpuPerCall ? 1000 / ok.cpuPerCall : null;
+    console.log(
+      `${api.label} login: p50 ${fmt(ok.p50, 1)} ms, server CPU ${fmt(ok.cpuPerCall, 1)} ms per login -> ceiling ${fmt(ceiling)} logins/s per core`,
+    );
+    console.log(
+      `${api.label} login medians: known account + right password ${fmt(ok.p50, 1)} ms, known + wrong password ${fmt(wrongPassword.p50, 1)} ms, unknown account ${fmt(unknown.p50, 1)} ms`,
+    );
+    console.log(`${api.label} refresh: p50 ${fmt(refresh.p50, 2)} ms, server CPU ${fmt(refresh.cpuPerCall, 2)} ms per refresh`);
+  }
+
+  for (const api of apis) {
+    const lines = fs.readFileSync(api.server.log, 'utf8').split('\n').filter(Boolean);
+    const sample = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.route === '/get-user-info/')
+      .at(-1);
+    if (sample) console.log(`\n${api.label} log line per request, e.g.: ${JSON.stringify(sample)}`);
+  }
+  await Promise.all([bare, ...apis.map((api) => api.server)].map(stopServer));
+  if (cpuProfDir) console.log(`\nCPU profiles in ${cpuProfDir} (node bench/profile-summary.mjs <file>)`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 }

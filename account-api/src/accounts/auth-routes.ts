@@ -121,7 +121,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const input = new InputReader(request.body, 'body');
     const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
     input.done();
-    const subject = await tokens.verify(refreshToken, 'refresh');
+    const subject = tokens.verify(refreshToken, 'refresh');
     const user = subject ? await users.findById(subject.userId) : undefined;
     if (!subject || !user || user.token_version !== subject.version) throw new HttpError(401, MESSAGES.badRefreshToken);
     const rotated = await sessions.rotate(subject.sessionId, user.id, subject.jti);
@@ -142,7 +142,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const input = new InputReader(request.body, 'body');
     const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
     input.done();
-    const subject = await tokens.verify(refreshToken, 'refresh');
+    const subject = tokens.verify(refreshToken, 'refresh');
     if (!subject) throw new HttpError(401, MESSAGES.badRefreshToken);
     await sessions.revoke(subject.sessionId, 'logout');
     return { detail: MESSAGES.loggedOut };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
@@ -25,7 +25,7 @@ function bodyOrQuery(request: FastifyRequest): InputReader {
   return hasBody ? new InputReader(body, 'body') : new InputReader(request.query, 'query');
 }
 
-export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
+export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const { users, sessions, tokens, config } = context;
 
   app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from './schema';
 
@@ -10,11 +10,40 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Where the data lives, for the start-up log (no password). */
+  /** Where the data lives, for the start-up log (no password); the file itself for SQLite. */
   location: string;
+  /** PostgreSQL only: the pool under Kysely, for named prepared statements (db/auth-lookup.ts). */
+  pool?: Pool;
 }
 
 export const SQLITE_FILE_NAME = 'account.sqlite';
+
+/** Query shapes whose prepared statement is kept (Kysely sends a handful of distinct SQL texts). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver asks better-sqlite3 to prepare every query it runs, which costs more
+ * than running it (decision 0024). This keeps the prepared statements by SQL text. Kysely runs one
+ * query at a time on its one connection, so a statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file in dataDir. */
 export function connectDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
@@ -25,6 +54,7 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
+      pool,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -40,7 +70,11 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', location: file };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: 'sqlite',
+    location: file,
+  };
 }
 
 /** Unique-constraint violations look different per driver. */

@@ -1,6 +1,5 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { SessionStore } from '../accounts/session-store';
-import type { UserStore } from '../accounts/user-store';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { AuthLookup } from '../db/auth-lookup';
 import type { UserRow } from '../db/schema';
 import type { TokenService } from '../security/tokens';
 import { unauthorized } from './errors';
@@ -9,23 +8,45 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes. */
     authUser: UserRow | null;
+    /** The session (`sid`) of the access token, set with authUser. */
+    authSessionId: string | null;
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-/** preHandler for protected routes: a valid access token of a live user, or 401. */
-export function authenticator(tokens: TokenService, users: UserStore, sessions: SessionStore): preHandlerAsyncHookHandler {
-  return async function authenticate(request) {
+/**
+ * preHandler for protected routes (decision 0007 step 3): a valid access token whose user still
+ * has the token's token_version and whose session exists and is not revoked, or 401. A token
+ * without `sid` is refused. One prepared read, no cache: a password change or a revoked session
+ * is refused on the very next request.
+ */
+export function authenticator(tokens: TokenService, lookup: AuthLookup): preHandlerHookHandler {
+  // Not an async function: on SQLite the whole check is synchronous, so the request goes on
+  // without a promise and a trip through the microtask queue.
+  return function authenticate(request, _reply, done) {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw unauthorized('Not authenticated');
-    const subject = await tokens.verify(match[1], 'access');
-    const user = subject ? await users.findById(subject.userId) : undefined;
-    // A password change bumps token_version, which retires older tokens.
-    if (!subject || !user || user.token_version !== subject.version) throw unauthorized('Could not validate credentials');
-    // Logout, reuse detection and password changes revoke the session: refused from the next request on.
-    if (!(await sessions.isLive(subject.sessionId, user.id))) throw unauthorized('Could not validate credentials');
-    request.authUser = user;
+    if (!match?.[1]) {
+      done(unauthorized('Not authenticated'));
+      return;
+    }
+    const claims = tokens.verify(match[1], 'access');
+    if (!claims) {
+      done(unauthorized('Could not validate credentials'));
+      return;
+    }
+    const accept = (user: UserRow | undefined) => {
+      if (!user) {
+        done(unauthorized('Could not validate credentials'));
+        return;
+      }
+      request.authUser = user;
+      request.authSessionId = claims.sessionId;
+      done();
+    };
+    const found = lookup.find(claims.userId, claims.version, claims.sessionId);
+    if (found instanceof Promise) found.then(accept, done);
+    else accept(found);
   };
 }
 

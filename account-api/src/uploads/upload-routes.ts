@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type UploadResponse } from 'shared-contracts';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
@@ -39,7 +39,7 @@ export function formatSize(bytes: number): string {
 export async function registerUploadRoutes(
   app: FastifyInstance,
   context: AppContext,
-  authenticate: preHandlerAsyncHookHandler,
+  authenticate: preHandlerHookHandler,
 ): Promise<void> {
   const { uploadsDir, config } = context;
   // Pictures are served by this process only: no other local user needs to read them.

@@ -1,10 +1,10 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type BalanceResponse } from 'shared-contracts';
 import { DEFAULT_CURRENCY } from '../accounts/user-store';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
 
-export function registerBalanceRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
+export function registerBalanceRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const { db } = context.database;
 
   app.get(API_PATHS.balance, { preHandler: authenticate }, async (request): Promise<BalanceResponse> => {
