@@ -5,6 +5,7 @@ import { currentUser } from '../http/auth';
 import { HttpError, invalidInput } from '../http/errors';
 import { InputReader } from '../http/input';
 import { RATE_LIMITS } from '../http/rate-limits';
+import { passwordChangedMail } from '../mail/messages';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { uploadNameFromPictureUrl } from '../uploads/upload-routes';
 import { readProfileChanges } from './profile-fields';
@@ -65,7 +66,9 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
       input.done();
       if (!(await verifyPassword(oldPassword, user.password_hash))) throw new HttpError(400, 'Old password is incorrect');
       if (oldPassword === newPassword) throw new HttpError(400, 'The new password must differ from the old one');
-      const updated = await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost));
+      const updated = await users.setPassword(user.id, await hashPassword(newPassword, config.passwordHashCost), (trx, changed) =>
+        context.mailOutbox.enqueue(trx, passwordChangedMail(config, changed.email, 'changed')),
+      );
       const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version });
       return { detail: 'Password updated successfully', ...pair };
     },

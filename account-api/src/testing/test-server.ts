@@ -17,13 +17,25 @@ export interface TestServer extends App {
 export async function startTestServer(overrides: Partial<Config> = {}, options: Partial<AppOptions> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-test-'));
   let offset = 0;
+  const base = loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', DEV_OUTBOX: '1' });
   const config: Config = {
-    ...loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }),
+    ...base,
     dataDir,
     logLevel: 'silent',
     // 2^10 instead of 2^15: the same code path, a fraction of the time.
     passwordHashCost: 10,
     ...overrides,
+    mail: {
+      ...base.mail,
+      // On SQLite every test server has its own file and its own worker (the dev-outbox path).
+      // On the one shared PostgreSQL test database, a dev-outbox worker in one test file would take
+      // the mail another file's SMTP test waits for: there, only tests that ask run a worker.
+      worker: !process.env.TEST_DATABASE_URL,
+      pollMs: 25,
+      retryBaseMs: 50,
+      retryMaxMs: 400,
+      ...overrides.mail,
+    },
   };
   const built = await buildApp({ config, logger: false, now: () => new Date(Date.now() + offset), ...options });
   return {
