@@ -48,7 +48,7 @@ let exitCode = 1;
 const { stop } = await serveAll({
   ports,
   quiet: process.env.E2E_API_LOGS !== '1',
-  apiEnv: { DATA_DIR: dataDir, CORS_ORIGINS: shellOrigins, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  apiEnv: { DATA_DIR: dataDir, CORS_ORIGINS: shellOrigins, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEV_OUTBOX: '1' },
 });
 try {
   // Async spawn: this process also serves the site, so it must not block while Playwright runs.

@@ -24,6 +24,7 @@ const server = spawn(process.execPath, [path.join(dir, 'dist/server.js')], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    DEV_OUTBOX: '1',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
