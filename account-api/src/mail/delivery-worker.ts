@@ -21,8 +21,11 @@ export class SmtpTransport implements MailTransport {
     smtpUrl: string,
     private readonly from: string,
   ) {
+    // Pooled: a few kept-open connections instead of a new one (and a new TLS handshake) per mail.
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
+      pool: true,
+      maxConnections: 2,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
