@@ -1,9 +1,10 @@
 import net from 'node:net';
-import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { API_PATHS, type OutboxMessage } from 'shared-contracts';
 import type { MailSettings } from '../config';
 import { passwordResetMail } from './messages';
+import { createOwnDatabase } from '../testing/own-database';
+import { until } from '../testing/wait';
 import { form, json, newPlayer, register, startTestServer, type TestServer } from '../testing/test-server';
 
 // Real SMTP (nodemailer → smtp-server on loopback) through the outbox and its delivery worker.
@@ -81,15 +82,6 @@ async function smtpPort(): Promise<number> {
   });
 }
 
-/** Polls until `check` holds; fails with `what` after `timeoutMs`. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const FAST: Partial<MailSettings> = { worker: true, pollMs: 10, retryBaseMs: 20, retryMaxMs: 100, maxAttempts: 50 };
 
 /**
@@ -97,30 +89,15 @@ const FAST: Partial<MailSettings> = { worker: true, pollMs: 10, retryBaseMs: 20,
  * the dev-outbox mail of test files running beside it on the shared test database.
  */
 const sharedPg = process.env.TEST_DATABASE_URL;
-let ownDatabaseUrl: string | null = null;
-const dbName = `mail_delivery_${process.pid}`;
+let ownDatabase: Awaited<ReturnType<typeof createOwnDatabase>> = null;
 beforeAll(async () => {
-  if (!sharedPg) return;
-  const admin = new Client({ connectionString: sharedPg });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(sharedPg);
-  url.pathname = `/${dbName}`;
-  ownDatabaseUrl = url.toString();
+  ownDatabase = await createOwnDatabase('mail_delivery');
 });
-afterAll(async () => {
-  if (!sharedPg) return;
-  const admin = new Client({ connectionString: sharedPg });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(async () => ownDatabase?.drop());
 
 function apiWithSmtp(port: number, mail: Partial<MailSettings> = {}, mailFrom?: string): Promise<TestServer> {
   return startTestServer({
-    databaseUrl: ownDatabaseUrl,
+    databaseUrl: ownDatabase?.url ?? null,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     ...(mailFrom ? { mailFrom } : {}),
     mail: { ...FAST, ...mail } as MailSettings,
