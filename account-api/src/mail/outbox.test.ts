@@ -109,11 +109,8 @@ describe('the outbox table', () => {
   it('reports pending and dead counts and the oldest pending age on /health', async () => {
     const response = await server.app.inject({ method: 'GET', url: API_PATHS.health });
     const { mail } = json<{ mail: { pending: number; dead: number; oldest_pending_age_seconds: number | null } }>(response);
-    expect(mail).toEqual({
-      pending: expect.any(Number),
-      dead: expect.any(Number),
-      oldest_pending_age_seconds: expect.anything(),
-    });
+    expect(Object.keys(mail).sort()).toEqual(['dead', 'oldest_pending_age_seconds', 'pending']);
+    expect([typeof mail.pending, typeof mail.dead]).toEqual(['number', 'number']);
     const idle = await startTestServer({ mail: { ...server.context.config.mail, worker: false } });
     try {
       const before = (await idle.context.mailOutbox.stats()).pending;
