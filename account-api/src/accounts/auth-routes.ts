@@ -144,7 +144,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const user = await users.findByEmail(email);
       if (user && user.email_verified !== 1)
         await context.database.db.transaction().execute((trx) => queueVerification(trx, user));
-      // Same answer either way: this must not reveal who has an account.
+      else await context.mailOutbox.matchQueueingCost();
+      // Same answer, and the same cost, either way: this must not reveal who has an account.
       return { message: MESSAGES.verificationResent };
     },
   );
@@ -164,7 +165,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
           await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS, trx);
           await context.mailOutbox.enqueue(trx, passwordResetMail(config, user.email, code, RESET_CODE_TTL_MS));
         });
-      }
+      } else await context.mailOutbox.matchQueueingCost();
       return { message: MESSAGES.resetCodeSent };
     },
   );

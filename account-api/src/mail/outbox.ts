@@ -61,6 +61,37 @@ export class MailOutbox {
   }
 
   /**
+   * For an address that gets no mail (unknown, or already verified): one write transaction of the
+   * same cost as queueing one (the commit's sync to disk dominates both), so an answer's timing
+   * does not tell who has an account (decision 0007 step 5). It leaves nothing behind.
+   */
+  async matchQueueingCost(): Promise<void> {
+    const at = this.now().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('mail_outbox')
+        .values({
+          kind: 'verification',
+          recipient: '',
+          subject: '',
+          text_body: '',
+          html_body: '',
+          code: null,
+          status: 'sent',
+          attempts: 0,
+          next_attempt_at: at,
+          last_error: null,
+          delivered_via: null,
+          created_at: at,
+          sent_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('mail_outbox').where('id', '=', row.id).execute();
+    });
+  }
+
+  /**
    * Takes up to `limit` due mails for this worker: their next try is pushed out by the lease
    * and their attempt count goes up, in one statement. On PostgreSQL, `FOR UPDATE SKIP LOCKED`
    * lets two instances claim side by side without ever taking the same row; SQLite runs one
