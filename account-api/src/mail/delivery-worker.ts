@@ -73,6 +73,9 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
 }
 
+/** SMTP answers often quote the recipient: logs get the reason without addresses (the table keeps it whole). */
+const withoutAddresses = (reason: string): string => reason.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>');
+
 const BATCH = 10;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
@@ -153,12 +156,21 @@ export class DeliveryWorker {
       const reason = reasonOf(error);
       if (mail.attempt >= this.settings.maxAttempts) {
         await this.outbox.markFailed(mail, reason, null);
-        this.log.error({ mail: mail.id, kind: mail.kind, attempt: mail.attempt, reason }, 'mail delivery failed: dead-lettered');
+        this.log.error(
+          { mail: mail.id, kind: mail.kind, attempt: mail.attempt, reason: withoutAddresses(reason) },
+          'mail delivery failed: dead-lettered',
+        );
       } else {
         const retryAt = new Date(this.now().getTime() + retryDelayMs(mail.attempt, this.settings, this.random));
         await this.outbox.markFailed(mail, reason, retryAt);
         this.log.warn(
-          { mail: mail.id, kind: mail.kind, attempt: mail.attempt, retry_at: retryAt.toISOString(), reason },
+          {
+            mail: mail.id,
+            kind: mail.kind,
+            attempt: mail.attempt,
+            retry_at: retryAt.toISOString(),
+            reason: withoutAddresses(reason),
+          },
           'mail delivery failed',
         );
       }

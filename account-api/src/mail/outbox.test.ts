@@ -252,7 +252,7 @@ describe('the delivery worker', () => {
     const failing: MailTransport = {
       name: 'smtp',
       scrubAfterSend: true,
-      send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')),
+      send: (mail) => Promise.reject(new Error(`connect ECONNREFUSED 127.0.0.1:1 (for <${mail.to}>)`)),
       close: () => undefined,
     };
     const settings = { ...server.context.config.mail, worker: true, pollMs: 5, retryBaseMs: 5, retryMaxMs: 10, maxAttempts: 3 };
