@@ -240,6 +240,44 @@ describe('the delivery worker', () => {
     expect(retryDelayMs(20, settings, () => 0)).toBe(5000);
   });
 
+  it('stops cleanly: the mail in hand is finished, the rest of its claim goes back unspent', async () => {
+    const server = await startTestServer({ ...own(), mail: { ...loadConfig({}).mail, worker: false } });
+    let release: () => void = () => undefined;
+    const sending: string[] = [];
+    const slow: MailTransport = {
+      name: 'smtp',
+      scrubAfterSend: true,
+      send: (mail) => {
+        sending.push(mail.to);
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+      close: () => undefined,
+    };
+    const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+    const settings = { ...server.context.config.mail, worker: true, pollMs: 5 };
+    const worker = new DeliveryWorker(server.context.mailOutbox, slow, settings, log, server.context.now);
+    try {
+      const [first, second] = [`first-${Date.now()}@example.com`, `second-${Date.now()}@example.com`];
+      await server.context.database.db.transaction().execute(async (trx) => {
+        for (const to of [first, second])
+          await server.context.mailOutbox.enqueue(trx, passwordResetMail(server.context.config, to, '123456', 60_000));
+      });
+      worker.start();
+      await until('the first mail is in hand', () => sending.length === 1);
+      const stopped = worker.stop();
+      release();
+      await stopped;
+      expect(sending).toEqual([first]);
+      expect((await outbox(server, first))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+      expect((await outbox(server, second))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await worker.stop();
+      await server.close();
+    }
+  });
+
   it('logs one line per failed try and one at dead-letter, never the code or the body', async () => {
     const server = await startTestServer({ ...own(), mail: { ...loadConfig({}).mail, worker: false } });
     const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
