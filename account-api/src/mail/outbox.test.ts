@@ -259,6 +259,8 @@ describe('the delivery worker', () => {
     const settings = { ...server.context.config.mail, worker: true, pollMs: 5 };
     const worker = new DeliveryWorker(server.context.mailOutbox, slow, settings, log, server.context.now);
     try {
+      // This file's own database: earlier tests' leftovers would be claimed first.
+      await server.context.database.db.deleteFrom('mail_outbox').execute();
       const [first, second] = [`first-${Date.now()}@example.com`, `second-${Date.now()}@example.com`];
       await server.context.database.db.transaction().execute(async (trx) => {
         for (const to of [first, second])
