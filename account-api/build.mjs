@@ -25,7 +25,8 @@ async function restartServer() {
   }
   server = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'dist/server.js')], {
     stdio: 'inherit',
-    env: process.env,
+    // `npm run dev` is development: the dev outbox is on unless DEV_OUTBOX says otherwise.
+    env: { DEV_OUTBOX: '1', ...process.env },
   });
 }
 

@@ -49,7 +49,14 @@ const { stop } = await serveAll({
   ports,
   quiet: process.env.E2E_API_LOGS !== '1',
   // PASSWORD_HASH_COST: scrypt 2^14 instead of the production 2^17, so the suite's many sign-ins stay quick.
-  apiEnv: { DATA_DIR: dataDir, CORS_ORIGINS: shellOrigins, NODE_ENV: 'test', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '14' },
+  apiEnv: {
+    DATA_DIR: dataDir,
+    CORS_ORIGINS: shellOrigins,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PASSWORD_HASH_COST: '14',
+    DEV_OUTBOX: '1',
+  },
 });
 try {
   // Async spawn: this process also serves the site, so it must not block while Playwright runs.

@@ -97,6 +97,8 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
       ...process.env,
       PORT: String(ports.api),
       CORS_ORIGINS: process.env.CORS_ORIGINS ?? `http://localhost:${ports.shell},http://127.0.0.1:${ports.shell}`,
+      // A local run shows its mail at GET /__dev/outbox; the API refuses it under NODE_ENV=production.
+      ...(/^production$/i.test(process.env.NODE_ENV?.trim() ?? '') ? {} : { DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1' }),
       ...apiEnv,
     },
   });

@@ -81,6 +81,7 @@ function startApi(name, port, extraEnv, entry = path.join(dir, 'dist/server.js')
     DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
     NODE_ENV: 'development',
+    DEV_OUTBOX: '1',
     DATABASE_URL: '',
     REDIS_URL: '',
     ...extraEnv,

@@ -10,7 +10,7 @@ import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
 import { UserStore } from './accounts/user-store';
-import type { Config } from './config';
+import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
 import { createAuthLookup } from './db/auth-lookup';
 import { connectDatabase } from './db/connect';
@@ -21,7 +21,8 @@ import { registerErrorHandling } from './http/errors';
 import { LeanRequestLog, LOG_SERIALIZERS } from './http/log-redaction';
 import { ACCOUNT_LIMITS, accountLimit, PASSWORD_HASHING_BUDGET, rateLimitError } from './http/rate-limits';
 import { RequestBudget } from './http/request-budget';
-import { DevOutbox, DroppingMailer, SmtpMailer, type Mailer } from './mail/mailer';
+import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
+import { MailOutbox } from './mail/outbox';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { DummyPasswordCheck } from './security/passwords';
@@ -44,15 +45,15 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   context: AppContext;
-  /** The dev outbox, when mail is not sent through SMTP (and not in production). */
-  outbox: DevOutbox | null;
+  /** Delivers the mail outbox; null when this instance only queues (MAIL_WORKER=0, or nowhere to deliver). */
+  mailWorker: DeliveryWorker | null;
 }
 
-function chooseMailer(config: Config, warn: (message: string) => void): { mailer: Mailer; outbox: DevOutbox | null } {
-  if (config.smtpUrl) return { mailer: new SmtpMailer(config.smtpUrl, config.mailFrom), outbox: null };
-  if (config.production) return { mailer: new DroppingMailer(warn), outbox: null };
-  const outbox = new DevOutbox();
-  return { mailer: outbox, outbox };
+/** SMTP when SMTP_URL is set; else the dev outbox when DEV_OUTBOX is on; else nowhere (mail waits in the queue). */
+function chooseTransport(config: Config): MailTransport | null {
+  if (config.smtpUrl) return new SmtpTransport(config.smtpUrl, config.mailFrom);
+  if (config.devOutbox) return new DevOutboxTransport();
+  return null;
 }
 
 /**
@@ -68,6 +69,8 @@ function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: 
 /** Builds the whole API: database migrated, plugins and routes registered, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  const mailProblem = mailConfigProblem(config);
+  if (mailProblem) throw new Error(mailProblem);
   const now = options.now ?? (() => new Date());
 
   const app = Fastify({
@@ -90,7 +93,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
-  const { mailer, outbox } = chooseMailer(config, (message) => app.log.warn(message));
   const captcha =
     options.captcha !== undefined
       ? options.captcha
@@ -131,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
       now,
     }),
-    mailer,
+    mailOutbox: new MailOutbox(database.db, database.dialect, now),
     captcha,
     dummyPassword: new DummyPasswordCheck(config.passwordHashCost),
     accountLimits: {
@@ -185,7 +187,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
-  registerDevRoutes(app, context, outbox);
+  registerDevRoutes(app, context);
 
-  return { app, context, outbox };
+  const transport = config.mail.worker ? chooseTransport(config) : null;
+  const mailWorker = transport ? new DeliveryWorker(context.mailOutbox, transport, config.mail, app.log, now) : null;
+  if (mailWorker) {
+    // Registered after the database's hook, so it runs before it: the worker lets go, then the pool closes.
+    app.addHook('onClose', async () => mailWorker.stop());
+    mailWorker.start();
+  }
+
+  return { app, context, mailWorker };
 }

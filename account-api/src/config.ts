@@ -13,11 +13,17 @@ export interface Config {
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** nodemailer SMTP URL; when absent mail goes to the dev outbox. */
+  /** nodemailer SMTP URL; required in production. Without it the dev outbox (if on) takes the mail. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** The player-facing site, used for the activation link in mails. */
+  /** `DEV_OUTBOX=1`: GET /__dev/outbox shows every queued mail with its code. Never in production. */
+  devOutbox: boolean;
+  /** The brand named in mails. */
+  brandName: string;
+  /** The player-facing site, linked from every mail (activation link, sign-in). */
   siteUrl: string;
+  /** The delivery worker's timing (decision 0023); tests shorten it. */
+  mail: MailSettings;
   /** Allowed browser origins; ['*'] allows any (tokens travel in a header, not a cookie). */
   corsOrigins: string[];
   /** reCAPTCHA secret; when absent captcha tokens are not checked. */
@@ -36,6 +42,35 @@ export interface Config {
   redisKeyPrefix: string;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
+}
+
+export interface MailSettings {
+  /** Run the delivery worker in this process (`MAIL_WORKER=0`: this instance only queues). */
+  worker: boolean;
+  /** How often the worker looks for due mail. */
+  pollMs: number;
+  /** First retry after about this long; doubled per try, with jitter. */
+  retryBaseMs: number;
+  /** Longest wait between two tries. */
+  retryMaxMs: number;
+  /** Tries before a mail goes dead (dead-letter). */
+  maxAttempts: number;
+  /** A claimed mail is not retried by another worker for this long (longer than any SMTP timeout). */
+  leaseMs: number;
+  /** Sent mail is kept this long, then purged. */
+  sentRetentionMs: number;
+}
+
+/** Any capitalisation counts: `Production` must not switch production safeguards off. */
+export const isProductionEnv = (value: string | undefined): boolean => value?.trim().toLowerCase() === 'production';
+
+/** Why this mail set-up must not start, or null. Checked by loadConfig and again by buildApp. */
+export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' | 'devOutbox'>): string | null {
+  if (config.production && config.devOutbox)
+    return "DEV_OUTBOX is refused when NODE_ENV=production: it would publish every player's codes. Unset DEV_OUTBOX.";
+  if (config.production && !config.smtpUrl)
+    return 'SMTP_URL must be set when NODE_ENV=production: without it no verification or reset mail can be delivered.';
+  return null;
 }
 
 /** Where `.data/` lives: next to src/ and dist/, whichever this file was loaded from. */
@@ -93,10 +128,15 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+  const production = isProductionEnv(env.NODE_ENV);
   const jwtSecret = textFrom(env, 'JWT_SECRET');
   if (production && !jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
   if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const smtpUrl = textFrom(env, 'SMTP_URL');
+  const devOutbox = env.DEV_OUTBOX?.trim() === '1' || env.DEV_OUTBOX?.trim().toLowerCase() === 'true';
+  const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
+  if (problem) throw new Error(problem);
+  const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
   return {
     production,
     host: textFrom(env, 'HOST') ?? 'localhost',
@@ -106,9 +146,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 60 * 60),
     refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 60 * 60),
-    smtpUrl: textFrom(env, 'SMTP_URL'),
-    mailFrom: textFrom(env, 'MAIL_FROM') ?? 'Games Portal <no-reply@localhost>',
+    smtpUrl,
+    mailFrom: textFrom(env, 'MAIL_FROM') ?? `${brandName} <no-reply@localhost>`,
+    devOutbox,
+    brandName,
     siteUrl: (textFrom(env, 'SITE_URL') ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    mail: {
+      worker: env.MAIL_WORKER?.trim() !== '0',
+      pollMs: intFrom(env, 'MAIL_POLL_MS', 1000),
+      retryBaseMs: intFrom(env, 'MAIL_RETRY_BASE_MS', 30_000),
+      retryMaxMs: intFrom(env, 'MAIL_RETRY_MAX_MS', 60 * 60 * 1000),
+      maxAttempts: intFrom(env, 'MAIL_MAX_ATTEMPTS', 10),
+      leaseMs: 2 * 60 * 1000,
+      sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS', 7 * 24) * 60 * 60 * 1000,
+    },
     corsOrigins: (textFrom(env, 'CORS_ORIGINS') ?? '*')
       .split(',')
       .map((origin) => origin.trim())

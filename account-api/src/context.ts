@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { OneTimeCodes } from './accounts/one-time-codes';
 import type { SessionStore } from './accounts/session-store';
 import type { UserStore } from './accounts/user-store';
 import type { Config } from './config';
 import type { AccountLimit } from './http/rate-limits';
 import type { DatabaseHandle } from './db/connect';
-import type { Mail, Mailer } from './mail/mailer';
+import type { MailOutbox } from './mail/outbox';
 import type { CaptchaVerifier } from './security/captcha';
 import type { DummyPasswordCheck } from './security/passwords';
 import type { TokenService } from './security/tokens';
@@ -18,7 +18,8 @@ export interface AppContext {
   sessions: SessionStore;
   codes: OneTimeCodes;
   tokens: TokenService;
-  mailer: Mailer;
+  /** Mail goes here, inside the transaction of the change that needs it (decision 0007 step 5). */
+  mailOutbox: MailOutbox;
   /** null when RECAPTCHA_SECRET is not set: captcha tokens are then not checked. */
   captcha: CaptchaVerifier | null;
   dummyPassword: DummyPasswordCheck;
@@ -28,13 +29,4 @@ export interface AppContext {
   accountLimits: { login: AccountLimit; codeEntry: AccountLimit };
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
   passwordHashingBudget: preHandlerAsyncHookHandler;
-}
-
-/** Sends a mail; a delivery failure is logged, never shown to the caller (they can ask again). */
-export async function deliver(context: AppContext, mail: Mail, log: FastifyBaseLogger): Promise<void> {
-  try {
-    await context.mailer.send(mail);
-  } catch (error) {
-    log.error({ err: error, subject: mail.subject }, 'mail delivery failed');
-  }
 }

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 /** `node dist/server.js`: migrate, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, context, outbox } = await buildApp({ config });
+  const { app, context, mailWorker } = await buildApp({ config });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -17,7 +17,14 @@ async function main(): Promise<void> {
   app.log.info(
     {
       database: `${context.database.dialect} ${context.database.location}`,
-      mail: outbox ? `dev outbox at GET /__dev/outbox` : config.smtpUrl ? 'SMTP' : 'not delivered (set SMTP_URL)',
+      mail: !mailWorker
+        ? config.mail.worker
+          ? 'queued, NOT delivered: set SMTP_URL (or DEV_OUTBOX=1 in development)'
+          : 'queued only (MAIL_WORKER=0): another instance delivers'
+        : config.smtpUrl
+          ? 'SMTP'
+          : 'dev outbox at GET /__dev/outbox',
+      devOutbox: config.devOutbox ? 'on (GET /__dev/outbox shows every code: development only)' : 'off',
       captcha: context.captcha ? 'checked' : 'not checked (set RECAPTCHA_SECRET)',
     },
     'account-api ready',

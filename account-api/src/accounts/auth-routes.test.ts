@@ -237,12 +237,12 @@ describe('POST /resend-verification-email/', () => {
 
   it('answers the same for unknown and already verified addresses, and sends nothing', async () => {
     const { player } = await signedInPlayer(server.app);
-    const before = (await server.outbox?.list(player.email))?.length;
+    const before = (await server.context.mailOutbox.list(player.email)).length;
     const known = await post(API_PATHS.resendVerification, { email: player.email });
     const unknown = await post(API_PATHS.resendVerification, { email: 'nobody-here@example.com' });
     expect(known.body).toBe(unknown.body);
-    expect(server.outbox?.list(player.email)).toHaveLength(before ?? 0);
-    expect(server.outbox?.list('nobody-here@example.com')).toHaveLength(0);
+    expect(await server.context.mailOutbox.list(player.email)).toHaveLength(before);
+    expect(await server.context.mailOutbox.list('nobody-here@example.com')).toHaveLength(0);
   });
 });
 
@@ -254,7 +254,7 @@ describe('password reset', () => {
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.body).toBe(unknown.body);
     expect(json<{ message: string }>(known).message).toBe(MESSAGES.resetCodeSent);
-    expect(server.outbox?.list('no-account@example.com')).toHaveLength(0);
+    expect(await server.context.mailOutbox.list('no-account@example.com')).toHaveLength(0);
   });
 
   it('resets with the mailed code, retires old sessions, and the code is single-use', async () => {

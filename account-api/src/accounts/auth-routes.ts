@@ -1,12 +1,12 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { API_PATHS, EMAIL_NOT_VERIFIED, type DetailResponse, type LoginResponse, type MessageResponse } from 'shared-contracts';
-import { deliver, type AppContext } from '../context';
-import { proveWrite } from '../db/migrations';
-import type { UserRow } from '../db/schema';
+import type { AppContext } from '../context';
+import type { Database, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
 import { accountKey, RATE_LIMITS } from '../http/rate-limits';
-import { passwordResetMail, verificationMail } from '../mail/messages';
+import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/messages';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
 import type { CodeCheck } from './one-time-codes';
@@ -52,15 +52,17 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     if (!token || !(await context.captcha(token, ip))) throw new HttpError(400, MESSAGES.captchaFailed);
   }
 
-  /** A fresh code (typed in the dialog) and link token (clicked in the mail) for one account. */
-  async function sendVerification(user: UserRow, log: FastifyBaseLogger): Promise<void> {
+  /**
+   * A fresh code (typed in the dialog) and link token (clicked in the mail) for one account, and the
+   * mail carrying them, all in the caller's transaction. No SMTP here: the delivery worker sends it.
+   */
+  async function queueVerification(trx: Kysely<Database>, user: UserRow): Promise<void> {
     const code = newNumericCode();
     const linkToken = newLinkToken();
-    await codes.issue(user.id, 'verify_email', code, VERIFICATION_TTL_MS);
-    await codes.issue(user.id, 'activation', linkToken, VERIFICATION_TTL_MS);
+    await codes.issue(user.id, 'verify_email', code, VERIFICATION_TTL_MS, trx);
+    await codes.issue(user.id, 'activation', linkToken, VERIFICATION_TTL_MS, trx);
     const link = `${config.siteUrl}/?activation_token=${encodeURIComponent(linkToken)}`;
-    // Not awaited: an SMTP round trip would tell resend callers the account exists.
-    void deliver(context, verificationMail(user.email, code, link, VERIFICATION_TTL_MS / HOUR), log);
+    await context.mailOutbox.enqueue(trx, verificationMail(config, user.email, code, link, VERIFICATION_TTL_MS));
   }
 
   app.post(
@@ -78,9 +80,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       await requireCaptcha(captchaToken, request.ip);
 
       const passwordHash = await hashPassword(password, config.passwordHashCost);
-      const created = await users.create({ username, email, firstName, lastName, passwordHash });
+      const created = await users.create({ username, email, firstName, lastName, passwordHash }, queueVerification);
       if (!created.ok) throw new HttpError(409, created.taken === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
-      await sendVerification(created.user, request.log);
       reply.code(201);
       return { message: MESSAGES.registered };
     },
@@ -174,11 +175,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
       const user = await users.findByEmail(email);
-      // Every address costs one committed write (a code, or a write check), so neither timing
-      // nor a failing database tells who has an account.
-      if (user && user.email_verified !== 1) await sendVerification(user, request.log);
-      else await proveWrite(context.database.db);
-      // Same answer either way: this must not reveal who has an account.
+      if (user && user.email_verified !== 1)
+        await context.database.db.transaction().execute((trx) => queueVerification(trx, user));
+      else await context.mailOutbox.matchQueueingCost();
+      // Same answer, and the same cost, either way: this must not reveal who has an account.
       return { message: MESSAGES.verificationResent };
     },
   );
@@ -191,13 +191,14 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
       const user = await users.findByEmail(email);
-      if (!user) await proveWrite(context.database.db);
-      else {
+      if (user) {
         const code = newNumericCode();
-        await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS);
-        // Not awaited: an SMTP round trip would make "account exists" measurably slower.
-        void deliver(context, passwordResetMail(user.email, code, RESET_CODE_TTL_MS / 60_000), request.log);
-      }
+        // The code and its mail commit together; the worker sends it, so no SMTP time shows in the answer.
+        await context.database.db.transaction().execute(async (trx) => {
+          await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS, trx);
+          await context.mailOutbox.enqueue(trx, passwordResetMail(config, user.email, code, RESET_CODE_TTL_MS));
+        });
+      } else await context.mailOutbox.matchQueueingCost();
       return { message: MESSAGES.resetCodeSent };
     },
   );
@@ -219,10 +220,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       if (result !== 'ok') throw codeProblem(result, 'reset');
       await accountLimits.codeEntry.succeeded(bucket);
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
-      // New password, token_version bumped and every session ended: one transaction.
+      // New password, token_version bumped, every session ended and the notice queued: one transaction.
       await context.database.db.transaction().execute(async (trx) => {
-        await users.setPassword(user.id, passwordHash, trx);
+        const changed = await users.setPassword(user.id, passwordHash, trx);
         await sessions.revokeAllOf(user.id, 'password_reset', trx);
+        await context.mailOutbox.enqueue(trx, passwordChangedMail(config, changed.email, 'reset'));
       });
       // The code arrived by mail, so the player owns the address.
       if (user.email_verified !== 1) await users.markEmailVerified(user.id);

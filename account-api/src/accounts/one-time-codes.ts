@@ -18,9 +18,10 @@ export class OneTimeCodes {
     private readonly now: () => Date,
   ) {}
 
-  async issue(userId: number, purpose: CodePurpose, secret: string, ttlMs: number): Promise<void> {
+  /** Replaces the account's code for this purpose; inside `trx` when given (with the mail that carries it). */
+  async issue(userId: number, purpose: CodePurpose, secret: string, ttlMs: number, trx?: Kysely<Database>): Promise<void> {
     const at = this.now();
-    await this.db.transaction().execute(async (trx) => {
+    const write = async (trx: Kysely<Database>) => {
       await trx.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
       await trx
         .insertInto('one_time_codes')
@@ -33,7 +34,8 @@ export class OneTimeCodes {
           created_at: at.toISOString(),
         })
         .execute();
-    });
+    };
+    await (trx ? write(trx) : this.db.transaction().execute(write));
   }
 
   /**

@@ -5,6 +5,7 @@ import { currentUser } from '../http/auth';
 import { HttpError, invalidInput } from '../http/errors';
 import { InputReader } from '../http/input';
 import { RATE_LIMITS } from '../http/rate-limits';
+import { passwordChangedMail } from '../mail/messages';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { uploadNameFromPictureUrl } from '../uploads/upload-routes';
 import { readProfileChanges } from './profile-fields';
@@ -75,10 +76,12 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
       if (!(await verifyPassword(oldPassword, user.password_hash))) throw new HttpError(400, 'Old password is incorrect');
       if (oldPassword === newPassword) throw new HttpError(400, 'The new password must differ from the old one');
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
-      // Every session ends (token_version bumped, rows revoked); this device gets a fresh one.
+      // Every session ends (token_version bumped, rows revoked), the notice is queued in the same
+      // transaction, and this device gets a fresh session.
       const { updated, session } = await context.database.db.transaction().execute(async (trx) => {
         const changed = await users.setPassword(user.id, passwordHash, trx);
         await sessions.revokeAllOf(user.id, 'password_changed', trx);
+        await context.mailOutbox.enqueue(trx, passwordChangedMail(config, changed.email, 'changed'));
         return { updated: changed, session: await sessions.open(user.id, trx) };
       });
       const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version, ...session });

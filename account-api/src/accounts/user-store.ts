@@ -56,8 +56,14 @@ export class UserStore {
     return this.db.selectFrom('users').selectAll().where(column, '=', key).executeTakeFirst();
   }
 
-  /** Creates the user and an empty wallet together; a taken email or username is an answer, not an error. */
-  async create(account: NewAccount): Promise<CreateAccountResult> {
+  /**
+   * Creates the user and an empty wallet together; a taken email or username is an answer, not an error.
+   * `alsoInTransaction` runs in the same transaction (its codes and mail commit with the account).
+   */
+  async create(
+    account: NewAccount,
+    alsoInTransaction?: (trx: Kysely<Database>, user: UserRow) => Promise<void>,
+  ): Promise<CreateAccountResult> {
     const email = emailKey(account.email);
     const key = usernameKey(account.username);
     const clash = await this.db
@@ -89,6 +95,7 @@ export class UserStore {
           .insertInto('wallets')
           .values({ user_id: row.id, balance: 0, currency: DEFAULT_CURRENCY, updated_at: at })
           .execute();
+        await alsoInTransaction?.(trx, row);
         return row;
       });
       return { ok: true, user };

@@ -106,6 +106,31 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('sessions').execute();
       },
     },
+    '0005_mail_outbox': {
+      async up(db) {
+        await idColumn(db, 'mail_outbox')
+          .addColumn('kind', 'text', (col) => col.notNull())
+          .addColumn('recipient', 'text', (col) => col.notNull())
+          .addColumn('subject', 'text', (col) => col.notNull())
+          .addColumn('text_body', 'text', (col) => col.notNull())
+          .addColumn('html_body', 'text', (col) => col.notNull())
+          .addColumn('code', 'text')
+          .addColumn('status', 'text', (col) => col.notNull())
+          .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'text', (col) => col.notNull())
+          .addColumn('last_error', 'text')
+          .addColumn('delivered_via', 'text')
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addColumn('sent_at', 'text')
+          .execute();
+        // The worker's claim: pending rows whose time has come, oldest first.
+        await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
+        await db.schema.createIndex('mail_outbox_recipient').on('mail_outbox').columns(['recipient', 'id']).execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('mail_outbox').execute();
+      },
+    },
   };
 }
 

@@ -82,8 +82,40 @@ export interface SessionsTable {
   revoked_reason: string | null;
 }
 
+export type MailKind = 'verification' | 'password_reset' | 'password_changed';
+/** pending: waiting for (another) try; sent: delivered (or kept by the dev outbox); dead: gave up. */
+export type MailStatus = 'pending' | 'sent' | 'dead';
+
+/**
+ * The transactional outbox (decision 0007 step 5, decision 0023): a mail row is written in the
+ * same transaction as the change that needs it, and the delivery worker sends it later.
+ * A claimed row's `next_attempt_at` is pushed out by the lease, so no other worker takes it;
+ * `attempts` counts tries started and fences a worker whose lease ran out.
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: MailKind;
+  /** Lower-cased address. */
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The one-time code the mail carries, for the dev outbox; null for notices. */
+  code: string | null;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** Why the last try failed (kept when the row goes dead). */
+  last_error: string | null;
+  /** 'smtp' or 'dev-outbox' once sent. */
+  delivered_via: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
+  mail_outbox: MailOutboxTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   wallets: WalletsTable;
@@ -96,3 +128,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
 export type WalletRow = Selectable<WalletsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

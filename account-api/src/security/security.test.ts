@@ -18,10 +18,17 @@ describe('passwords', () => {
   it("defaults to OWASP's minimum (N=2^17, r=8, p=1); lower costs are for tests and refused in production", () => {
     expect(loadConfig({}).passwordHashCost).toBe(17);
     expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PASSWORD_HASH_COST: '15' })).toThrow(
-      /refused with NODE_ENV=production/,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).passwordHashCost).toBe(17);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://localhost:25',
+        PASSWORD_HASH_COST: '15',
+      }),
+    ).toThrow(/refused with NODE_ENV=production/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://localhost:25' }).passwordHashCost,
+    ).toBe(17);
   });
 
   it('tells which stored hashes need re-hashing at the current cost', async () => {

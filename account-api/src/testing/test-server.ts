@@ -18,8 +18,13 @@ export interface TestServer extends App {
 export async function startTestServer(overrides: Partial<Config> = {}, options: Partial<AppOptions> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-test-'));
   let offset = 0;
+  const base = loadConfig({
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    DEV_OUTBOX: '1',
+  });
   const config: Config = {
-    ...loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' }),
+    ...base,
     dataDir,
     // Each server counts in its own Redis keys, so test files sharing one Redis do not meet.
     redisKeyPrefix: `test-${process.pid}-${randomBytes(4).toString('hex')}:`,
@@ -27,6 +32,17 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     // 2^10 instead of 2^15: the same code path, a fraction of the time.
     passwordHashCost: 10,
     ...overrides,
+    mail: {
+      ...base.mail,
+      // On SQLite every test server has its own file and its own worker (the dev-outbox path).
+      // On the one shared PostgreSQL test database, a dev-outbox worker in one test file would take
+      // the mail another file's SMTP test waits for: there, only tests that ask run a worker.
+      worker: !process.env.TEST_DATABASE_URL,
+      pollMs: 25,
+      retryBaseMs: 50,
+      retryMaxMs: 400,
+      ...overrides.mail,
+    },
   };
   const built = await buildApp({ config, logger: false, now: () => new Date(Date.now() + offset), ...options });
   return {

@@ -155,10 +155,24 @@ export interface UserRecord extends ProfileFields {
   created_at: string;
 }
 
-/** A dev-outbox entry (ARCHITECTURE "Account API"). */
+/**
+ * A dev-outbox entry (ARCHITECTURE "Account API"): `{to, subject, text, code}`, plus the row's
+ * delivery state in the API's mail outbox (added fields; the first four never change).
+ */
 export interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
   code: string | null;
+  id?: number;
+  kind?: 'verification' | 'password_reset' | 'password_changed';
+  html?: string;
+  /** pending: waiting for a (further) try; sent: delivered; dead: given up after the stated tries. */
+  status?: 'pending' | 'sent' | 'dead';
+  attempts?: number;
+  last_error?: string | null;
+  /** 'smtp' or 'dev-outbox', once sent. */
+  delivered_via?: string | null;
+  created_at?: string;
+  sent_at?: string | null;
 }
