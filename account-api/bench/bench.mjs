@@ -36,7 +36,9 @@ async function waitForHealth() {
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start (did you run npm run build -w account-api?)');

@@ -218,7 +218,11 @@ test.describe('account', () => {
     await expect
       .poll(
         async () =>
-          (await page.request.get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(player.email)}`).then((r) => r.json())).length,
+          (
+            await page.request
+              .get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(player.email)}`)
+              .then((r) => r.json() as Promise<unknown[]>)
+          ).length,
       )
       .toBe(2);
     const { code } = await latestMail(page, apiUrl, player.email);

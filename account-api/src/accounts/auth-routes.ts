@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { API_PATHS, EMAIL_NOT_VERIFIED, type LoginResponse, type MessageResponse } from 'shared-contracts';
+import { API_PATHS, EMAIL_NOT_VERIFIED, SUCCESS_TOASTS, type LoginResponse, type MessageResponse } from 'shared-contracts';
 import { deliver, type AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -10,9 +10,6 @@ import { hashPassword, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
 import type { CodeCheck } from './one-time-codes';
 import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
-
-/** Not in SPEC §7: trades a refresh token for a new pair, so refresh_token has a use. */
-export const REFRESH_TOKEN_PATH = '/api/refresh-token';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 24 * HOUR;
@@ -25,12 +22,12 @@ export const MESSAGES = {
   badCredentials: 'Incorrect username or password',
   notVerified: `${EMAIL_NOT_VERIFIED}. Enter the code we emailed you to activate your account.`,
   captchaFailed: 'CAPTCHA verification failed. Please try again.',
-  emailVerified: 'Email verified successfully.',
+  emailVerified: SUCCESS_TOASTS.emailVerified,
   alreadyVerified: 'Email is already verified.',
   verificationResent: 'If this address belongs to an account awaiting verification, a new code has been sent.',
   resetCodeSent: 'If an account exists for this address, a password reset code has been sent.',
-  passwordReset: 'Password reset successful.',
-  userActivated: 'User activated successfully!',
+  passwordReset: SUCCESS_TOASTS.passwordReset,
+  userActivated: SUCCESS_TOASTS.userActivated,
   badActivationLink: 'This activation link is invalid or has expired.',
   badRefreshToken: 'Invalid or expired refresh token',
 } as const;
@@ -108,7 +105,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     },
   );
 
-  app.post(REFRESH_TOKEN_PATH, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<LoginResponse> => {
+  app.post(API_PATHS.refreshToken, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<LoginResponse> => {
     const input = new InputReader(request.body, 'body');
     const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
     input.done();

@@ -17,8 +17,8 @@ export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
   const { users, tokens, config } = context;
 
-  app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>
-    toUserRecord(currentUser(request)),
+  app.post(API_PATHS.userInfo, { preHandler: authenticate }, (request): Promise<UserRecord> =>
+    Promise.resolve(toUserRecord(currentUser(request))),
   );
 
   app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {

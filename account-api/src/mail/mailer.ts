@@ -16,9 +16,10 @@ export class DevOutbox implements Mailer {
   private readonly messages: Mail[] = [];
   constructor(private readonly capacity = 1000) {}
 
-  async send(mail: Mail): Promise<void> {
+  send(mail: Mail): Promise<void> {
     this.messages.push({ ...mail, to: mail.to.toLowerCase() });
     if (this.messages.length > this.capacity) this.messages.shift();
+    return Promise.resolve();
   }
 
   /** Newest first; only the given address when `to` is set (case-insensitive). */
@@ -46,7 +47,8 @@ export class SmtpMailer implements Mailer {
 /** Production without SMTP: nothing can be delivered; say so without logging the code. */
 export class DroppingMailer implements Mailer {
   constructor(private readonly warn: (message: string) => void) {}
-  async send(mail: Mail): Promise<void> {
+  send(mail: Mail): Promise<void> {
     this.warn(`SMTP_URL is not set: mail "${mail.subject}" was not delivered`);
+    return Promise.resolve();
   }
 }

@@ -6,7 +6,7 @@ type PrefixedElement = HTMLElement & { webkitRequestFullscreen?: () => void };
 /** False when the browser lacks the API or a permissions policy forbids fullscreen here. */
 export function isFullscreenSupported(doc: Document = document): boolean {
   const prefixed = doc as PrefixedDocument;
-  return Boolean(prefixed.fullscreenEnabled ?? prefixed.webkitFullscreenEnabled);
+  return prefixed.fullscreenEnabled || prefixed.webkitFullscreenEnabled === true;
 }
 
 export async function enterFullscreen(element: HTMLElement): Promise<void> {

@@ -42,13 +42,11 @@ export interface ApiErrorBody {
 /** SPEC §8: a string detail as is, a list joined by commas from msg, else the fallback. */
 export function errorDetailMessage(body: unknown, fallback: string): string {
   if (typeof body !== 'object' || body === null || !('detail' in body)) return fallback;
-  const detail = (body as { detail: unknown }).detail;
+  const detail = body.detail;
   if (typeof detail === 'string' && detail.trim() !== '') return detail;
   if (Array.isArray(detail)) {
     const msgs = detail
-      .map((item: unknown) =>
-        typeof item === 'object' && item !== null && 'msg' in item ? (item as { msg: unknown }).msg : undefined,
-      )
+      .map((item: unknown) => (typeof item === 'object' && item !== null && 'msg' in item ? item.msg : undefined))
       .filter((msg): msg is string => typeof msg === 'string' && msg !== '');
     if (msgs.length > 0) return msgs.join(', ');
   }

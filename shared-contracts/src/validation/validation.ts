@@ -24,7 +24,7 @@ export const PASSWORD_CRITERIA: readonly PasswordCriterion[] = [
   {
     id: 'special',
     label: `A special character (${PASSWORD_SPECIAL_CHARACTERS})`,
-    test: (p) => [...p].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
+    test: (p) => Array.from(p).some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
   },
 ];
 

@@ -60,6 +60,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
 
   useEffect(() => {
     let cancelled = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new load shows its loading state before the promise settles
     setState({ status: 'loading' });
     load(id, { fresh }).then(
       (module) => {

@@ -11,7 +11,7 @@ function activeItems(path: string): string[] {
   return screen
     .getAllByRole('link')
     .filter((link) => link.getAttribute('aria-current') === 'page')
-    .map((link) => link.textContent ?? '');
+    .map((link) => link.textContent);
 }
 
 describe('NavMenu highlighting (SPEC §2)', () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_TEXT, searchPath } from 'shared-contracts';
 import './search-box.css';
@@ -14,11 +14,11 @@ export function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  const submit = (event?: FormEvent) => {
+  const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     const query = text.trim();
     if (query === '') return;
-    navigate(searchPath(query));
+    void navigate(searchPath(query));
     setText('');
     setOpenOnMobile(false);
   };
