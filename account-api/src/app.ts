@@ -131,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       done(null, undefined);
       return;
     }
-    defaultJsonParser(request, text, done);
+    void defaultJsonParser(request, text, done); // answers through done()
   });
 
   app.addHook('onSend', async (_request, reply) => {
