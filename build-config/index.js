@@ -8,7 +8,7 @@ const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 
 /**
- * Shared singletons (ARCHITECTURE "Composition"): the browser downloads exactly one copy.
+ * Shared singletons (architecture.md §2): the browser downloads exactly one copy.
  * Each entry names the package whose version governs it.
  */
 const SHARED_SINGLETONS = {

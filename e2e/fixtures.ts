@@ -56,7 +56,7 @@ export const test = base.extend<PortalFixtures>({
   },
 });
 
-/** Newest dev-outbox message for an address (ARCHITECTURE "Account API"). */
+/** Newest dev-outbox message for an address (architecture.md §6). */
 export async function latestMail(
   page: Page,
   apiUrl: string,

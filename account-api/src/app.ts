@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    // SPEC §7 writes some paths with a trailing slash and some without; accept both spellings.
+    // product §7 writes some paths with a trailing slash and some without; accept both spellings.
     routerOptions: { ignoreTrailingSlash: true },
   });
 

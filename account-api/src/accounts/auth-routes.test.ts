@@ -73,7 +73,7 @@ describe('POST /register/', () => {
 });
 
 describe('POST /login/', () => {
-  it('blocks an unverified account with a detail containing the SPEC marker, only after the right password', async () => {
+  it('blocks an unverified account with a detail containing the "Email not verified" marker, only after the right password', async () => {
     const player = newPlayer();
     await register(server.app, player);
     const blocked = await login(server.app, player.email, player.password);

@@ -195,7 +195,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     },
   );
 
-  /** SPEC §7 defines it without a caller: reports whether a reCAPTCHA token is valid. */
+  /** product §7 defines it without a caller: reports whether a reCAPTCHA token is valid. */
   app.post(
     API_PATHS.verifyCaptcha,
     { config: { rateLimit: RATE_LIMITS.captcha } },

@@ -11,7 +11,7 @@ import { readProfileChanges } from './profile-fields';
 import { FIELD_SPECS } from './rules';
 import { toUserRecord } from './user-store';
 
-/** update-password answers `detail` (SPEC §7) plus fresh tokens: the change retires the old ones. */
+/** update-password answers `detail` (product §7) plus fresh tokens: the change retires the old ones. */
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerAsyncHookHandler): void {
@@ -57,7 +57,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
     { preHandler: [authenticate, context.passwordHashingBudget], config: { rateLimit: RATE_LIMITS.updatePassword } },
     async (request): Promise<UpdatePasswordResponse> => {
       const user = currentUser(request);
-      // SPEC §7 puts these in the query; a body is accepted too, so clients can keep them out of URLs.
+      // product §7 puts these in the query; a body is accepted too, so clients can keep them out of URLs.
       const fromBody = request.body !== undefined && request.body !== null;
       const input = new InputReader(fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
       const oldPassword = input.string('old_password', FIELD_SPECS.existingPassword);

@@ -7,7 +7,7 @@ import {
 } from 'shared-contracts';
 import type { FieldSpec, Rule } from '../http/input';
 
-/** Field rules of SPEC §5, enforced again on the server: the client is not the only caller. */
+/** Field rules of product §5, enforced again on the server: the client is not the only caller. */
 
 export const emailRule: Rule = (value) => (isValidEmail(value) ? null : VALIDATION_MESSAGES.invalidEmail);
 

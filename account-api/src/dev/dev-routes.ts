@@ -16,7 +16,7 @@ export function registerDevRoutes(app: FastifyInstance, context: AppContext, out
     }
   });
 
-  /** ARCHITECTURE "Account API": the dev outbox, newest first; never in production. */
+  /** architecture.md §6: the dev outbox, newest first; never in production. */
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a refusal becomes a rejected promise Fastify answers
   app.get(API_PATHS.devOutbox, async (request): Promise<OutboxMessage[]> => {
     if (context.config.production) throw new HttpError(403, 'The dev outbox is disabled in production');

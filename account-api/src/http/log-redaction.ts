@@ -1,5 +1,5 @@
 /**
- * update-password takes passwords in the query string (SPEC §7), and codes and tokens
+ * update-password takes passwords in the query string (product §7), and codes and tokens
  * travel there too; request logs must never show them.
  */
 const SECRET_PARAM = /pass|token|code|secret/i;

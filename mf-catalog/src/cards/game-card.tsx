@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DEFAULT_GAME_IMAGE, gamePath, type Game } from 'shared-contracts';
-import { FallbackImage } from '../images/fallback-image';
-import { gameImageUrl } from '../images/catalogue-image';
+import { FallbackImage } from 'ui';
+import { gameImageUrl } from './catalogue-image';
 import { playStateOf, rememberPlayedGame } from './play-game';
 import './game-card.css';
 

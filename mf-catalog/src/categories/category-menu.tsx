@@ -12,7 +12,7 @@ interface CategoryMenuProps {
 }
 
 /**
- * The side menu of categories (SPEC §2 "Category page"). One element serves both layouts:
+ * The side menu of categories (product §2.9). One element serves both layouts:
  * CSS makes it a column beside the games, or an off-canvas drawer on small screens.
  */
 export function CategoryMenu({ id, categories, current, open, onClose }: CategoryMenuProps) {

@@ -8,7 +8,7 @@ import './category-page.css';
 const CATEGORIES = listCategories(GAMES);
 const MENU_ID = 'catalog-category-menu';
 
-/** A category's games beside the menu of every category (SPEC §2 "Category page"). */
+/** A category's games beside the menu of every category (product §2.9). */
 export function CategoryPage() {
   // React Router hands the param over already URL-decoded.
   const { categoryName = '' } = useParams();

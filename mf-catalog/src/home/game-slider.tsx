@@ -23,7 +23,7 @@ function isKeyboardFocus(target: EventTarget): boolean {
 }
 
 /**
- * The Home slider (SPEC §2 "Home"): every game in three rows, crawling in a loop with a
+ * The Home slider (product §2.7): every game in three rows, crawling in a loop with a
  * coverflow, held still under the mouse or keyboard focus, with arrows.
  */
 export function GameSlider({ games }: { games: readonly Game[] }) {

@@ -1,5 +1,5 @@
 /**
- * The account API of SPEC §7. SPEC leaves the prefix of the slash-less paths open;
+ * The account API of product §7. The prefix of the slash-less paths was left open;
  * this project serves them under one documented prefix, ACCOUNT_API_PREFIX.
  */
 export const ACCOUNT_API_PREFIX = '/api';
@@ -17,9 +17,9 @@ export const API_PATHS = {
   forgotPassword: '/forgot-password/',
   activateUser: `${ACCOUNT_API_PREFIX}/activate-user`,
   balance: `${ACCOUNT_API_PREFIX}/balance`,
-  /** Not in SPEC: trades a refresh_token for a new token pair. */
+  /** Beyond the original call list: trades a refresh_token for a new token pair. */
   refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
-  /** Not in SPEC: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
+  /** Beyond the original call list: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
   logout: `${ACCOUNT_API_PREFIX}/logout`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',
@@ -29,7 +29,7 @@ export const API_PATHS = {
   devOutbox: '/__dev/outbox',
 } as const;
 
-// ---- Error shape (SPEC §8) ----
+// ---- Error shape (product §8) ----
 export interface ValidationErrorItem {
   loc: (string | number)[];
   msg: string;
@@ -39,7 +39,7 @@ export interface ApiErrorBody {
   detail: string | ValidationErrorItem[];
 }
 
-/** SPEC §8: a string detail as is, a list joined by commas from msg, else the fallback. */
+/** product §8: a string detail as is, a list joined by commas from msg, else the fallback. */
 export function errorDetailMessage(body: unknown, fallback: string): string {
   if (typeof body !== 'object' || body === null || !('detail' in body)) return fallback;
   const detail = body.detail;
@@ -125,7 +125,7 @@ export interface BalanceResponse {
   updated_at: string;
 }
 
-/** SPEC §3 profile fields; all optional strings, dob as YYYY-MM-DD. */
+/** product §3 profile fields; all optional strings, dob as YYYY-MM-DD. */
 export const PROFILE_FIELDS = [
   'first_name',
   'last_name',
@@ -153,7 +153,7 @@ export interface UserRecord extends ProfileFields {
   created_at: string;
 }
 
-/** A dev-outbox entry (ARCHITECTURE "Account API"). */
+/** A dev-outbox entry (architecture.md §6). */
 export interface OutboxMessage {
   to: string;
   subject: string;

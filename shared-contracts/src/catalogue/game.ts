@@ -1,4 +1,4 @@
-/** A game of the bundled catalogue (SPEC §3 "Game"). */
+/** A game of the bundled catalogue (product §3.1). */
 export interface Game {
   id: number;
   name: string;
@@ -11,7 +11,7 @@ export interface Game {
   tags: string[];
 }
 
-/** The categories SPEC §3 names. Match-3 Games has artwork but no game. */
+/** The categories product §3 names. Match-3 Games has artwork but no game. */
 export const KNOWN_CATEGORIES = [
   'Arcade Games',
   'Bike Racing',

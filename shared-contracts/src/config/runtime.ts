@@ -1,6 +1,6 @@
 import { REMOTE_NAMES, type RemoteName } from '../federation/exposes';
 
-/** One brand of SPEC §1: what a host family shows. */
+/** One brand of product §1: what a host family shows. */
 export interface Brand {
   id: string;
   /** Site name shown in the header, footer and blurb. */
@@ -10,7 +10,7 @@ export interface Brand {
   /** Document title. */
   title: string;
   favicon: string;
-  /** Home welcome wording (SPEC §1: one per host family). */
+  /** Home welcome wording (product §1: one per host family). */
   blurb: string;
 }
 
@@ -27,7 +27,7 @@ export interface AccountRemoteConfig {
   recaptchaSiteKey: string;
 }
 
-/** /config.json, fetched by the shell at start-up (ARCHITECTURE "Composition"). */
+/** /config.json, fetched by the shell at start-up (architecture.md §2). */
 export interface RuntimeConfig extends AccountRemoteConfig {
   /** Manifest URL (mf-manifest.json) of each remote. */
   remotes: Record<RemoteName, string>;
@@ -46,7 +46,7 @@ function hostMatches(host: string, pattern: string): boolean {
   return host === p;
 }
 
-/** Branding by host (SPEC §1): the first family naming the host, else the default brand. */
+/** Branding by host (product §1): the first family naming the host, else the default brand. */
 export function resolveBrand(hostname: string, families: readonly BrandFamily[], defaultBrand: Brand): Brand {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '');
   const family = families.find((f) => f.hosts.some((pattern) => hostMatches(host, pattern)));

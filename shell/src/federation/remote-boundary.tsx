@@ -42,7 +42,7 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
 }
 
 /**
- * The one boundary around every federated mount (ARCHITECTURE "Composition"):
+ * The one boundary around every federated mount (architecture.md §2):
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
  * reload, and a console report.
  */

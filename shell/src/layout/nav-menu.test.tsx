@@ -14,7 +14,7 @@ function activeItems(path: string): string[] {
     .map((link) => link.textContent);
 }
 
-describe('NavMenu highlighting (SPEC §2)', () => {
+describe('NavMenu highlighting (product §2)', () => {
   it('lists Home, All Games and Categories with their routes', () => {
     render(
       <MemoryRouter>
