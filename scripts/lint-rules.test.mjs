@@ -20,13 +20,18 @@ const GUARD_RULES = new Set([
 
 /** The project's config objects that carry guard rules, with every other rule left out. */
 function guardConfig() {
-  return projectConfig
+  // Stylesheets keep the project's own name-only parser.
+  const stylesheets = projectConfig.filter(
+    (entry) => entry.files?.some((glob) => glob.endsWith('.css')) && entry.languageOptions,
+  );
+  const guards = projectConfig
     .filter((entry) => entry.rules && Object.keys(entry.rules).some((rule) => GUARD_RULES.has(rule)))
     .map((entry) => ({
       ...entry,
       languageOptions: { parser: tsParser, parserOptions: { ecmaFeatures: { jsx: true } } },
       rules: Object.fromEntries(Object.entries(entry.rules).filter(([rule]) => GUARD_RULES.has(rule))),
     }));
+  return [...guards, ...stylesheets];
 }
 
 const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: guardConfig() });
@@ -76,6 +81,14 @@ test('imports inside one part and from shared-contracts pass', async () => {
 
 test('a file name that is not kebab-case fails lint', async () => {
   const found = await problems('shell/src/layout/SearchBox.tsx', 'export const x = 1;\n');
+  assert.ok(
+    found.some((p) => p.startsWith('check-file/filename-naming-convention')),
+    found.join('\n'),
+  );
+});
+
+test('a stylesheet name that is not kebab-case fails lint', async () => {
+  const found = await problems('mf-player/src/play/PlayPage.css', '.play-page { display: block; }\n');
   assert.ok(
     found.some((p) => p.startsWith('check-file/filename-naming-convention')),
     found.join('\n'),
