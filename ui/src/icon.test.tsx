@@ -17,3 +17,10 @@ describe('Icon', () => {
     expect(svg?.querySelector('path')).toHaveAttribute('stroke-width', '1.6');
   });
 });
+
+test('a solid icon is filled with the text colour instead of outlined', () => {
+  const { container } = render(<Icon name="play" solid />);
+  const path = container.querySelector('path');
+  expect(path).toHaveAttribute('fill', 'currentColor');
+  expect(path).toHaveAttribute('stroke', 'none');
+});

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Icon } from 'ui';
 import { CategoryCard } from '../cards/category-card';
 import './category-menu.css';
 
@@ -46,7 +47,9 @@ export function CategoryMenu({ id, categories, current, open, onClose }: Categor
             className="catalog-category-menu__close"
             aria-label="Close categories"
             onClick={onClose}
-          />
+          >
+            <Icon name="close" size={18} weight={2.5} />
+          </button>
         </div>
         <ul className="catalog-category-menu__list">
           {categories.map((category) => (
