@@ -8,7 +8,7 @@ const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 
 /**
- * Shared singletons (ARCHITECTURE "Composition"): the browser downloads exactly one copy.
+ * Shared singletons (architecture.md §2): the browser downloads exactly one copy.
  * Each entry names the package whose version governs it.
  */
 const SHARED_SINGLETONS = {
@@ -143,7 +143,8 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: {
-      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), diagnostics: { warnOnly: false } }],
+      // isolatedModules (tsconfig.base.json): ts-jest only transpiles, so types are checked by `npm run typecheck`.
+      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json') }],
       '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true }, diagnostics: false }],
     },
     transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],

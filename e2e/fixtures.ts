@@ -75,12 +75,14 @@ export const test = base.extend<PortalFixtures>({
   },
   ports: async ({}, use) => {
     await use(
-      JSON.parse(process.env.E2E_PORTS ?? '{"api":7000,"shell":7080,"mf_catalog":7081,"mf_player":7082,"mf_account":7083}'),
+      JSON.parse(
+        process.env.E2E_PORTS ?? '{"api":7000,"shell":7080,"mf_catalog":7081,"mf_player":7082,"mf_account":7083}',
+      ) as PortalFixtures['ports'],
     );
   },
 });
 
-/** Newest dev-outbox message for an address (ARCHITECTURE "Account API"). */
+/** Newest dev-outbox message for an address (architecture.md §6). */
 export async function latestMail(
   page: Page,
   apiUrl: string,

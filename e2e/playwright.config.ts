@@ -1,15 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS as BASE_ARGS, CHROMIUM_EXECUTABLE } from './chromium.mjs';
 
-/** Launch flags this workplace's Chromium needs (no sandbox as root, no background network). */
+/** The project's Chromium flags, plus host names for the branding tests. */
 export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...BASE_ARGS,
   // Made-up host names for the branding tests all resolve to this machine.
   '--host-resolver-rules=MAP playverse.games 127.0.0.1, MAP www.playverse.games 127.0.0.1, MAP gamenest.fun 127.0.0.1, MAP play.gamenest.fun 127.0.0.1, MAP other-host.test 127.0.0.1',
 ];
@@ -26,7 +20,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:7080',
     viewport: { width: 1440, height: 900 },
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll, ensureInstalled, portsFromBase, serveAll } from '../scripts/start.mjs';
+import { CHROMIUM_EXECUTABLE } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_EXECUTABLE;
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;

@@ -5,6 +5,7 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
 import { portsFromBase, serveAll } from './start.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -19,17 +20,8 @@ const partOf = (url) => {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_EXECUTABLE,
+  args: [...CHROMIUM_ARGS],
 });
 const runs = [];
 try {

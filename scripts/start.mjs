@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Ports of ARCHITECTURE "Ports and commands"; each can be moved by an environment variable. */
+/** Ports of architecture.md §7; each can be moved by an environment variable. */
 export function defaultPorts(env = process.env) {
   return {
     api: Number(env.ACCOUNT_API_PORT ?? 8000),

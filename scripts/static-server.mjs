@@ -1,4 +1,4 @@
-// Serves one built front-end part the way a CDN should (ARCHITECTURE "Ports and commands"):
+// Serves one built front-end part the way a CDN should (architecture.md §7):
 // CORS for federated assets, no-cache for manifests and entries, long-lived caching for
 // content-hashed chunks, history fallback for the shell.
 import http from 'node:http';

@@ -27,14 +27,14 @@ afterAll(() => server.close());
 
 const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
 
-describe('error shape (SPEC §8)', () => {
+describe('error shape (product §8)', () => {
   it('answers unknown routes with 404 {"detail": "Not Found"}', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/nope' });
     expect(response.statusCode).toBe(404);
     expect(json<unknown>(response)).toEqual({ detail: 'Not Found' });
   });
 
-  it('accepts the SPEC paths with or without their trailing slash', async () => {
+  it('accepts the product §7 paths with or without their trailing slash', async () => {
     const withoutSlash = await server.app.inject({ method: 'POST', url: '/register', ...form(newPlayer()) });
     expect(withoutSlash.statusCode).toBe(201);
     const withSlash = await server.app.inject({ method: 'GET', url: `${API_PATHS.balance}/` });

@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logController: new LeanRequestLog(),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 64 * 1024,
-    // SPEC §7 writes some paths with a trailing slash and some without; accept both spellings.
+    // product §7 writes some paths with a trailing slash and some without; accept both spellings.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       done(null, undefined);
       return;
     }
-    defaultJsonParser(request, text, done);
+    void defaultJsonParser(request, text, done); // answers through done()
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {

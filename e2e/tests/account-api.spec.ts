@@ -19,7 +19,7 @@ test.describe('account API from the site', () => {
     const signup = await page.evaluate(
       async ({ apiUrl, player }) => {
         const response = await fetch(`${apiUrl}/register/`, { method: 'POST', body: new URLSearchParams(player) });
-        return { status: response.status, body: await response.json() };
+        return { status: response.status, body: (await response.json()) as { detail?: string } };
       },
       { apiUrl, player },
     );
@@ -32,7 +32,7 @@ test.describe('account API from the site', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: player.email, password: player.password }),
         });
-        return { status: response.status, body: await response.json() };
+        return { status: response.status, body: (await response.json()) as { detail?: string } };
       },
       { apiUrl, player },
     );
@@ -52,18 +52,18 @@ test.describe('account API from the site', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: player.username, password: player.password }),
         });
-        const { access_token } = await login.json();
+        const { access_token } = (await login.json()) as { access_token: string };
         const auth = { authorization: `Bearer ${access_token}` };
 
         const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
         const form = new FormData();
         form.append('file', new Blob([bytes], { type: 'image/png' }), 'me.png');
         const upload = await post('/api/upload', { headers: auth, body: form });
-        const { name } = await upload.json();
+        const { name } = (await upload.json()) as { name: string };
         const picture = await post(`/api/save_picture?picture_url=${encodeURIComponent(name)}`, { headers: auth });
         const profile = await post('/api/save_profile?city=Lyon&dob=1990-05-17', { headers: auth });
-        const me = await (await post('/get-user-info/', { headers: auth })).json();
-        const balance = await (await fetch(`${apiUrl}/api/balance`, { headers: auth })).json();
+        const me = (await (await post('/get-user-info/', { headers: auth })).json()) as { picture_url: string };
+        const balance: unknown = await (await fetch(`${apiUrl}/api/balance`, { headers: auth })).json();
 
         // The picture must render inside the site although it lives on the API's origin.
         const img = document.createElement('img');
@@ -105,8 +105,8 @@ test.describe('account API from the site', () => {
         headers: { authorization: 'Bearer not-a-token' },
       });
       return {
-        invalid: { status: invalid.status, body: await invalid.json() },
-        noToken: { status: noToken.status, body: await noToken.json() },
+        invalid: { status: invalid.status, body: (await invalid.json()) as { detail: { loc: string[] }[] } },
+        noToken: { status: noToken.status, body: (await noToken.json()) as { detail: string } },
       };
     }, apiUrl);
     expect(result.invalid.status).toBe(422);

@@ -28,7 +28,7 @@ function newPlayer(): Player {
 const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first();
 
-/** Toasts sit top-right over the header's account slot (SPEC §9); clear them before using it. */
+/** Toasts sit top-right over the header's account slot (product §9); clear them before using it. */
 async function dismissToasts(page: Page) {
   await page.evaluate(() =>
     document.querySelectorAll<HTMLElement>('.Toastify__close-button').forEach((button) => button.click()),
@@ -218,7 +218,11 @@ test.describe('account', () => {
     await expect
       .poll(
         async () =>
-          (await page.request.get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(player.email)}`).then((r) => r.json())).length,
+          (
+            await page.request
+              .get(`${apiUrl}/__dev/outbox?to=${encodeURIComponent(player.email)}`)
+              .then((r) => r.json() as Promise<unknown[]>)
+          ).length,
       )
       .toBe(2);
     const { code } = await latestMail(page, apiUrl, player.email);

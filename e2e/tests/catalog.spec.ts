@@ -11,9 +11,9 @@ interface CatalogueGame {
   image: string;
   link: string;
 }
-const GAMES: CatalogueGame[] = JSON.parse(
+const GAMES = JSON.parse(
   readFileSync(path.join(__dirname, '../../shared-contracts/src/catalogue/games.json'), 'utf8'),
-);
+) as CatalogueGame[];
 const CATEGORIES = [
   'Arcade Games',
   'Bike Racing',
@@ -72,7 +72,7 @@ test.describe('Home', () => {
         slides.map((slide) => [...slide.querySelectorAll('a[href^="/game/"]')].map((card) => card.getBoundingClientRect())),
       );
     // 65 games: 21 full columns of three, and one of two (completed by a link to All Games).
-    expect(columns.map((cards) => cards.length).sort()).toEqual([2, ...Array(21).fill(3)]);
+    expect(columns.map((cards) => cards.length).sort()).toEqual([2, ...Array<number>(21).fill(3)]);
     const full = columns.find((cards) => cards.length === 3)!;
     expect(full[0]!.bottom).toBeLessThanOrEqual(full[1]!.top);
     expect(full[1]!.bottom).toBeLessThanOrEqual(full[2]!.top);

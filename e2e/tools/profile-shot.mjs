@@ -1,6 +1,7 @@
 // Screenshots the signed-in profile page: registers a player through the API, verifies it with
 // the dev-outbox code, signs in, and opens /profile at phone and desktop widths.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 const [site, api, outDir = '/tmp'] = process.argv.slice(2);
 const email = `shot${Date.now()}@example.com`;
 const form = (data) => ({
@@ -22,8 +23,8 @@ const tokens = await (
   })
 ).json();
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_EXECUTABLE,
+  args: [...CHROMIUM_ARGS],
 });
 for (const [w, h] of [
   [1440, 1100],

@@ -2,20 +2,12 @@ import { chromium } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 const [url, out, width = '1440', height = '900'] = process.argv.slice(2);
 const ctx = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'pw-')), {
-  executablePath: '/usr/bin/chromium',
+  executablePath: CHROMIUM_EXECUTABLE,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...CHROMIUM_ARGS],
   viewport: { width: Number(width), height: Number(height) },
 });
 const page = await ctx.newPage();

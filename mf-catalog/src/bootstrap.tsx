@@ -3,4 +3,6 @@ import 'shared-contracts/theme.css';
 import { StandaloneApp } from './standalone/standalone-app';
 
 // Standalone page for this remote's team: its pages without the shell.
-createRoot(document.getElementById('root')!).render(<StandaloneApp />);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(<StandaloneApp />);

@@ -1,6 +1,6 @@
 import { API_PATHS, ERROR_FALLBACKS, errorDetailMessage } from '../src';
 
-describe('errorDetailMessage (SPEC §8)', () => {
+describe('errorDetailMessage (product §8)', () => {
   it('uses a string detail as is', () => {
     expect(errorDetailMessage({ detail: 'Email not verified' }, 'x')).toBe('Email not verified');
   });
@@ -22,7 +22,7 @@ describe('errorDetailMessage (SPEC §8)', () => {
   });
 });
 
-test('slash-less SPEC §7 paths share one documented prefix', () => {
+test('slash-less product §7 paths share one documented prefix', () => {
   expect(API_PATHS.upload).toBe('/api/upload');
   expect(API_PATHS.balance).toBe('/api/balance');
   expect(API_PATHS.login).toBe('/login/');

@@ -14,7 +14,7 @@ const families: BrandFamily[] = [
 ];
 const fallback = brand('default');
 
-describe('resolveBrand (SPEC §1 branding by host)', () => {
+describe('resolveBrand (product §1 branding by host)', () => {
   it.each([
     ['playverse.games', 'primary'],
     ['www.playverse.games', 'primary'],

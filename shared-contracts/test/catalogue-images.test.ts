@@ -24,7 +24,7 @@ function unbalancedTags(markup: string): string[] {
 
 const svgOf = (uri: string) => decodeURIComponent(uri.replace(/^data:image\/svg\+xml,/, ''));
 
-describe('category artwork (SPEC §2 "Cards")', () => {
+describe('category artwork (product §2.12)', () => {
   test('every known category, Match-3 Games included, has its own distinct image', () => {
     const images = KNOWN_CATEGORIES.map((c) => categoryImage(c));
     expect(images).not.toContain(DEFAULT_CATEGORY_IMAGE);
@@ -68,7 +68,7 @@ describe('category artwork (SPEC §2 "Cards")', () => {
   });
 });
 
-describe('resolveGameImage (SPEC §3: relative images belong to the catalogue deployment)', () => {
+describe('resolveGameImage (product §3: relative images belong to the catalogue deployment)', () => {
   const base = 'http://localhost:8081/';
 
   test('keeps full http and https URLs as they are', () => {

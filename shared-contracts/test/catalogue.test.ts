@@ -22,7 +22,7 @@ const game = (id: number, name: string, category = 'Puzzle Games'): Game => ({
   tags: [],
 });
 
-describe('bundled catalogue (SPEC §3 "Game")', () => {
+describe('bundled catalogue (product §3.1)', () => {
   test('holds the 65 real games with ids 5–78, unique', () => {
     expect(GAMES).toHaveLength(65);
     const ids = GAMES.map((g) => g.id);
@@ -31,7 +31,7 @@ describe('bundled catalogue (SPEC §3 "Game")', () => {
     expect(Math.max(...ids)).toBe(78);
   });
 
-  test('uses exactly the seven categories of SPEC §3 (Match-3 Games has no game)', () => {
+  test('uses exactly the seven categories of product §3 (Match-3 Games has no game)', () => {
     expect(listCategories(GAMES)).toEqual([
       'Arcade Games',
       'Bike Racing',
@@ -90,7 +90,7 @@ describe('parseCatalogue (a bad entry fails the build, named)', () => {
   });
 });
 
-describe('catalogue queries (SPEC §2, §5)', () => {
+describe('catalogue queries (product §2, §5)', () => {
   const list = [
     game(3, 'zombie Road', 'Racing Games'),
     game(1, 'Apple Match', 'Puzzle Games'),

@@ -9,7 +9,7 @@ describe('route builders', () => {
   });
 });
 
-describe('activeNavItem (SPEC §2 highlighting)', () => {
+describe('activeNavItem (product §2 highlighting)', () => {
   it.each([
     ['/', 'home'],
     ['/all-games', 'allGames'],

@@ -20,7 +20,7 @@ const goodSignUp = {
   captchaToken: 'token',
 };
 
-describe('password criteria (SPEC §5)', () => {
+describe('password criteria (product §5)', () => {
   it('needs 8+ chars, upper, lower, digit and a special character', () => {
     expect(passwordMeetsCriteria('Str0ng!pass')).toBe(true);
     expect(passwordMeetsCriteria('Sh0rt!a')).toBe(false);
@@ -28,10 +28,10 @@ describe('password criteria (SPEC §5)', () => {
     expect(passwordMeetsCriteria('NOLOWERCASE1!')).toBe(false);
     expect(passwordMeetsCriteria('NoDigits!!')).toBe(false);
     expect(passwordMeetsCriteria('NoSpecial123')).toBe(false);
-    expect(passwordMeetsCriteria('Under_score1')).toBe(false); // '_' is not in the SPEC's set
+    expect(passwordMeetsCriteria('Under_score1')).toBe(false); // '_' is not in product §5.3's set
   });
 
-  it('accepts every special character SPEC lists', () => {
+  it('accepts every special character product §5.3 lists', () => {
     for (const c of '!@#$%^&*(),.?":{}|<>') expect(passwordMeetsCriteria(`Abcdefg1${c}`)).toBe(true);
   });
 
@@ -51,7 +51,7 @@ describe('email pattern', () => {
   ])('%s -> %s', (email, ok) => expect(isValidEmail(email)).toBe(ok));
 });
 
-describe('validateSignUp, in SPEC §5 order', () => {
+describe('validateSignUp, in product §5 order', () => {
   it('passes a complete form', () => expect(validateSignUp(goodSignUp)).toBeNull());
   it.each(['firstName', 'lastName', 'username', 'email', 'password'] as const)('requires %s', (field) => {
     expect(validateSignUp({ ...goodSignUp, [field]: '   ' })).toBe(M.allFieldsRequired);
@@ -66,7 +66,7 @@ describe('validateSignUp, in SPEC §5 order', () => {
     expect(validateSignUp({ ...goodSignUp, agreedToTerms: false, captchaToken: null })).toBe(M.termsRequired);
     expect(validateSignUp({ ...goodSignUp, captchaToken: null })).toBe(M.captchaRequired);
   });
-  it('uses the exact SPEC texts', () => {
+  it('uses the exact product §5 texts', () => {
     expect(M.allFieldsRequired).toBe('All fields are required!');
     expect(M.invalidEmail).toBe('Please enter a valid email address.');
     expect(M.passwordCriteria).toBe('Password must meet all criteria.');

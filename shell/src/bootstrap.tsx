@@ -7,7 +7,9 @@ import { loadRuntimeConfig } from './config/load-config';
 import { initRemotes } from './federation/remotes';
 
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
   try {
     const config = await loadRuntimeConfig();
     initRemotes(config);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { API_PATHS, EMAIL_NOT_VERIFIED, type DetailResponse, type LoginResponse, type MessageResponse } from 'shared-contracts';
+import {
+  API_PATHS,
+  EMAIL_NOT_VERIFIED,
+  SUCCESS_TOASTS,
+  type DetailResponse,
+  type LoginResponse,
+  type MessageResponse,
+} from 'shared-contracts';
 import type { AppContext } from '../context';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -23,11 +30,11 @@ export const MESSAGES = {
   badCredentials: 'Incorrect username or password',
   notVerified: `${EMAIL_NOT_VERIFIED}. Enter the code we emailed you to activate your account.`,
   captchaFailed: 'CAPTCHA verification failed. Please try again.',
-  emailVerified: 'Email verified successfully.',
+  emailVerified: SUCCESS_TOASTS.emailVerified,
   verificationResent: 'If this address belongs to an account awaiting verification, a new code has been sent.',
   resetCodeSent: 'If an account exists for this address, a password reset code has been sent.',
-  passwordReset: 'Password reset successful.',
-  userActivated: 'User activated successfully!',
+  passwordReset: SUCCESS_TOASTS.passwordReset,
+  userActivated: SUCCESS_TOASTS.userActivated,
   badActivationLink: 'This activation link is invalid or has expired.',
   badRefreshToken: 'Invalid or expired refresh token',
   loggedOut: 'Logged out.',
@@ -246,7 +253,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     },
   );
 
-  /** SPEC §7 defines it without a caller: reports whether a reCAPTCHA token is valid. */
+  /** product §7 defines it without a caller: reports whether a reCAPTCHA token is valid. */
   app.post(
     API_PATHS.verifyCaptcha,
     { config: { rateLimit: RATE_LIMITS.captcha } },

@@ -25,7 +25,7 @@ const phoneRule: Rule = (value) =>
 const postalCodeRule: Rule = (value) =>
   /^[A-Za-z0-9 -]{2,12}$/.test(value) ? null : 'postal_code must be 2-12 letters, digits, spaces or dashes';
 
-/** SPEC §3 leaves types open; these limits keep the data sane without rejecting real addresses. */
+/** product §3 leaves types open; these limits keep the data sane without rejecting real addresses. */
 function specs(today: () => Date): Record<EditableField, FieldSpec> {
   const text = (maxLength: number, ...rules: Rule[]): FieldSpec => ({ maxLength, rules: [plainTextRule, ...rules] });
   return {

@@ -121,7 +121,7 @@ describe('POST /api/save_profile', () => {
   });
 });
 
-describe('picture: upload then save_picture (SPEC §4 chain)', () => {
+describe('picture: upload then save_picture (product §4 chain)', () => {
   async function upload(token: string) {
     const response = await server.app.inject({
       method: 'POST',

@@ -12,7 +12,7 @@ import { readProfileChanges } from './profile-fields';
 import { FIELD_SPECS } from './rules';
 import { toUserRecord } from './user-store';
 
-/** update-password answers `detail` (SPEC §7) plus fresh tokens: the change retires the old ones. */
+/** update-password answers `detail` (product §7) plus fresh tokens: the change retires the old ones. */
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
 /**
@@ -29,8 +29,8 @@ function bodyOrQuery(request: FastifyRequest): InputReader {
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const { users, sessions, tokens, config } = context;
 
-  app.post(API_PATHS.userInfo, { preHandler: authenticate }, async (request): Promise<UserRecord> =>
-    toUserRecord(currentUser(request)),
+  app.post(API_PATHS.userInfo, { preHandler: authenticate }, (request): Promise<UserRecord> =>
+    Promise.resolve(toUserRecord(currentUser(request))),
   );
 
   app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {

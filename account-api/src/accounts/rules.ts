@@ -1,9 +1,15 @@
-import { isValidEmail, passwordMeetsCriteria, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from 'shared-contracts';
+import {
+  isValidEmail,
+  passwordMeetsCriteria,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL_CHARACTERS,
+  VALIDATION_MESSAGES,
+} from 'shared-contracts';
 import type { FieldSpec, Rule } from '../http/input';
 
-/** Field rules of SPEC §5, enforced again on the server: the client is not the only caller. */
+/** Field rules of product §5, enforced again on the server: the client is not the only caller. */
 
-export const emailRule: Rule = (value) => (isValidEmail(value) ? null : 'Please enter a valid email address.');
+export const emailRule: Rule = (value) => (isValidEmail(value) ? null : VALIDATION_MESSAGES.invalidEmail);
 
 export const PASSWORD_RULE_MESSAGE =
   `Password must be at least ${PASSWORD_MIN_LENGTH} characters and include an uppercase letter, ` +

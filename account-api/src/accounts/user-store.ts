@@ -19,7 +19,7 @@ export type CreateAccountResult = { ok: true; user: UserRow } | { ok: false; tak
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 export const usernameKey = (username: string): string => username.trim().toLowerCase();
 
-/** What GET-user-info returns: the row minus secrets and internals (SPEC §3 + identity). */
+/** What GET-user-info returns: the row minus secrets and internals (product §3 + identity). */
 export function toUserRecord(row: UserRow): UserRecord {
   const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as Pick<
     UserRecord,
@@ -49,7 +49,7 @@ export class UserStore {
     return this.db.selectFrom('users').selectAll().where('email', '=', emailKey(email)).executeTakeFirst();
   }
 
-  /** The login field takes an email or a username ("Email / User ID", SPEC §2). */
+  /** The login field takes an email or a username ("Email / User ID", product §2). */
   findByLogin(identifier: string): Promise<UserRow | undefined> {
     const key = identifier.trim().toLowerCase();
     const column = key.includes('@') ? 'email' : 'username_key';

@@ -80,6 +80,6 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
 /** Unique-constraint violations look different per driver. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = (error as { code: unknown }).code;
+  const code = error.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }

@@ -136,8 +136,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 
 class InCodeMigrations implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations(this.dialect);
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations(this.dialect));
   }
 }
 
@@ -147,7 +147,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

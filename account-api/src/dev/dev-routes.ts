@@ -18,8 +18,8 @@ export function registerDevRoutes(app: FastifyInstance, context: AppContext): vo
   });
 
   /**
-   * ARCHITECTURE "Account API": the dev outbox, newest first, read from the mail outbox table with
-   * each mail's delivery state. Only with DEV_OUTBOX=1, never in production (config refuses both).
+   * architecture.md §6: the dev outbox, newest first, read from the mail outbox table with each
+   * mail's delivery state. Only with DEV_OUTBOX=1, never in production (config refuses both).
    */
   app.get(API_PATHS.devOutbox, async (request): Promise<OutboxMessage[]> => {
     if (context.config.production) throw new HttpError(403, 'The dev outbox is disabled in production');

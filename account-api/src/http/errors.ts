@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiErrorBody, ValidationErrorItem } from 'shared-contracts';
 
-/** An error the client caused or may see; rendered as `{"detail": ...}` (SPEC §8). */
+/** An error the client caused or may see; rendered as `{"detail": ...}` (product §8). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -16,7 +16,7 @@ export class HttpError extends Error {
 export const unauthorized = (detail = 'Not authenticated'): HttpError =>
   new HttpError(401, detail, { 'www-authenticate': 'Bearer' });
 
-/** 422 with one item per bad field, like FastAPI, so clients join the msgs (SPEC §8). */
+/** 422 with one item per bad field, like FastAPI, so clients join the msgs (product §8). */
 export const invalidInput = (items: ValidationErrorItem[]): HttpError => new HttpError(422, items);
 
 /** Fastify's own 4xx codes, reworded where its message is not meant for people. */

@@ -20,7 +20,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 /**
  * Reads string fields from a parsed JSON, form or query object, collecting every problem
- * before failing, so the client can show them all at once (SPEC §8 list detail).
+ * before failing, so the client can show them all at once (product §8 list detail).
  */
 export class InputReader {
   private readonly values: Record<string, unknown>;

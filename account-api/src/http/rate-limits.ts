@@ -4,7 +4,7 @@ import type { LimitStore } from '../security/limit-store';
 import { HttpError } from './errors';
 
 /**
- * Per-route limits (ARCHITECTURE "Account API": login and code entry are rate-limited).
+ * Per-route limits (architecture.md §6: login and code entry are rate-limited).
  * Keys pair the client address with the account being tried, so one attacker cannot
  * hammer one account and one busy network (or the e2e suite) does not lock out everyone.
  */
@@ -50,7 +50,7 @@ export const RATE_LIMITS = {
  */
 export const PASSWORD_HASHING_BUDGET = { max: 120, windowMs: MINUTE };
 
-/** 429 in the SPEC §8 error shape; the plugin adds retry-after. */
+/** 429 in the product §8 error shape; the plugin adds retry-after. */
 export function rateLimitError(_request: FastifyRequest, context: { statusCode: number; after: string }): HttpError {
   return new HttpError(context.statusCode, `Too many attempts. Try again in ${context.after}.`);
 }

@@ -74,6 +74,7 @@ export const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
 });
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the contract it expects
 export function json<T>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
 }

@@ -7,7 +7,7 @@ export interface ImageType {
 const startsWith = (data: Buffer, bytes: number[], offset = 0): boolean =>
   data.length >= offset + bytes.length && bytes.every((byte, i) => data[offset + i] === byte);
 
-const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0));
 
 /** SVG is left out on purpose: it can carry script. */
 export function detectImageType(data: Buffer): ImageType | null {

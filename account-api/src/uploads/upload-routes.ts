@@ -14,7 +14,7 @@ import { detectImageType } from './image-type';
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
 /**
- * save_picture takes "the returned name" (SPEC §4); a full URL of our own uploads path is
+ * save_picture takes "the returned name" (product §4); a full URL of our own uploads path is
  * accepted too. Anything else (another site, a path trick) yields null.
  */
 export function uploadNameFromPictureUrl(pictureUrl: string): string | null {

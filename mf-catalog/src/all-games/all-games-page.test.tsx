@@ -3,7 +3,7 @@ import { GAMES, sortGamesByName } from 'shared-contracts';
 import { renderRoute } from '../testing/render-route';
 import { AllGamesPage } from './all-games-page';
 
-describe('All Games (SPEC §2)', () => {
+describe('All Games (product §2)', () => {
   test('lists every game as a card, sorted alphabetically by name', () => {
     renderRoute(<AllGamesPage />, { path: '/all-games' });
     expect(screen.getByRole('heading', { level: 1, name: 'All Games' })).toBeInTheDocument();

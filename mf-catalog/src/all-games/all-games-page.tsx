@@ -4,7 +4,7 @@ import { GameGrid } from '../cards/game-grid';
 // The catalogue is fixed at build time, so its order is worked out once.
 const GAMES_BY_NAME = sortGamesByName(GAMES);
 
-/** All Games (SPEC §2): every game as a card, alphabetically by name. */
+/** All Games (product §2): every game as a card, alphabetically by name. */
 export function AllGamesPage() {
   return (
     <div className="page catalog-all-games">

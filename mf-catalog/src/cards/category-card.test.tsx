@@ -4,7 +4,7 @@ import { DEFAULT_CATEGORY_IMAGE, categoryImage } from 'shared-contracts';
 import { renderRoute } from '../testing/render-route';
 import { CategoryCard } from './category-card';
 
-describe('CategoryCard (SPEC §2 "Cards")', () => {
+describe('CategoryCard (product §2.12)', () => {
   test('links to /categories/{URL-encoded category} with the category image', () => {
     renderRoute(<CategoryCard category="Match-3 Games" />, { path: '/' });
     const link = screen.getByRole('link', { name: 'Match-3 Games' });

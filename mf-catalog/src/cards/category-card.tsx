@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { DEFAULT_CATEGORY_IMAGE, categoryImage, categoryPath } from 'shared-contracts';
-import { FallbackImage } from '../images/fallback-image';
+import { categoryPath } from 'shared-contracts';
+import { CategoryImage } from 'ui';
 import './category-card.css';
 
 interface CategoryCardProps {
@@ -10,7 +10,7 @@ interface CategoryCardProps {
   onSelect?: () => void;
 }
 
-/** A category as a link to its page, with its own artwork (SPEC §2 "Cards"). */
+/** A category as a link to its page, with its own artwork (product §2.12). */
 export function CategoryCard({ category, current = false, onSelect }: CategoryCardProps) {
   return (
     <Link
@@ -19,14 +19,7 @@ export function CategoryCard({ category, current = false, onSelect }: CategoryCa
       aria-current={current ? 'page' : undefined}
       onClick={onSelect}
     >
-      <FallbackImage
-        className="catalog-category-card__image"
-        src={categoryImage(category)}
-        fallback={DEFAULT_CATEGORY_IMAGE}
-        width={400}
-        height={300}
-        draggable={false}
-      />
+      <CategoryImage className="catalog-category-card__image" category={category} draggable={false} />
       <span className="catalog-category-card__name">{category}</span>
     </Link>
   );

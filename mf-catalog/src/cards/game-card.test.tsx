@@ -29,7 +29,7 @@ function storedGame() {
 
 beforeEach(() => localStorage.clear());
 
-describe('GameCard (SPEC §2 "Cards")', () => {
+describe('GameCard (product §2.12)', () => {
   test('is a real link to the play page showing image, name and category', () => {
     renderCard();
     const link = screen.getByRole('link', { name: /Moto Rush/ });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DEFAULT_GAME_IMAGE, gamePath, type Game } from 'shared-contracts';
-import { FallbackImage } from '../images/fallback-image';
-import { gameImageUrl } from '../images/catalogue-image';
+import { FallbackImage, Icon } from 'ui';
+import { gameImageUrl } from './catalogue-image';
 import { playStateOf, rememberPlayedGame } from './play-game';
 import './game-card.css';
 
@@ -33,7 +33,9 @@ export function GameCard({ game }: { game: Game }) {
           decoding="async"
           draggable={false}
         />
-        <span className="catalog-game-card__play" aria-hidden="true" />
+        <span className="catalog-game-card__play" aria-hidden="true">
+          <Icon name="play" size={26} solid />
+        </span>
       </span>
       <span className="catalog-game-card__body">
         <span className="catalog-game-card__name">{game.name}</span>

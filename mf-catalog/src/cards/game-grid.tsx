@@ -4,7 +4,7 @@ import './game-grid.css';
 
 interface GameGridProps {
   games: readonly Game[];
-  /** Shown instead of the grid when there is no game (SPEC §8 texts). */
+  /** Shown instead of the grid when there is no game (product §8 texts). */
   emptyText: string;
   label?: string;
 }

@@ -1,6 +1,6 @@
 import { saveLastPlayedGame, type Game, type LastPlayedGame, type PlayNavigationState } from 'shared-contracts';
 
-/** What a game card click remembers (SPEC §3 "Browser storage"), with the image already absolute. */
+/** What a game card click remembers (product §3.3), with the image already absolute. */
 export function lastPlayedGameOf(game: Game, imageUrl: string): LastPlayedGame {
   return {
     gameId: String(game.id),
@@ -11,7 +11,7 @@ export function lastPlayedGameOf(game: Game, imageUrl: string): LastPlayedGame {
   };
 }
 
-/** Navigation state the play page reads first (SPEC §2 "Cards"). */
+/** Navigation state the play page reads first (product §2.12). */
 export function playStateOf(game: Game): PlayNavigationState {
   return { gameLink: game.link, gameName: game.name };
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { renderRoute } from '../testing/render-route';
 import { CategoriesRedirect } from './categories-redirect';
 
-test('/categories replaces itself with the alphabetically first category, URL-encoded (SPEC §2)', () => {
+test('/categories replaces itself with the alphabetically first category, URL-encoded (product §2)', () => {
   renderRoute(<CategoriesRedirect />, { path: '/categories' });
   const landed = screen.getByTestId('location');
   expect(landed).toHaveTextContent(/^\/categories\/Arcade%20Games$/);

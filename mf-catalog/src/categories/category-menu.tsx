@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Icon } from 'ui';
 import { CategoryCard } from '../cards/category-card';
 import './category-menu.css';
 
@@ -12,7 +13,7 @@ interface CategoryMenuProps {
 }
 
 /**
- * The side menu of categories (SPEC §2 "Category page"). One element serves both layouts:
+ * The side menu of categories (product §2.9). One element serves both layouts:
  * CSS makes it a column beside the games, or an off-canvas drawer on small screens.
  */
 export function CategoryMenu({ id, categories, current, open, onClose }: CategoryMenuProps) {
@@ -46,7 +47,9 @@ export function CategoryMenu({ id, categories, current, open, onClose }: Categor
             className="catalog-category-menu__close"
             aria-label="Close categories"
             onClick={onClose}
-          />
+          >
+            <Icon name="close" size={18} weight={2.5} />
+          </button>
         </div>
         <ul className="catalog-category-menu__list">
           {categories.map((category) => (

@@ -11,7 +11,7 @@ function renderCategory(category: string) {
 const menu = () => screen.getByRole('navigation', { name: 'Categories' });
 const menuButton = () => screen.getByRole('button', { name: 'Categories' });
 
-describe('Category page (SPEC §2)', () => {
+describe('Category page (product §2)', () => {
   test('decodes the category from the URL and lists exactly its games', () => {
     renderCategory('Racing Games');
     expect(screen.getByRole('heading', { level: 1, name: 'Racing Games' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('Category page (SPEC §2)', () => {
   });
 });
 
-describe('the drawer on small screens (SPEC §2, §4 "Mobile category drawer")', () => {
+describe('the drawer on small screens (product §2, §4 "Mobile category drawer")', () => {
   test('the menu button opens it and the cross closes it, with focus managed', async () => {
     const user = userEvent.setup();
     renderCategory('Card Games');

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
+import { Icon } from 'ui';
 import { GameGrid } from '../cards/game-grid';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
@@ -8,7 +9,7 @@ import './category-page.css';
 const CATEGORIES = listCategories(GAMES);
 const MENU_ID = 'catalog-category-menu';
 
-/** A category's games beside the menu of every category (SPEC §2 "Category page"). */
+/** A category's games beside the menu of every category (product §2.9). */
 export function CategoryPage() {
   // React Router hands the param over already URL-decoded.
   const { categoryName = '' } = useParams();
@@ -39,7 +40,7 @@ export function CategoryPage() {
             aria-controls={MENU_ID}
             onClick={() => setDrawerOpenOn(categoryName)}
           >
-            <span className="catalog-category-page__menu-icon" aria-hidden="true" />
+            <Icon name="menu" className="catalog-category-page__menu-icon" size={18} weight={2.5} />
             Categories
           </button>
           <h1 id="catalog-category-title" className="page-title catalog-category-page__title">

@@ -47,7 +47,7 @@ function fakeSwiper({ translate = -150, activeIndex = 2 } = {}) {
 const control = (swiper: ReturnType<typeof fakeSwiper>, autoplay = true) =>
   createCrawlControl(swiper as unknown as Swiper, { speed: 10000, arrowSpeed: 600, autoplay });
 
-describe('the crawl pauses on hover (SPEC §2 "Home")', () => {
+describe('the crawl pauses on hover (product §2.7)', () => {
   test('hovering stops autoplay and freezes the wrapper where it is, mid-transition', () => {
     const swiper = fakeSwiper({ translate: -150 });
     control(swiper).hold('hover');

@@ -6,6 +6,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
+import { Icon } from 'ui';
 import { GameCard } from '../cards/game-card';
 import { createCrawlControl, type CrawlControl } from './crawl';
 import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
@@ -23,7 +24,7 @@ function isKeyboardFocus(target: EventTarget): boolean {
 }
 
 /**
- * The Home slider (SPEC §2 "Home"): every game in three rows, crawling in a loop with a
+ * The Home slider (product §2.7): every game in three rows, crawling in a loop with a
  * coverflow, held still under the mouse or keyboard focus, with arrows.
  */
 export function GameSlider({ games }: { games: readonly Game[] }) {
@@ -80,7 +81,9 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
               // Fills the last column's empty rows so the loop shows no hole.
               <Link className="catalog-slider__more" to={ROUTES.allGames}>
                 <span className="catalog-slider__more-label">Browse all games</span>
-                <span className="catalog-slider__more-arrow" aria-hidden="true" />
+                <span className="catalog-slider__more-arrow" aria-hidden="true">
+                  <Icon name="arrowRight" size={22} weight={2.5} />
+                </span>
               </Link>
             )}
           </SwiperSlide>
@@ -91,13 +94,17 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
         className="catalog-slider__arrow catalog-slider__arrow--prev"
         aria-label="Previous games"
         onClick={() => crawl.current?.step('prev')}
-      />
+      >
+        <Icon name="chevronLeft" size={22} weight={2.5} />
+      </button>
       <button
         type="button"
         className="catalog-slider__arrow catalog-slider__arrow--next"
         aria-label="Next games"
         onClick={() => crawl.current?.step('next')}
-      />
+      >
+        <Icon name="chevronRight" size={22} weight={2.5} />
+      </button>
     </section>
   );
 }

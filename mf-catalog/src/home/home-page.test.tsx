@@ -17,7 +17,7 @@ function renderHome() {
   return renderRoute(<HomePage brand={brand} />, { path: '/' });
 }
 
-describe('Home page (SPEC §2 "Home")', () => {
+describe('Home page (product §2.7)', () => {
   test('shows the current brand: its name and its blurb, word for word', () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'GameNest' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import './home-page.css';
 // The catalogue is fixed at build time, so its order is worked out once.
 const SLIDER_GAMES = sortGamesByName(GAMES);
 
-/** Home (SPEC §2): the host family's welcome blurb, then the slider of every game. */
+/** Home (product §2): the host family's welcome blurb, then the slider of every game. */
 export function HomePage({ brand }: HomePageProps) {
   return (
     <div className="page catalog-home">

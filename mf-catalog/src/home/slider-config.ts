@@ -1,7 +1,7 @@
 import type { SwiperOptions } from 'swiper/types';
 
 /**
- * The Home slider's constants (SPEC §2 "Home", §9), in one place.
+ * The Home slider's constants (product §2.7, §9), in one place.
  *
  * Swiper's loop mode does not combine with grid rows > 1, so the three rows are built as
  * columns: each slide is one column of ROWS games. Looping, coverflow and slides-per-view

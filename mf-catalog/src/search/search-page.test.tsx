@@ -10,7 +10,7 @@ function renderSearch(path: string) {
 const namesContaining = (text: string) =>
   GAMES.filter((game) => game.name.toLowerCase().includes(text.toLowerCase())).map((game) => game.name);
 
-describe('Search results (SPEC §2, §5)', () => {
+describe('Search results (product §2, §5)', () => {
   test('lists the games whose name contains q, case-insensitively, under q in upper case', () => {
     renderSearch(searchPath('cAr'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^CAR$/);

@@ -4,7 +4,7 @@ import { GAMES, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName } fr
 import { GameGrid } from '../cards/game-grid';
 
 /**
- * Search results (SPEC §2): games whose name contains q, case-insensitively.
+ * Search results (product §2): games whose name contains q, case-insensitively.
  * q is any text from the URL; React renders it as text, never as markup.
  */
 export function SearchPage() {

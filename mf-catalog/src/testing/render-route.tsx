@@ -18,10 +18,7 @@ function LocationProbe() {
  * mode: jsdom has no fetch Request for data routers), with a catch-all route that records
  * where a navigation landed.
  */
-export function renderRoute(
-  element: ReactElement,
-  { path, pattern = path.split('?')[0] as string }: { path: string; pattern?: string },
-) {
+export function renderRoute(element: ReactElement, { path, pattern = path.split('?')[0] }: { path: string; pattern?: string }) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

@@ -2,7 +2,7 @@ import Swiper from 'swiper';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { CATEGORY_CAROUSEL_BREAKPOINTS, CATEGORY_CAROUSEL_OPTIONS } from './carousel-options';
 
-test('the breakpoints are the cards-per-view table of SPEC §2', () => {
+test('the breakpoints are the cards-per-view table of product §2', () => {
   expect(CATEGORY_CAROUSEL_BREAKPOINTS).toEqual({
     340: { slidesPerView: 2 },
     640: { slidesPerView: 3 },

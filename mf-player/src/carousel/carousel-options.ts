@@ -1,6 +1,6 @@
 import type { SwiperOptions } from 'swiper/types';
 
-/** Cards per view by window width (SPEC §2 "Play page"): 2 at 340px ... 7 at 1400px. */
+/** Cards per view by window width (product §2.11): 2 at 340px ... 7 at 1400px. */
 export const CATEGORY_CAROUSEL_BREAKPOINTS = {
   340: { slidesPerView: 2 },
   640: { slidesPerView: 3 },

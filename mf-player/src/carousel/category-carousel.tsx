@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { A11y, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/swiper.css';
-import { CategoryCard } from './category-card';
+import { Icon } from 'ui';
+import { CategoryTile } from './category-tile';
 import { CAROUSEL_LABELS, CATEGORY_CAROUSEL_OPTIONS } from './carousel-options';
 import './category-carousel.css';
 
 const MODULES = [Navigation, A11y];
 
-/** A row of category cards with previous/next buttons (SPEC §2 "Play page"). */
+/** A row of category cards with previous/next buttons (product §2.11). */
 export function CategoryCarousel({ categories, title }: { categories: readonly string[]; title: string }) {
   const headingId = useId();
   // Swiper needs the button elements themselves; state (not refs) re-renders once they exist.
@@ -28,10 +29,10 @@ export function CategoryCarousel({ categories, title }: { categories: readonly s
             className="category-carousel__button"
             aria-label={CAROUSEL_LABELS.previous}
           >
-            <ChevronIcon direction="left" />
+            <Icon name="chevronLeft" />
           </button>
           <button ref={setNextButton} type="button" className="category-carousel__button" aria-label={CAROUSEL_LABELS.next}>
-            <ChevronIcon direction="right" />
+            <Icon name="chevronRight" />
           </button>
         </div>
       </div>
@@ -44,25 +45,10 @@ export function CategoryCarousel({ categories, title }: { categories: readonly s
       >
         {categories.map((category) => (
           <SwiperSlide key={category} className="category-carousel__slide">
-            <CategoryCard category={category} />
+            <CategoryTile category={category} />
           </SwiperSlide>
         ))}
       </Swiper>
     </section>
-  );
-}
-
-function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-      />
-    </svg>
   );
 }

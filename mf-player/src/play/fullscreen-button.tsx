@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { Icon } from 'ui';
 import { enterFullscreen, isFullscreenSupported } from './fullscreen';
 
 /** Puts the target (the game's stage) into browser fullscreen; hidden where that cannot work. */
@@ -14,16 +15,7 @@ export function FullscreenButton({ target }: { target: RefObject<HTMLElement | n
 
   return (
     <button type="button" className="button button--primary play-page__fullscreen" onClick={onClick}>
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
-        />
-      </svg>
+      <Icon name="fullscreen" size={18} />
       Fullscreen
     </button>
   );

@@ -20,8 +20,10 @@ const [FIRST, SECOND] = GAMES as [(typeof GAMES)[number], (typeof GAMES)[number]
 /** What the app would see: the current location, and a navigate like a card click's. */
 const router: { location?: Location; navigate?: NavigateFunction } = {};
 function RouterProbe() {
+  /* eslint-disable react-hooks/immutability -- a test probe: records the router for the assertions */
   router.location = useLocation();
   router.navigate = useNavigate();
+  /* eslint-enable react-hooks/immutability */
   return null;
 }
 
@@ -108,6 +110,7 @@ describe('PlayPage', () => {
   });
 
   describe('fullscreen button', () => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- saved only to be put back on the prototype
     const originalRequestFullscreen = HTMLElement.prototype.requestFullscreen;
     afterEach(() => {
       delete (document as { fullscreenEnabled?: boolean }).fullscreenEnabled;

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryPath, GAMES, listCategories, type PlayPageProps } from 'shared-contracts';
+import { Icon } from 'ui';
 import { CategoryCarousel } from '../carousel/category-carousel';
-import { SMALL_SCREEN_QUERY, useMediaQuery } from '../layout/use-media-query';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
 import { GameNotFound } from './game-not-found';
@@ -11,7 +12,7 @@ import './play-page.css';
 
 const CATEGORIES = listCategories(GAMES);
 
-/** /game/:gameId (SPEC §2 "Play page"): the game, its name, fullscreen, and the category carousel. */
+/** /game/:gameId (product §2.11): the game, its name, fullscreen, and the category carousel. */
 export function PlayPage({ gameHosts }: PlayPageProps = {}) {
   const game = useGameSource(gameHosts);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -26,16 +27,7 @@ export function PlayPage({ gameHosts }: PlayPageProps = {}) {
             <div className="play-page__heading">
               {game.category && (
                 <Link className="play-page__back" to={categoryPath(game.category)}>
-                  <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="3"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      d="M15 5l-7 7 7 7"
-                    />
-                  </svg>
+                  <Icon name="chevronLeft" size={14} weight={3} />
                   Back to {game.category}
                 </Link>
               )}

@@ -15,7 +15,7 @@ function readStoredGame(): Partial<LastPlayedGame> {
 /** The game of the current /game/:gameId URL, or undefined for "Game not found". */
 export function useGameSource(gameHosts?: readonly string[]): GameSource | undefined {
   const { gameId } = useParams();
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   return useMemo(
     () =>
       resolveGameSource({

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Loading until the frame reports a load for the current link (SPEC §4 "Play page").
+ * Loading until the frame reports a load for the current link (product §4.7).
  * The flag is derived from "which link last finished loading", so a new link is loading
  * again from its very first render, with no effect and no flash of the old state.
  */

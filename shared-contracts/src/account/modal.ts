@@ -1,4 +1,4 @@
-/** The five auth dialogs (SPEC §4), spelled as SPEC spells them. */
+/** The five auth dialogs (product §4), spelled as product §4.1 spells them. */
 export const MODAL_KINDS = {
   signUp: 'sign_up',
   signIn: 'sign_in',

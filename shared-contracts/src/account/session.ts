@@ -1,5 +1,5 @@
 /**
- * Pure helpers for the session of SPEC §4: reading a JWT's expiry without verifying it.
+ * Pure helpers for the session of product §4: reading a JWT's expiry without verifying it.
  * The server verifies signatures; the browser only needs to know when to stop trusting a token.
  */
 

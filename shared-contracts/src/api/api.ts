@@ -1,5 +1,5 @@
 /**
- * The account API of SPEC §7. SPEC leaves the prefix of the slash-less paths open;
+ * The account API of product §7. The prefix of the slash-less paths was left open;
  * this project serves them under one documented prefix, ACCOUNT_API_PREFIX.
  */
 export const ACCOUNT_API_PREFIX = '/api';
@@ -17,9 +17,9 @@ export const API_PATHS = {
   forgotPassword: '/forgot-password/',
   activateUser: `${ACCOUNT_API_PREFIX}/activate-user`,
   balance: `${ACCOUNT_API_PREFIX}/balance`,
-  /** Not in SPEC: trades a refresh_token for a new token pair. */
+  /** Beyond the original call list: trades a refresh_token for a new token pair. */
   refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
-  /** Not in SPEC: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
+  /** Beyond the original call list: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
   logout: `${ACCOUNT_API_PREFIX}/logout`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',
@@ -29,7 +29,7 @@ export const API_PATHS = {
   devOutbox: '/__dev/outbox',
 } as const;
 
-// ---- Error shape (SPEC §8) ----
+// ---- Error shape (product §8) ----
 export interface ValidationErrorItem {
   loc: (string | number)[];
   msg: string;
@@ -39,16 +39,14 @@ export interface ApiErrorBody {
   detail: string | ValidationErrorItem[];
 }
 
-/** SPEC §8: a string detail as is, a list joined by commas from msg, else the fallback. */
+/** product §8: a string detail as is, a list joined by commas from msg, else the fallback. */
 export function errorDetailMessage(body: unknown, fallback: string): string {
   if (typeof body !== 'object' || body === null || !('detail' in body)) return fallback;
-  const detail = (body as { detail: unknown }).detail;
+  const detail = body.detail;
   if (typeof detail === 'string' && detail.trim() !== '') return detail;
   if (Array.isArray(detail)) {
     const msgs = detail
-      .map((item: unknown) =>
-        typeof item === 'object' && item !== null && 'msg' in item ? (item as { msg: unknown }).msg : undefined,
-      )
+      .map((item: unknown) => (typeof item === 'object' && item !== null && 'msg' in item ? item.msg : undefined))
       .filter((msg): msg is string => typeof msg === 'string' && msg !== '');
     if (msgs.length > 0) return msgs.join(', ');
   }
@@ -127,7 +125,7 @@ export interface BalanceResponse {
   updated_at: string;
 }
 
-/** SPEC §3 profile fields; all optional strings, dob as YYYY-MM-DD. */
+/** product §3 profile fields; all optional strings, dob as YYYY-MM-DD. */
 export const PROFILE_FIELDS = [
   'first_name',
   'last_name',
@@ -156,8 +154,8 @@ export interface UserRecord extends ProfileFields {
 }
 
 /**
- * A dev-outbox entry (ARCHITECTURE "Account API"): `{to, subject, text, code}`, plus the row's
- * delivery state in the API's mail outbox (added fields; the first four never change).
+ * A dev-outbox entry (architecture.md §6): `{to, subject, text, code}`, plus the row's delivery
+ * state in the API's mail outbox (added fields; the first four never change).
  */
 export interface OutboxMessage {
   to: string;

@@ -1,5 +1,5 @@
 /**
- * Category and fallback artwork (SPEC §2 "Cards"): one illustration per category, as inline
+ * Category and fallback artwork (product §2.12): one illustration per category, as inline
  * SVG data: URIs. Inline data needs no hosting, so it works from any remote's origin, offline,
  * and can never be the thing that fails to load.
  */
@@ -305,7 +305,7 @@ export const DEFAULT_GAME_IMAGE = svgDataUri(`
     ])}
   </svg>`);
 
-/** Artwork per category of SPEC §3, including Match-3 Games which no game uses yet. */
+/** Artwork per category of product §3, including Match-3 Games which no game uses yet. */
 export const CATEGORY_IMAGES: Readonly<Record<string, string>> = Object.freeze({
   'Arcade Games': ARCADE,
   'Bike Racing': BIKE_RACING,

@@ -1,4 +1,4 @@
-/** A game of the bundled catalogue (SPEC §3 "Game"). */
+/** A game of the bundled catalogue (product §3.1). */
 export interface Game {
   id: number;
   name: string;
@@ -11,7 +11,7 @@ export interface Game {
   tags: string[];
 }
 
-/** The categories SPEC §3 names. Match-3 Games has artwork but no game. */
+/** The categories product §3 names. Match-3 Games has artwork but no game. */
 export const KNOWN_CATEGORIES = [
   'Arcade Games',
   'Bike Racing',
@@ -49,7 +49,7 @@ export function parseCatalogue(raw: unknown): Game[] {
   if (!Array.isArray(raw)) throw new CatalogueError('Catalogue must be a JSON array of games');
   const seenIds = new Set<number>();
   return raw.map((entry: unknown, index): Game => {
-    const where = `catalogue entry #${index}${isRecord(entry) && entry.name ? ` ("${String(entry.name)}")` : ''}`;
+    const where = `catalogue entry #${index}${isRecord(entry) && typeof entry.name === 'string' && entry.name ? ` ("${entry.name}")` : ''}`;
     if (!isRecord(entry)) throw new CatalogueError(`${where}: not an object`);
     const { id, name, category, image, link, tags } = entry;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)
@@ -64,6 +64,6 @@ export function parseCatalogue(raw: unknown): Game[] {
     if (typeof link !== 'string' || !isHttpUrl(link)) throw new CatalogueError(`${where}: link must be an http(s) URL`);
     if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string')))
       throw new CatalogueError(`${where}: tags must be a list of strings`);
-    return { id, name: name.trim(), category, image, link, tags: (tags as string[] | undefined) ?? [] };
+    return { id, name: name.trim(), category, image, link, tags: tags ?? [] };
   });
 }

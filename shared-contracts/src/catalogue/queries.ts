@@ -2,12 +2,12 @@ import type { Game } from './game';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** All games sorted alphabetically by name (SPEC §2 "All Games"). */
+/** All games sorted alphabetically by name (product §2.8). */
 export function sortGamesByName(games: readonly Game[]): Game[] {
   return [...games].sort((a, b) => byName.compare(a.name, b.name));
 }
 
-/** Distinct categories of the given games, alphabetically (SPEC §2 "Category page"). */
+/** Distinct categories of the given games, alphabetically (product §2.9). */
 export function listCategories(games: readonly Game[]): string[] {
   return [...new Set(games.map((g) => g.category))].sort((a, b) => byName.compare(a, b));
 }
@@ -17,12 +17,12 @@ export function firstCategory(games: readonly Game[]): string | undefined {
   return listCategories(games)[0];
 }
 
-/** Games whose category matches exactly (SPEC §5), sorted by name. */
+/** Games whose category matches exactly (product §5), sorted by name. */
 export function gamesInCategory(games: readonly Game[], category: string): Game[] {
   return sortGamesByName(games.filter((g) => g.category === category));
 }
 
-/** Case-insensitive substring match on name (SPEC §5); blank queries match nothing. */
+/** Case-insensitive substring match on name (product §5); blank queries match nothing. */
 export function searchGames(games: readonly Game[], query: string): Game[] {
   const needle = query.trim().toLocaleLowerCase();
   if (needle === '') return [];

@@ -1,7 +1,7 @@
-import type { RemoteName } from '../federation/exposes';
+import { REMOTE_NAMES, type RemoteName } from '../federation/exposes';
 import { httpOrigin } from './game-hosts';
 
-/** One brand of SPEC §1: what a host family shows. */
+/** One brand of product §1: what a host family shows. */
 export interface Brand {
   id: string;
   /** Site name shown in the header, footer and blurb. */
@@ -11,7 +11,7 @@ export interface Brand {
   /** Document title. */
   title: string;
   favicon: string;
-  /** Home welcome wording (SPEC §1: one per host family). */
+  /** Home welcome wording (product §1: one per host family). */
   blurb: string;
 }
 
@@ -28,7 +28,7 @@ export interface AccountRemoteConfig {
   recaptchaSiteKey: string;
 }
 
-/** /config.json, fetched by the shell at start-up (ARCHITECTURE "Composition"). */
+/** /config.json, fetched by the shell at start-up (architecture.md §2). */
 export interface RuntimeConfig extends AccountRemoteConfig {
   /** Manifest URL (mf-manifest.json) of each remote. */
   remotes: Record<RemoteName, string>;
@@ -52,7 +52,7 @@ function hostMatches(host: string, pattern: string): boolean {
   return host === p;
 }
 
-/** Branding by host (SPEC §1): the first family naming the host, else the default brand. */
+/** Branding by host (product §1): the first family naming the host, else the default brand. */
 export function resolveBrand(hostname: string, families: readonly BrandFamily[], defaultBrand: Brand): Brand {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '');
   const family = families.find((f) => f.hosts.some((pattern) => hostMatches(host, pattern)));
@@ -74,7 +74,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new Error('config.json: expected an object');
   const remotes = raw.remotes;
   if (!isRecord(remotes)) throw new Error('config.json: "remotes" must be an object');
-  for (const name of ['mf_catalog', 'mf_player', 'mf_account'] as const) {
+  for (const name of REMOTE_NAMES) {
     if (typeof remotes[name] !== 'string') throw new Error(`config.json: remotes.${name} must be a manifest URL`);
   }
   if (typeof raw.accountApiUrl !== 'string') throw new Error('config.json: "accountApiUrl" must be a string');

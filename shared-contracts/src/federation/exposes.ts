@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AccountRemoteConfig, Brand } from '../config/runtime';
 
-/** Container names (ARCHITECTURE "Composition"). */
+/** Container names (architecture.md §2). */
 export const REMOTE_NAMES = ['mf_catalog', 'mf_player', 'mf_account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 

@@ -1,4 +1,4 @@
-/** Every user-facing text of SPEC §1, §2, §5, §6 and §8, spelled once. */
+/** Every user-facing text of product §1, §2, §5, §6 and §8, spelled once. */
 export const FOOTER_TEXT = {
   tagline: 'Enjoy a variety of free small games online.',
   rights: 'All Rights Reserved.',
@@ -16,7 +16,7 @@ export const PAGE_TEXT = {
   logout: 'Logout',
 } as const;
 
-/** SPEC §5, in the order the rules are listed there. */
+/** product §5, in the order the rules are listed there. */
 export const VALIDATION_MESSAGES = {
   allFieldsRequired: 'All fields are required!',
   invalidEmail: 'Please enter a valid email address.',
@@ -30,7 +30,7 @@ export const VALIDATION_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match.',
 } as const;
 
-/** SPEC §8 fallback messages per action. */
+/** product §8 fallback messages per action. */
 export const ERROR_FALLBACKS = {
   userInfo: 'Failed to fetch user information',
   upload: 'Failed to upload file',
@@ -49,7 +49,7 @@ export const ERROR_FALLBACKS = {
   unknown: 'An unknown error occurred.',
 } as const;
 
-/** Marker the API puts in a sign-in error for an unverified account (SPEC §8). */
+/** Marker the API puts in a sign-in error for an unverified account (product §8). */
 export const EMAIL_NOT_VERIFIED = 'Email not verified';
 
 export const SUCCESS_TOASTS = {

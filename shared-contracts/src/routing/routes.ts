@@ -1,4 +1,4 @@
-/** Route patterns of SPEC §2, as react-router path patterns. */
+/** Route patterns of product §2, as react-router path patterns. */
 export const ROUTES = {
   home: '/',
   allGames: '/all-games',
@@ -15,7 +15,7 @@ export const categoryPath = (category: string): string => `/categories/${encodeU
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;
 export const searchPath = (query: string): string => `/search?${SEARCH_QUERY_PARAM}=${encodeURIComponent(query)}`;
 
-/** Nav highlighting (SPEC §2): Categories is active for any path starting with /categories. */
+/** Nav highlighting (product §2): Categories is active for any path starting with /categories. */
 export type NavItem = 'home' | 'allGames' | 'categories';
 export function activeNavItem(pathname: string): NavItem | undefined {
   if (pathname === ROUTES.home) return 'home';

@@ -1,4 +1,4 @@
-/** Local-storage keys (SPEC §3 "Browser storage"): spelled once, here. */
+/** Local-storage keys (product §3.3): spelled once, here. */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refresh_token',
@@ -38,7 +38,7 @@ export function readLastPlayedGame(storage: Storage): Partial<LastPlayedGame> {
   };
 }
 
-/** Navigation state passed with a card click (SPEC §2 "Cards"). */
+/** Navigation state passed with a card click (product §2.12). */
 export interface PlayNavigationState {
   gameLink: string;
   gameName: string;

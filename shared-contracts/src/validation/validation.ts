@@ -1,6 +1,6 @@
 import { VALIDATION_MESSAGES } from '../messages/messages';
 
-/** Special characters SPEC §5 accepts for the password criterion. */
+/** Special characters product §5 accepts for the password criterion. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 export const PASSWORD_MIN_LENGTH = 8;
 export const MINIMUM_AGE = 18;
@@ -15,7 +15,7 @@ export interface PasswordCriterion {
   test: (password: string) => boolean;
 }
 
-/** The five criteria of SPEC §5, in order, with labels for the live checklist. */
+/** The five criteria of product §5, in order, with labels for the live checklist. */
 export const PASSWORD_CRITERIA: readonly PasswordCriterion[] = [
   { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
   { id: 'uppercase', label: 'An uppercase letter', test: (p) => /[A-Z]/.test(p) },
@@ -24,7 +24,7 @@ export const PASSWORD_CRITERIA: readonly PasswordCriterion[] = [
   {
     id: 'special',
     label: `A special character (${PASSWORD_SPECIAL_CHARACTERS})`,
-    test: (p) => [...p].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
+    test: (p) => Array.from(p).some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
   },
 ];
 
@@ -42,7 +42,7 @@ export interface SignUpInput {
   captchaToken: string | null;
 }
 
-/** First failing rule's message (SPEC §5 order), or null when the form is valid. */
+/** First failing rule's message (product §5 order), or null when the form is valid. */
 export function validateSignUp(input: SignUpInput): string | null {
   if ([input.firstName, input.lastName, input.username, input.email, input.password].some(blank))
     return VALIDATION_MESSAGES.allFieldsRequired;
@@ -61,7 +61,7 @@ export interface SignInInput {
 }
 
 /**
- * SPEC §5 sign-in rules. SPEC leaves open whether a User ID is exempt from the email check;
+ * product §5 sign-in rules. The product description left open whether a User ID is exempt from the email check;
  * the field is labelled "Email / User ID", so an entry without '@' is taken as a user ID.
  */
 export function validateSignIn(input: SignInInput): string | null {

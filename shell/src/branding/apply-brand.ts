@@ -1,6 +1,6 @@
 import type { Brand } from 'shared-contracts';
 
-/** Puts the brand's page title and icon on the document (SPEC §1 branding by host). */
+/** Puts the brand's page title and icon on the document (product §1 branding by host). */
 export function applyBrandToDocument(brand: Brand, doc: Document = document): void {
   doc.title = brand.title;
   let icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -31,7 +31,10 @@ describe('RemoteBoundary', () => {
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>(() => pending.promise);
     render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />);
     expect(screen.getByRole('status')).toBeInTheDocument();
-    await act(async () => pending.resolve({ default: AllGames } as never));
+    await act(async () => {
+      pending.resolve({ default: AllGames });
+      await pending.promise;
+    });
     expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mf_catalog/AllGamesPage', { fresh: false });
   });
@@ -40,7 +43,7 @@ describe('RemoteBoundary', () => {
     const load = jest
       .fn<ReturnType<Loader>, Parameters<Loader>>()
       .mockRejectedValueOnce(new Error('remote down'))
-      .mockResolvedValueOnce({ default: AllGames } as never);
+      .mockResolvedValueOnce({ default: AllGames });
     render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />);
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load it just now");
@@ -54,7 +57,7 @@ describe('RemoteBoundary', () => {
     const Crashing = () => {
       throw new Error('boom');
     };
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockResolvedValue({ default: Crashing } as never);
+    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockResolvedValue({ default: Crashing });
     render(
       <div>
         <p>Header stays</p>

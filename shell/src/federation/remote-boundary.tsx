@@ -42,7 +42,7 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
 }
 
 /**
- * The one boundary around every federated mount (ARCHITECTURE "Composition"):
+ * The one boundary around every federated mount (architecture.md §2):
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
  * reload, and a console report.
  */
@@ -60,6 +60,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
 
   useEffect(() => {
     let cancelled = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new load shows its loading state before the promise settles
     setState({ status: 'loading' });
     load(id, { fresh }).then(
       (module) => {

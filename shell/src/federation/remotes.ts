@@ -34,7 +34,7 @@ export function initRemotes(config: Pick<RuntimeConfig, 'remotes'>): void {
     RetryPlugin({
       fetch: { retryTimes: 2, retryDelay: 400 },
       script: { retryTimes: 2, retryDelay: 400 },
-    }) as unknown as ModuleFederationRuntimePlugin,
+    }),
     reportFailures,
   ]);
   registerRemotes(remoteList(config.remotes));

@@ -6,7 +6,7 @@ import { Footer } from './footer';
 
 const brand: Brand = { id: 'b', name: 'PlayVerse', logo: '/l.svg', title: 't', favicon: '/f.svg', blurb: 'x' };
 
-test('footer shows the SPEC §1 texts, the current year and a brand link to /', () => {
+test('footer shows the product §1 texts, the current year and a brand link to /', () => {
   render(
     <BrandContext.Provider value={brand}>
       <MemoryRouter>

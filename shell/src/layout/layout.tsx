@@ -5,7 +5,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import './layout.css';
 
-/** Header, footer and the auth modal host on every page (SPEC §2 "Shared elements"). */
+/** Header, footer and the auth modal host on every page (product §2.2). */
 export function Layout({ accountConfig, children }: { accountConfig: AccountRemoteConfig; children: ReactNode }) {
   return (
     <div className="site">

@@ -11,10 +11,10 @@ function activeItems(path: string): string[] {
   return screen
     .getAllByRole('link')
     .filter((link) => link.getAttribute('aria-current') === 'page')
-    .map((link) => link.textContent ?? '');
+    .map((link) => link.textContent);
 }
 
-describe('NavMenu highlighting (SPEC §2)', () => {
+describe('NavMenu highlighting (product §2)', () => {
   it('lists Home, All Games and Categories with their routes', () => {
     render(
       <MemoryRouter>

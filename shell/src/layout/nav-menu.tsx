@@ -8,7 +8,7 @@ const ITEMS: { id: NavItem; label: string; to: string }[] = [
   { id: 'categories', label: 'Categories', to: ROUTES.categories },
 ];
 
-/** Top navigation; the active item follows SPEC §2 (Categories for any /categories path). */
+/** Top navigation; the active item follows product §2 (Categories for any /categories path). */
 export function NavMenu() {
   const { pathname } = useLocation();
   const active = activeNavItem(pathname);

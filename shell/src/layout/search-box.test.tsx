@@ -25,7 +25,7 @@ function renderSearch(start = '/') {
   return screen.getByPlaceholderText('Search Games');
 }
 
-describe('SearchBox (SPEC §2 search box)', () => {
+describe('SearchBox (product §2 search box)', () => {
   beforeEach(() => setViewport(false));
 
   it('has the placeholder "Search Games"', () => {

@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_TEXT, searchPath } from 'shared-contracts';
+import { Icon } from 'ui';
 import './search-box.css';
 
 /**
- * Header search (SPEC §2): Enter or the icon searches; blank text does nothing; the box
+ * Header search (product §2): Enter or the icon searches; blank text does nothing; the box
  * clears afterwards. On small screens the icon first toggles the input open.
  */
 export function SearchBox() {
@@ -14,11 +15,11 @@ export function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  const submit = (event?: FormEvent) => {
+  const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     const query = text.trim();
     if (query === '') return;
-    navigate(searchPath(query));
+    void navigate(searchPath(query));
     setText('');
     setOpenOnMobile(false);
   };
@@ -50,10 +51,7 @@ export function SearchBox() {
         enterKeyHint="search"
       />
       <button type="button" className="search-box__icon" aria-label="Search" aria-expanded={openOnMobile} onClick={onIconClick}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.2" />
-          <path d="m20 20-3.6-3.6" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
+        <Icon name="search" />
       </button>
     </form>
   );

@@ -4,7 +4,7 @@ import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { NotFoundPage } from './not-found-page';
 
-/** The routes table of SPEC §2, each page owned by a remote. */
+/** The routes table of product §2, each page owned by a remote. */
 export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: AccountRemoteConfig; gameHosts?: readonly string[] }) {
   const brand = useBrand();
   return (

@@ -1,7 +1,7 @@
 import { ToastContainer } from 'react-toastify';
 import './toasts.css';
 
-/** SPEC §9 toast defaults. react-toastify is a shared singleton, so every remote's toast() lands here. */
+/** product §9 toast defaults. react-toastify is a shared singleton, so every remote's toast() lands here. */
 export const TOAST_DEFAULTS = {
   autoClose: 5000,
   position: 'top-right',

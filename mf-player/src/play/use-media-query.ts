@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * "Small" screens and up, as the SPEC uses the word: at least 576px wide (the usual
+ * "Small" screens and up, as product §2.11 uses the word: at least 576px wide (the usual
  * small breakpoint). Below it the play page shows only the game.
  */
 export const SMALL_SCREEN_QUERY = '(min-width: 576px)';

@@ -7,7 +7,7 @@ afterEach(() => {
   delete holder.__webpack_public_path__;
 });
 
-describe('game images resolve against the catalogue deployment (SPEC §3)', () => {
+describe('game images resolve against the catalogue deployment (product §3)', () => {
   test('full http(s) URLs are used as they are', () => {
     holder.__webpack_public_path__ = 'http://localhost:8081/';
     expect(gameImageUrl('https://img.gamemonetize.com/x/512x512.jpg')).toBe('https://img.gamemonetize.com/x/512x512.jpg');

@@ -1,0 +1,96 @@
+// Proves the lint rules that guard the architecture really fire: a remote importing another
+// remote or the shell, a ui/ file importing a feature, and a file name that is not kebab-case.
+// Runs the project's own eslint.config.mjs (only its boundary and naming rules, so no type
+// information is needed) on snippets placed at real paths of the tree. `node --test scripts/`.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import projectConfig from '../eslint.config.mjs';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GUARD_RULES = new Set([
+  'import-x/no-restricted-paths',
+  'import-x/no-cycle',
+  'check-file/filename-naming-convention',
+  'check-file/folder-naming-convention',
+]);
+
+/** The project's config objects that carry guard rules, with every other rule left out. */
+function guardConfig() {
+  // Stylesheets keep the project's own name-only parser.
+  const stylesheets = projectConfig.filter(
+    (entry) => entry.files?.some((glob) => glob.endsWith('.css')) && entry.languageOptions,
+  );
+  const guards = projectConfig
+    .filter((entry) => entry.rules && Object.keys(entry.rules).some((rule) => GUARD_RULES.has(rule)))
+    .map((entry) => ({
+      ...entry,
+      languageOptions: { parser: tsParser, parserOptions: { ecmaFeatures: { jsx: true } } },
+      rules: Object.fromEntries(Object.entries(entry.rules).filter(([rule]) => GUARD_RULES.has(rule))),
+    }));
+  return [...guards, ...stylesheets];
+}
+
+const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: guardConfig() });
+
+async function problems(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+test('a remote importing another remote fails lint', async () => {
+  const found = await problems(
+    'mf-catalog/src/home/probe.ts',
+    "export { enterFullscreen } from '../../../mf-player/src/play/fullscreen';\n",
+  );
+  assert.ok(
+    found.some((p) => p.startsWith('import-x/no-restricted-paths') && p.includes("another part's source")),
+    found.join('\n'),
+  );
+});
+
+test('a remote importing the shell fails lint', async () => {
+  const found = await problems(
+    'mf-player/src/play/probe.ts',
+    "export { TOAST_DEFAULTS } from '../../../shell/src/toasts/toasts';\n",
+  );
+  assert.ok(
+    found.some((p) => p.startsWith('import-x/no-restricted-paths')),
+    found.join('\n'),
+  );
+});
+
+test('ui/ importing a feature fails lint', async () => {
+  const found = await problems('mf-catalog/src/ui/probe.ts', "export * from '../home/slider-config';\n");
+  assert.ok(
+    found.some((p) => p.startsWith('import-x/no-restricted-paths') && p.includes('ui/ is shared by every feature')),
+    found.join('\n'),
+  );
+});
+
+test('imports inside one part and from shared-contracts pass', async () => {
+  const found = await problems(
+    'mf-catalog/src/home/probe.ts',
+    "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\n",
+  );
+  assert.deepEqual(found, []);
+});
+
+test('a file name that is not kebab-case fails lint', async () => {
+  const found = await problems('shell/src/layout/SearchBox.tsx', 'export const x = 1;\n');
+  assert.ok(
+    found.some((p) => p.startsWith('check-file/filename-naming-convention')),
+    found.join('\n'),
+  );
+});
+
+test('a stylesheet name that is not kebab-case fails lint', async () => {
+  const found = await problems('mf-player/src/play/PlayPage.css', '.play-page { display: block; }\n');
+  assert.ok(
+    found.some((p) => p.startsWith('check-file/filename-naming-convention')),
+    found.join('\n'),
+  );
+});

@@ -1,0 +1,45 @@
+import type { SVGProps } from 'react';
+
+/**
+ * The site's one icon set: 24×24 outline icons drawn with the text colour. Each is path data
+ * only, so adding an icon is one line here and every part draws it the same way.
+ */
+export const ICONS = {
+  search: 'M18 11a7 7 0 1 1-14 0a7 7 0 1 1 14 0M20 20l-3.6-3.6',
+  chevronLeft: 'M15 5l-7 7 7 7',
+  chevronRight: 'M9 5l7 7-7 7',
+  arrowRight: 'M5 12h14M13 6l6 6-6 6',
+  menu: 'M4 6h16M4 12h16M4 18h10',
+  close: 'M6 6l12 12M18 6L6 18',
+  play: 'M8 5v14l11-7z',
+  fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  gamepad:
+    'M7 9h4M9 7v4M15.5 9.5h.01M17.5 11.5h.01M6.5 5h11A4.5 4.5 0 0 1 22 9.5l-.6 6.1a3 3 0 0 1-5.4 1.5L14.5 15h-5L8 17.1a3 3 0 0 1-5.4-1.5L2 9.5A4.5 4.5 0 0 1 6.5 5z',
+} as const;
+export type IconName = keyof typeof ICONS;
+
+interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children' | 'viewBox'> {
+  name: IconName;
+  /** Width and height in px (default 20). */
+  size?: number;
+  /** Stroke width in the 24-unit grid (default 2.2). */
+  weight?: number;
+  /** Filled with the text colour instead of outlined (the play triangle). */
+  solid?: boolean;
+}
+
+/** Decorative by default (hidden from assistive tech): the button or link around it carries the name. */
+export function Icon({ name, size = 20, weight = 2.2, solid = false, ...rest }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" {...rest}>
+      <path
+        d={ICONS[name]}
+        fill={solid ? 'currentColor' : 'none'}
+        stroke={solid ? 'none' : 'currentColor'}
+        strokeWidth={solid ? undefined : weight}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
