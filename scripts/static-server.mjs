@@ -5,6 +5,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sirv from 'sirv';
+import parts from '../build-config/parts.js';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|^\/assets\//;
 const ALWAYS_FRESH = new Set([
@@ -26,9 +27,10 @@ export function cacheControlFor(pathname) {
 /** Overlays environment variables on the shell's config.json so operators need no rebuild. */
 export function configOverridesFromEnv(env = process.env) {
   const remotes = {};
-  if (env.MF_CATALOG_URL) remotes.mf_catalog = env.MF_CATALOG_URL;
-  if (env.MF_PLAYER_URL) remotes.mf_player = env.MF_PLAYER_URL;
-  if (env.MF_ACCOUNT_URL) remotes.mf_account = env.MF_ACCOUNT_URL;
+  for (const { container } of parts.registry.remotes) {
+    const url = env[parts.urlEnvOf(container)];
+    if (url) remotes[container] = url;
+  }
   const overrides = {};
   if (Object.keys(remotes).length) overrides.remotes = remotes;
   if (env.ACCOUNT_API_URL) overrides.accountApiUrl = env.ACCOUNT_API_URL;

@@ -1,4 +1,4 @@
-import type { RemoteName } from '../federation/exposes';
+import { REMOTE_NAMES, type RemoteName } from '../federation/exposes';
 
 /** One brand of SPEC §1: what a host family shows. */
 export interface Brand {
@@ -68,7 +68,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new Error('config.json: expected an object');
   const remotes = raw.remotes;
   if (!isRecord(remotes)) throw new Error('config.json: "remotes" must be an object');
-  for (const name of ['mf_catalog', 'mf_player', 'mf_account'] as const) {
+  for (const name of REMOTE_NAMES) {
     if (typeof remotes[name] !== 'string') throw new Error(`config.json: remotes.${name} must be a manifest URL`);
   }
   if (typeof raw.accountApiUrl !== 'string') throw new Error('config.json: "accountApiUrl" must be a string');
