@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RemoteName } from 'shared-contracts';
 import registry from '../parts.json';
 
 const FIXTURE_DIR = path.join(__dirname, 'fixtures');
@@ -40,8 +41,7 @@ export interface PortalFixtures {
   ports: PortalPorts;
 }
 
-type RemoteContainer = (typeof registry.remotes)[number]['container'];
-export type PortalPorts = { api: number; shell: number } & Record<RemoteContainer, number>;
+export type PortalPorts = { api: number; shell: number } & Record<RemoteName, number>;
 
 /** The ports `npm run e2e` uses when E2E_PORTS is not given: the registry's, from base 7000. */
 function defaultTestPorts(base = 7000): PortalPorts {
