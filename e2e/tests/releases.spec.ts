@@ -14,7 +14,7 @@ let v2: string;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   test.setTimeout(240_000);
   work = mkdtempSync(path.join(os.tmpdir(), 'portal-releases-'));
   v2 = path.join(work, 'catalog-v2');
@@ -25,7 +25,9 @@ test.beforeAll(async () => {
   // As the remote's build script does: .br/.gz siblings, which replace the old build's too.
   run(process.execPath, ['scripts/precompress.mjs', v2]);
 });
-test.afterAll(() => rmSync(work, { recursive: true, force: true }));
+test.afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
 
 async function markWindow(page: Page) {
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -63,7 +65,9 @@ test.describe('a tab open while the catalogue is redeployed', () => {
       await route.fulfill({ response, json: config });
     });
   });
-  test.afterEach(() => server.stop());
+  test.afterEach(() => {
+    server.stop();
+  });
 
   test('old chunks deleted: pages visited and not visited before the deploy load the new build, no reload', async ({ page }) => {
     await page.goto('/all-games');

@@ -47,8 +47,10 @@ export type ExposesOf<R extends RemoteName> = {
 export const remoteOf = (id: RemoteModuleId): RemoteName => id.split('/')[0] as RemoteName;
 
 /** Props a component takes (one empty record type for every component that takes none). */
-export type PropsOf<C> = C extends ComponentType<infer P> ? ([keyof P] extends [never] ? Record<never, never> : P) : never;
+export type PropsOf<C> = C extends ComponentType<infer P> ? ([keyof P] extends [never] ? object : P) : never;
 /** true when A and B are the same type: neither wider nor narrower. */
+// The deferred-conditional idiom compares A and B exactly; its T is used once on purpose.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export type Exactly<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /**
  * `true` when a module exports as default a component taking exactly the props the contract

@@ -96,7 +96,9 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     },
     [id, checkRenderFailure],
   );
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const retry = useCallback(() => {
+    setAttempt((a) => a + 1);
+  }, []);
 
   // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.
   const failed = state.status === 'failed';
@@ -156,7 +158,9 @@ function RemoteFallback({ variant, onRetry }: { variant: 'page' | 'inline'; onRe
   );
 }
 
-const reloadPage = () => window.location.reload();
+const reloadPage = () => {
+  window.location.reload();
+};
 
 /** The one prompt after a redeploy this tab cannot take in place: a Retry could not fix it. */
 function NewVersionPrompt({ variant }: { variant: 'page' | 'inline' }) {

@@ -37,7 +37,7 @@ function setup(): { remotes: Remotes; runtime: Runtime; manifestLoaded: (name: s
   runtime.registerRemotes.mockReset();
   const remotes = jest.requireActual<Remotes>('./remotes');
   remotes.initRemotes(config);
-  const plugins = runtime.registerPlugins.mock.calls[0]![0] as { afterLoadManifest?: (args: unknown) => unknown }[];
+  const [[plugins]] = runtime.registerPlugins.mock.calls as [[{ afterLoadManifest?: (args: unknown) => unknown }[]]];
   const manifestLoaded = (name: string, version: string) => {
     for (const plugin of plugins)
       plugin.afterLoadManifest?.({ moduleInfo: { name }, manifestJson: { metaData: { buildInfo: { buildVersion: version } } } });
