@@ -6,21 +6,10 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { partOptions } = require('./parts');
+const { buildId } = require('./build-id');
 
-/**
- * Shared singletons (architecture.md §2): the browser downloads exactly one copy.
- * Each entry names the package whose version governs it.
- */
-const SHARED_SINGLETONS = {
-  react: 'react',
-  'react/jsx-runtime': 'react',
-  'react-dom': 'react-dom',
-  'react-dom/client': 'react-dom',
-  'react-router': 'react-router',
-  'react-router-dom': 'react-router-dom',
-  'react-toastify': 'react-toastify',
-  'shared-contracts': 'shared-contracts',
-};
+const { SHARED_SINGLETONS } = require('./shared');
 
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
@@ -50,6 +39,10 @@ function sharedConfig() {
 function createFederatedConfig({ name, dir, port, exposes, title, define = {}, publicDir, publicPath = 'auto' }) {
   return (/** @type {Record<string, unknown>} */ _env, /** @type {{mode?: string}} */ argv) => {
     const production = argv.mode === 'production';
+    const build = buildId(dir, name);
+    // The manifest names the build (metaData.buildInfo.buildVersion): the shell compares it to
+    // notice a redeploy under an open tab.
+    process.env.MF_BUILD_VERSION = build.version;
     /** @type {import('@rspack/core').Configuration} */
     const config = {
       context: dir,
@@ -59,7 +52,9 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
       output: {
         path: path.join(dir, 'dist'),
         publicPath,
-        uniqueName: name,
+        // Per build: two builds of one remote in the same tab never share a chunk-loading
+        // global or script keys, so a newer runtime never runs an older build's chunk ids.
+        uniqueName: build.uniqueName,
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
@@ -159,4 +154,4 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
   return config;
 }
 
-module.exports = { createFederatedConfig, createJestConfig, SHARED_SINGLETONS };
+module.exports = { createFederatedConfig, createJestConfig, partOptions, SHARED_SINGLETONS };

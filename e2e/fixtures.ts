@@ -1,6 +1,8 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RemoteName } from 'shared-contracts';
+import registry from '../parts.json';
 
 const FIXTURE_DIR = path.join(__dirname, 'fixtures');
 const recaptchaStub = readFileSync(path.join(FIXTURE_DIR, 'recaptcha-stub.js'), 'utf8');
@@ -35,8 +37,18 @@ export async function installOfflineRoutes(context: BrowserContext): Promise<voi
 export interface PortalFixtures {
   /** Base URL of the account API under test (for the dev outbox). */
   apiUrl: string;
-  /** Ports of every part: { api, shell, mf_catalog, mf_player, mf_account }. */
-  ports: { api: number; shell: number; mf_catalog: number; mf_player: number; mf_account: number };
+  /** Ports of every part: api, shell and one per remote container (the registry of parts, parts.json). */
+  ports: PortalPorts;
+}
+
+export type PortalPorts = { api: number; shell: number } & Record<RemoteName, number>;
+
+/** The ports `npm run e2e` uses when E2E_PORTS is not given: the registry's, from base 7000. */
+function defaultTestPorts(base = 7000): PortalPorts {
+  const offset = base - registry.api.port;
+  const ports: Record<string, number> = { api: base, shell: registry.shell.port + offset };
+  for (const remote of registry.remotes) ports[remote.container] = remote.port + offset;
+  return ports as PortalPorts;
 }
 
 /**
@@ -74,11 +86,7 @@ export const test = base.extend<PortalFixtures>({
     await use(process.env.E2E_API_URL ?? 'http://localhost:7000');
   },
   ports: async ({}, use) => {
-    await use(
-      JSON.parse(
-        process.env.E2E_PORTS ?? '{"api":7000,"shell":7080,"mf_catalog":7081,"mf_player":7082,"mf_account":7083}',
-      ) as PortalFixtures['ports'],
-    );
+    await use(process.env.E2E_PORTS ? (JSON.parse(process.env.E2E_PORTS) as PortalPorts) : defaultTestPorts());
   },
 });
 

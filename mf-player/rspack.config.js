@@ -1,15 +1,5 @@
-const { createFederatedConfig } = require('build-config');
+const { createFederatedConfig, partOptions } = require('build-config');
 
-/** What this remote exposes; the names and prop types are declared in shared-contracts (RemoteModules). */
-const exposes = {
-  './PlayPage': './src/exposes/play-page.tsx',
-};
-
-module.exports = createFederatedConfig({
-  name: 'mf_player',
-  dir: __dirname,
-  port: 8082,
-  title: 'Player remote (standalone)',
-  exposes,
-});
-module.exports.exposes = exposes;
+// Container name, dev port and exposes come from the registry of parts (parts.json); the names
+// and prop types of the exposes are declared in shared-contracts (RemoteModules).
+module.exports = createFederatedConfig({ ...partOptions(__dirname), title: 'Player remote (standalone)' });

@@ -4,14 +4,17 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import parts from '../build-config/parts.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['account-api', 'mf-catalog', 'mf-player', 'mf-account', 'shell'];
-const COLORS = [33, 36, 35, 34, 32];
+const { registry } = parts;
+// The API and the remotes first, the shell last (from the registry of parts, parts.json).
+const PARTS = [registry.api.folder, ...registry.remotes.map((remote) => remote.folder), registry.shell.folder];
+const COLORS = [33, 36, 35, 34, 32, 31, 37];
 
 const children = PARTS.map((part, i) => {
   const child = spawn('npm', ['run', 'dev', '-w', part], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = `\x1b[${COLORS[i]}m[${part}]\x1b[0m `;
+  const prefix = `\x1b[${COLORS[i % COLORS.length]}m[${part}]\x1b[0m `;
   const forward = (stream, out) =>
     stream.on('data', (chunk) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) out.write(prefix + line + '\n');
@@ -22,7 +25,10 @@ const children = PARTS.map((part, i) => {
   return child;
 });
 
-console.log('Dev servers starting: site http://localhost:8080 (remotes 8081-8083, API 8000). Ctrl+C stops all.');
+const remotePorts = registry.remotes.map((remote) => remote.port).join(', ');
+console.log(
+  `Dev servers starting: site http://localhost:${registry.shell.port} (remotes ${remotePorts}, API ${registry.api.port}). Ctrl+C stops all.`,
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const child of children) child.kill('SIGTERM');

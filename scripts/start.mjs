@@ -4,24 +4,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The registry of parts (parts.json): node built-ins only, safe before anything is installed.
+import parts from '../build-config/parts.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Ports of architecture.md §7; each can be moved by an environment variable. */
-export function defaultPorts(env = process.env) {
-  return {
-    api: Number(env.ACCOUNT_API_PORT ?? 8000),
-    shell: Number(env.SHELL_PORT ?? 8080),
-    mf_catalog: Number(env.MF_CATALOG_PORT ?? 8081),
-    mf_player: Number(env.MF_PLAYER_PORT ?? 8082),
-    mf_account: Number(env.MF_ACCOUNT_PORT ?? 8083),
-  };
-}
-
-/** All five ports from one base: API on base, shell on base+80, remotes on base+81..83. */
-export function portsFromBase(base) {
-  return { api: base, shell: base + 80, mf_catalog: base + 81, mf_player: base + 82, mf_account: base + 83 };
-}
+/** Ports of architecture.md §7, from the registry of parts; each can be moved by an environment variable. */
+export const defaultPorts = parts.defaultPorts;
+/** Every port from one base: API on base, shell on base+80, remotes on base+81…. */
+export const portsFromBase = parts.portsFromBase;
 
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
@@ -70,12 +61,7 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
   const configOverrides = {
     ...fromEnv,
     accountApiUrl: fromEnv.accountApiUrl ?? `http://localhost:${ports.api}`,
-    remotes: {
-      mf_catalog: `http://localhost:${ports.mf_catalog}/mf-manifest.json`,
-      mf_player: `http://localhost:${ports.mf_player}/mf-manifest.json`,
-      mf_account: `http://localhost:${ports.mf_account}/mf-manifest.json`,
-      ...(fromEnv.remotes ?? {}),
-    },
+    remotes: { ...parts.localRemoteUrls(ports), ...(fromEnv.remotes ?? {}) },
   };
   const servers = await Promise.all([
     startStaticServer({
@@ -86,9 +72,9 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
       serveConfig: true,
       configOverrides,
     }),
-    startStaticServer({ name: 'mf_catalog', root: path.join(root, 'mf-catalog/dist'), port: ports.mf_catalog }),
-    startStaticServer({ name: 'mf_player', root: path.join(root, 'mf-player/dist'), port: ports.mf_player }),
-    startStaticServer({ name: 'mf_account', root: path.join(root, 'mf-account/dist'), port: ports.mf_account }),
+    ...parts.registry.remotes.map((remote) =>
+      startStaticServer({ name: remote.container, root: path.join(root, remote.folder, 'dist'), port: ports[remote.container] }),
+    ),
   ]);
   const api = spawn(process.execPath, ['account-api/dist/server.js'], {
     cwd: root,
@@ -119,7 +105,7 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
   try {
     await Promise.all([
       waitFor(`http://localhost:${ports.api}/health`, 'account-api'),
-      ...['shell', 'mf_catalog', 'mf_player', 'mf_account'].map((part) =>
+      ...['shell', ...parts.registry.remotes.map((remote) => remote.container)].map((part) =>
         waitFor(`http://localhost:${ports[part]}/__health`, part),
       ),
     ]);
@@ -136,9 +122,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!args.has('--no-build')) buildAll();
   const { stop, ports } = await serveAll();
   console.log(`\n✔ The site is ready: http://localhost:${ports.shell}\n`);
-  console.log(
-    `  remotes: catalogue :${ports.mf_catalog}, player :${ports.mf_player}, account :${ports.mf_account}; account API :${ports.api}`,
-  );
+  const remotes = parts.registry.remotes.map((remote) => `${remote.container} :${ports[remote.container]}`).join(', ');
+  console.log(`  remotes: ${remotes}; account API :${ports.api}`);
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, async () => {
       await stop();

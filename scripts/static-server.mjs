@@ -2,24 +2,19 @@
 // CORS for federated assets, no-cache for manifests and entries, long-lived caching for
 // content-hashed chunks, history fallback for the shell.
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sirv from 'sirv';
 import { createSecurityHeaders, isSourceMap } from './serve/security-headers.mjs';
+import parts from '../build-config/parts.js';
+import { readRuntimeConfig } from './serve/runtime-config.mjs';
 
-const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|^\/assets\//;
-const ALWAYS_FRESH = new Set([
-  '/mf-manifest.json',
-  '/mf-manifest-stats.json',
-  '/remoteEntry.js',
-  '/index.html',
-  '/config.json',
-  '/',
-]);
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|\/assets\//;
+// Unhashed entry files: revalidated on every use, in any folder (/mf-catalog/v2/mf-manifest.json too).
+const ALWAYS_FRESH = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'remoteEntry.js', 'index.html', 'config.json']);
 
 export function cacheControlFor(pathname) {
   // Extension-less paths are history-fallback routes answered with index.html.
-  if (ALWAYS_FRESH.has(pathname) || !/\.[a-z0-9]+$/i.test(pathname)) return 'no-cache';
+  if (ALWAYS_FRESH.has(path.posix.basename(pathname)) || !/\.[a-z0-9]+$/i.test(pathname)) return 'no-cache';
   if (HASHED_ASSET.test(pathname)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
@@ -27,9 +22,10 @@ export function cacheControlFor(pathname) {
 /** Overlays environment variables on the shell's config.json so operators need no rebuild. */
 export function configOverridesFromEnv(env = process.env) {
   const remotes = {};
-  if (env.MF_CATALOG_URL) remotes.mf_catalog = env.MF_CATALOG_URL;
-  if (env.MF_PLAYER_URL) remotes.mf_player = env.MF_PLAYER_URL;
-  if (env.MF_ACCOUNT_URL) remotes.mf_account = env.MF_ACCOUNT_URL;
+  for (const { container } of parts.registry.remotes) {
+    const url = env[parts.urlEnvOf(container)];
+    if (url) remotes[container] = url;
+  }
   const overrides = {};
   if (Object.keys(remotes).length) overrides.remotes = remotes;
   if (env.ACCOUNT_API_URL) overrides.accountApiUrl = env.ACCOUNT_API_URL;
@@ -38,8 +34,10 @@ export function configOverridesFromEnv(env = process.env) {
 }
 
 /**
- * @param {{ root: string, port: number, host?: string, spa?: boolean, serveConfig?: boolean, configOverrides?: object, name: string }} options
+ * @param {{ root: string, port: number, host?: string, spa?: boolean, serveConfig?: boolean, configOverrides?: object, releasesDir?: string, name: string }} options
  *   configOverrides: replaces fields of the shell's config.json (defaults to the environment's)
+ *   releasesDir: folder of scripts/release.mjs whose pointers (current.json) repoint remotes live
+ *   (defaults to RELEASES_DIR)
  * @returns {Promise<http.Server>}
  */
 export function startStaticServer({
@@ -49,6 +47,7 @@ export function startStaticServer({
   spa = false,
   serveConfig = false,
   configOverrides = configOverridesFromEnv(),
+  releasesDir = process.env.RELEASES_DIR,
   name,
 }) {
   const assets = sirv(root, {
@@ -86,16 +85,12 @@ export function startStaticServer({
     }
     if (serveConfig && pathname === '/config.json') {
       try {
-        const base = JSON.parse(await readFile(path.join(root, 'config.json'), 'utf8'));
-        const overrides = configOverrides;
-        const merged = { ...base, ...overrides, remotes: { ...base.remotes, ...(overrides.remotes ?? {}) } };
+        const merged = await readRuntimeConfig({ root, overrides: configOverrides, releasesDir });
         res
           .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' })
           .end(JSON.stringify(merged));
       } catch (error) {
-        res
-          .writeHead(500, { 'Content-Type': 'application/json' })
-          .end(JSON.stringify({ detail: `config.json unreadable: ${error.message}` }));
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: error.message }));
       }
       return;
     }

@@ -1,9 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AccountRemoteConfig, Brand } from '../config/runtime';
-
-/** Container names (architecture.md §2). */
-export const REMOTE_NAMES = ['mf_catalog', 'mf_player', 'mf_account'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import parts from '../../../parts.json';
 
 export interface HomePageProps {
   brand: Brand;
@@ -36,6 +33,11 @@ export interface RemoteModules {
   'mf_account/ProfilePage': ComponentType<AccountMountProps>;
 }
 export type RemoteModuleId = keyof RemoteModules;
+type ContainerOf<Id> = Id extends `${infer R}/${string}` ? R : never;
+/** Container names (ARCHITECTURE "Composition"): every remote RemoteModules declares. */
+export type RemoteName = ContainerOf<RemoteModuleId>;
+/** Every remote, in the order of the registry of parts (parts.json at the repository root). */
+export const REMOTE_NAMES: readonly RemoteName[] = parts.remotes.map((remote) => remote.container as RemoteName);
 export type RemoteOf<Id extends RemoteModuleId> = Id extends `${infer R}/${string}` ? R & RemoteName : never;
 /** The expose key ("./HomePage") a module id maps to inside its container. */
 export type ExposeKey<Id extends RemoteModuleId> = Id extends `${string}/${infer E}` ? `./${E}` : never;
@@ -48,3 +50,26 @@ export type ExposesOf<R extends RemoteName> = {
 };
 
 export const remoteOf = (id: RemoteModuleId): RemoteName => id.split('/')[0] as RemoteName;
+
+/** Props a component takes (one empty record type for every component that takes none). */
+export type PropsOf<C> = C extends ComponentType<infer P> ? ([keyof P] extends [never] ? object : P) : never;
+/** true when A and B are the same type: neither wider nor narrower. */
+// The deferred-conditional idiom compares A and B exactly; its T is used once on purpose.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export type Exactly<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/**
+ * `true` when a module exports as default a component taking exactly the props the contract
+ * declares for Id; otherwise an object naming the module and both prop types (tsc prints it).
+ */
+export type ExposeMatches<Id extends RemoteModuleId, M> = M extends { default: infer C }
+  ? Exactly<PropsOf<C>, PropsOf<RemoteModules[Id]>> extends true
+    ? true
+    : { module: Id; declaredProps: PropsOf<RemoteModules[Id]>; exportedProps: PropsOf<C> }
+  : { module: Id; problem: 'no default export' };
+/** `true` when a list of expose keys is exactly the contract's for remote R; otherwise the difference. */
+export type ExposeKeysMatch<R extends RemoteName, Keys extends string> = [
+  Exclude<keyof ExposesOf<R>, Keys>,
+  Exclude<Keys, keyof ExposesOf<R>>,
+] extends [never, never]
+  ? true
+  : { remote: R; missing: Exclude<keyof ExposesOf<R>, Keys>; undeclared: Exclude<Keys, keyof ExposesOf<R>> };

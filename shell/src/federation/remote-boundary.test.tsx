@@ -1,11 +1,20 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
 
-jest.mock('./remotes', () => ({ loadRemoteModule: jest.fn() }));
+jest.mock('./remotes', () => {
+  class NewVersionError extends Error {}
+  return {
+    loadRemoteModule: jest.fn(),
+    afterRenderFailure: jest.fn(() => Promise.resolve('same')),
+    trackMount: jest.fn(() => () => undefined),
+    NewVersionError,
+  };
+});
 
-type Loader = (id: RemoteModuleId, options?: { fresh?: boolean }) => Promise<RemoteModule<RemoteModuleId>>;
+type Loader = (id: RemoteModuleId) => Promise<RemoteModule<RemoteModuleId>>;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -36,7 +45,7 @@ describe('RemoteBoundary', () => {
       await pending.promise;
     });
     expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledWith('mf_catalog/AllGamesPage', { fresh: false });
+    expect(load).toHaveBeenCalledWith('mf_catalog/AllGamesPage');
   });
 
   it('shows a fallback with Retry when loading fails, reports it, and Retry loads afresh', async () => {
@@ -50,7 +59,7 @@ describe('RemoteBoundary', () => {
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('mf_catalog/AllGamesPage'), expect.any(Error));
     await userEvent.click(retry);
     expect(await screen.findByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
-    expect(load).toHaveBeenLastCalledWith('mf_catalog/AllGamesPage', { fresh: true });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('contains a remote that crashes while rendering', async () => {
@@ -131,9 +140,39 @@ describe('recovery across mounts of one remote', () => {
     accountUp = true;
     await userEvent.click(retry);
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByTestId('host')).toBeEmptyDOMElement();
+    // The loader announces that the player's Retry brought the remote back.
+    act(() => announceRecovery('mf_account'));
     expect(await screen.findByText('modal host ready')).toBeInTheDocument();
-    // Only the player's Retry re-registers the remote; the host reuses what it brought back.
-    expect(load).toHaveBeenCalledWith('mf_account/AccountMenu', { fresh: true });
-    expect(load).toHaveBeenLastCalledWith('mf_account/ModalHost', { fresh: false });
+    expect(load).toHaveBeenLastCalledWith('mf_account/ModalHost');
+  });
+});
+
+describe('after a redeploy the tab cannot take in place', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows one "A new version is available — Reload" prompt, never a Retry', async () => {
+    const { NewVersionError } = jest.requireMock<{ NewVersionError: new (remote: string) => Error }>('./remotes');
+    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockRejectedValue(new NewVersionError('mf_catalog'));
+    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} />);
+    expect(await screen.findByRole('heading', { name: 'A new version is available — Reload' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('a component that crashes after a redeploy loads the new build when nothing else of it is on the page', async () => {
+    const Crashing = () => {
+      throw new Error('ChunkLoadError');
+    };
+    const Fixed = () => <p>new build</p>;
+    const load = jest
+      .fn<ReturnType<Loader>, Parameters<Loader>>()
+      .mockResolvedValueOnce({ default: Crashing } as never)
+      .mockResolvedValueOnce({ default: Fixed } as never);
+    const check = jest.fn(() => Promise.resolve('reloaded' as const));
+    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} checkRenderFailure={check} />);
+    expect(await screen.findByText('new build')).toBeInTheDocument();
+    expect(check).toHaveBeenCalledWith('mf_catalog');
   });
 });

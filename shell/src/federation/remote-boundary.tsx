@@ -1,13 +1,15 @@
 import { Component, useCallback, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
-import { announceRecovery, onRecovery } from './recovery';
-import { loadRemoteModule } from './remotes';
+import { onRecovery } from './recovery';
+import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
 
 type LoadState<Id extends RemoteModuleId> =
   | { status: 'loading' }
   | { status: 'ready'; id: RemoteModuleId; Component: RemoteModules[Id] }
-  | { status: 'failed'; error: unknown };
+  | { status: 'failed'; error: unknown }
+  /** The remote was redeployed and cannot be swapped under the components of it on the page. */
+  | { status: 'outdated' };
 
 interface ErrorBoundaryProps {
   onError: (error: unknown) => void;
@@ -37,8 +39,11 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
    * another mount of the same remote is retried successfully.
    */
   variant?: 'page' | 'inline' | 'hidden';
-  /** Injected in tests; the real loader otherwise. */
+  /** Injected in tests; the real loader and failure check otherwise. */
   load?: typeof loadRemoteModule;
+  checkRenderFailure?: typeof afterRenderFailure;
+  /** Injected in tests; counts this mount as live while it shows the remote's component. */
+  track?: typeof trackMount;
 }
 
 /**
@@ -51,46 +56,54 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   props,
   variant = 'page',
   load = loadRemoteModule,
+  checkRenderFailure = afterRenderFailure,
+  track = trackMount,
 }: RemoteBoundaryProps<Id>) {
   const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
-  // `fresh`: re-register the remote first (a player's Retry after a failure). A retry because
-  // another mount already recovered the remote must reuse it: re-registering again would
-  // create a second container, and with it a second copy of the remote's state.
-  const [{ attempt, fresh }, setAttempt] = useState({ attempt: 0, fresh: false });
+  // Each attempt loads once; the loader alone decides whether the remote needs re-registering
+  // (only after its own failure), so a Retry here never touches a healthy remote.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a new load shows its loading state before the promise settles
     setState({ status: 'loading' });
-    load(id, { fresh }).then(
+    load(id).then(
       (module) => {
-        if (cancelled) return;
-        setState({ status: 'ready', id, Component: module.default });
-        if (fresh) announceRecovery(remoteOf(id));
+        if (!cancelled) setState({ status: 'ready', id, Component: module.default });
       },
       (error: unknown) => {
         console.error(`[remote] could not mount ${id}`, error);
-        if (!cancelled) setState({ status: 'failed', error });
+        if (!cancelled) setState(error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [id, attempt, fresh, load]);
+  }, [id, attempt, load]);
+
+  // While it shows the remote's component, this mount keeps the remote's container in use.
+  const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
+  useEffect(() => (readyRemote ? track(readyRemote) : undefined), [readyRemote, track]);
 
   const onRenderError = useCallback(
     (error: unknown) => {
       console.error(`[remote] ${id} crashed while rendering`, error);
       setState({ status: 'failed', error });
+      void checkRenderFailure(remoteOf(id)).then((outcome) => {
+        if (outcome === 'reload') setState({ status: 'outdated' });
+        if (outcome === 'reloaded') setAttempt((a) => a + 1);
+      });
     },
-    [id],
+    [id, checkRenderFailure],
   );
-  const retry = useCallback(() => setAttempt((a) => ({ attempt: a.attempt + 1, fresh: true })), []);
-  const reuse = useCallback(() => setAttempt((a) => ({ attempt: a.attempt + 1, fresh: false })), []);
+  const retry = useCallback(() => {
+    setAttempt((a) => a + 1);
+  }, []);
 
   // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.
   const failed = state.status === 'failed';
-  useEffect(() => (failed ? onRecovery(remoteOf(id), reuse) : undefined), [failed, id, reuse]);
+  useEffect(() => (failed ? onRecovery(remoteOf(id), retry) : undefined), [failed, id, retry]);
 
   // On a route change React reuses this boundary: never render the previous id's component
   // with the new id's props while the new module loads.
@@ -100,6 +113,9 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   }
   if (state.status === 'failed') {
     return variant === 'hidden' ? null : <RemoteFallback variant={variant} onRetry={retry} />;
+  }
+  if (state.status === 'outdated') {
+    return variant === 'hidden' ? null : <NewVersionPrompt variant={variant} />;
   }
   // A generic JSX element cannot be built from a mapped component type without widening it.
   const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
@@ -138,6 +154,35 @@ function RemoteFallback({ variant, onRetry }: { variant: 'page' | 'inline'; onRe
       <p>We couldn't load it just now. The rest of the site still works.</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         Retry
+      </button>
+    </div>
+  );
+}
+
+const reloadPage = () => {
+  window.location.reload();
+};
+
+/** The one prompt after a redeploy this tab cannot take in place: a Retry could not fix it. */
+function NewVersionPrompt({ variant }: { variant: 'page' | 'inline' }) {
+  if (variant === 'inline') {
+    return (
+      <button
+        type="button"
+        className="remote-inline-retry"
+        onClick={reloadPage}
+        title="A new version is available. Reload the page."
+      >
+        Reload
+      </button>
+    );
+  }
+  return (
+    <div className="remote-fallback" role="alert">
+      <h2>A new version is available — Reload</h2>
+      <p>This part of the site was updated while the page was open.</p>
+      <button type="button" className="button button--primary" onClick={reloadPage}>
+        Reload
       </button>
     </div>
   );

@@ -1,0 +1,74 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+/** Serves a folder the way every front end is served (scripts/static-server.mjs), until stop(). */
+export async function serveFolder(
+  folder: string,
+  port: number,
+  { args = [], env = {} }: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<{ stop: () => void }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'scripts/static-server.mjs'), folder, String(port), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+    },
+  );
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://localhost:${port}/__health`)).ok) break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`static server on ${port} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  return { stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs a command from the repository root; throws with its output when it fails. */
+export function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): string {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** Replaces a folder's content by another's: a deploy that deletes the old files (a CDN purge). */
+export function replaceFolder(target: string, source: string): void {
+  for (const entry of readdirSync(target)) rmSync(path.join(target, entry), { recursive: true, force: true });
+  cpSync(source, target, { recursive: true });
+}
+
+/** An additive deploy: the new build's files over the old ones, manifest and entry last. */
+export function deployAdditively(target: string, source: string): void {
+  const entries = ['remoteEntry.js', 'mf-manifest.json'];
+  for (const entry of readdirSync(source))
+    if (!entries.includes(entry)) cpSync(path.join(source, entry), path.join(target, entry), { recursive: true });
+  for (const entry of entries) cpSync(path.join(source, entry), path.join(target, entry));
+}
+
+/** sha256 of every file of a folder, by relative path. */
+export function folderDigest(folder: string): Record<string, string> {
+  const digest: Record<string, string> = {};
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      else
+        digest[`${prefix}${entry.name}`] = createHash('sha256')
+          .update(readFileSync(path.join(dir, entry.name)))
+          .digest('hex');
+    }
+  };
+  walk(folder, '');
+  return digest;
+}

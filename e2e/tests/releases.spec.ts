@@ -1,0 +1,166 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { deployAdditively, folderDigest, replaceFolder, ROOT, run, serveFolder } from '../support/servers';
+
+// A second build of the catalogue (same code, another build): what a redeploy puts online.
+const V2_BUILD_ID = 'e2ev2';
+const CATALOG_DIST = path.join(ROOT, 'mf-catalog', 'dist');
+
+let work: string;
+let v2: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  test.setTimeout(240_000);
+  work = mkdtempSync(path.join(os.tmpdir(), 'portal-releases-'));
+  v2 = path.join(work, 'catalog-v2');
+  run('npx', ['rspack', 'build', '--mode', 'production', '--output-path', v2], {
+    cwd: path.join(ROOT, 'mf-catalog'),
+    env: { BUILD_ID: V2_BUILD_ID },
+  });
+  // As the remote's build script does: .br/.gz siblings, which replace the old build's too.
+  run(process.execPath, ['scripts/precompress.mjs', v2]);
+});
+test.afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function markWindow(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+async function expectSameWindow(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}
+/** Chunk-loading globals of the catalogue's builds in this tab. */
+async function catalogGlobals(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(window).filter((key) => key.startsWith('rspackChunkmf_catalog')));
+}
+async function searchFromHeader(page: Page, text: string) {
+  await page.getByPlaceholder('Search Games').fill(text);
+  await page.getByPlaceholder('Search Games').press('Enter');
+}
+async function expectCataloguePage(page: Page, heading: RegExp | string) {
+  await expect(page.locator('main').getByRole('heading', { level: 1 })).toContainText(heading);
+  await expect(page.locator('main').getByRole('alert')).toHaveCount(0);
+}
+
+test.describe('a tab open while the catalogue is redeployed', () => {
+  let live: string;
+  let server: { stop: () => void };
+
+  test.beforeEach(async ({ context, ports }) => {
+    live = mkdtempSync(path.join(work, 'live-'));
+    cpSync(CATALOG_DIST, live, { recursive: true });
+    const port = ports.api + 84;
+    server = await serveFolder(live, port);
+    // The site's config points the catalogue at this test's own folder.
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as { remotes: Record<string, string> };
+      config.remotes.mf_catalog = `http://localhost:${port}/mf-manifest.json`;
+      await route.fulfill({ response, json: config });
+    });
+  });
+  test.afterEach(() => {
+    server.stop();
+  });
+
+  test('old chunks deleted: pages visited and not visited before the deploy load the new build, no reload', async ({ page }) => {
+    await page.goto('/all-games');
+    await expectCataloguePage(page, 'All Games');
+    await markWindow(page);
+    const before = await catalogGlobals(page);
+
+    replaceFolder(live, v2);
+
+    await searchFromHeader(page, 'car');
+    await expect(page).toHaveURL(/\/search\?q=car$/);
+    await expect(page.locator('main').getByRole('link', { name: /car/i }).first()).toBeVisible();
+    await expect(page.locator('main').getByRole('alert')).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+    await expectCataloguePage(page, 'All Games');
+    await expectSameWindow(page);
+    // Two builds, two chunk-loading globals: the new runtime never runs the old build's chunks.
+    expect(await catalogGlobals(page)).toEqual([...before, `rspackChunkmf_catalog_${V2_BUILD_ID}`]);
+  });
+
+  test('old chunks kept (additive deploy): the tab keeps its build, the next page load takes the new one', async ({ page }) => {
+    await page.goto('/all-games');
+    await expectCataloguePage(page, 'All Games');
+    await markWindow(page);
+
+    deployAdditively(live, v2);
+
+    await searchFromHeader(page, 'car');
+    await expect(page.locator('main').getByRole('link', { name: /car/i }).first()).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+    await expectCataloguePage(page, 'All Games');
+    await expectSameWindow(page);
+    expect(await catalogGlobals(page)).not.toContain(`rspackChunkmf_catalog_${V2_BUILD_ID}`);
+
+    await page.reload();
+    await expectCataloguePage(page, 'All Games');
+    expect(await catalogGlobals(page)).toEqual([`rspackChunkmf_catalog_${V2_BUILD_ID}`]);
+  });
+});
+
+test.describe('versioned releases: publish, point, roll back', () => {
+  test('v2 published and pointed at, then rolled back to v1, with the shell untouched', async ({ page, ports, apiUrl }) => {
+    const releases = path.join(work, 'releases');
+    const releasesPort = ports.api + 86;
+    const shellPort = ports.api + 85;
+    const env = { RELEASES_DIR: releases, RELEASES_URL: `http://localhost:${releasesPort}` };
+    const shellBefore = folderDigest(path.join(ROOT, 'shell', 'dist'));
+
+    run(process.execPath, ['scripts/release.mjs', 'publish', 'mf_catalog', 'v1'], { env });
+    run(process.execPath, ['scripts/release.mjs', 'point', 'mf_catalog', 'v1'], { env });
+    run(process.execPath, ['scripts/release.mjs', 'publish', 'mf-catalog', 'v2', '--from', v2], { env });
+
+    const host = await serveFolder(releases, releasesPort);
+    const shell = await serveFolder(path.join(ROOT, 'shell', 'dist'), shellPort, {
+      args: ['--spa', '--config'],
+      env: {
+        ...env,
+        ACCOUNT_API_URL: apiUrl,
+        MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
+        MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+      },
+    });
+    try {
+      const site = `http://localhost:${shellPort}`;
+      const manifestHeaders = await fetch(`${env.RELEASES_URL}/mf-catalog/v1/mf-manifest.json`);
+      expect(manifestHeaders.headers.get('cache-control')).toBe('no-cache');
+      expect((await fetch(`${env.RELEASES_URL}/mf-catalog/v1/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
+
+      await page.goto(`${site}/all-games`);
+      await expectCataloguePage(page, 'All Games');
+      expect(await catalogGlobals(page)).not.toContain(`rspackChunkmf_catalog_${V2_BUILD_ID}`);
+
+      // Point at v2: the next page load takes it, no restart of any server.
+      run(process.execPath, ['scripts/release.mjs', 'point', 'mf_catalog', 'v2'], { env });
+      expect(
+        ((await (await fetch(`${site}/config.json`)).json()) as { remotes: Record<string, string> }).remotes.mf_catalog,
+      ).toBe(`${env.RELEASES_URL}/mf-catalog/v2/mf-manifest.json`);
+      await page.reload();
+      await expectCataloguePage(page, 'All Games');
+      expect(await catalogGlobals(page)).toEqual([`rspackChunkmf_catalog_${V2_BUILD_ID}`]);
+
+      // Roll back: v1 again on the next page load.
+      run(process.execPath, ['scripts/release.mjs', 'rollback', 'mf_catalog'], { env });
+      await page.reload();
+      await expectCataloguePage(page, 'All Games');
+      expect(await catalogGlobals(page)).not.toContain(`rspackChunkmf_catalog_${V2_BUILD_ID}`);
+      expect(
+        ((await (await fetch(`${site}/config.json`)).json()) as { remotes: Record<string, string> }).remotes.mf_catalog,
+      ).toBe(`${env.RELEASES_URL}/mf-catalog/v1/mf-manifest.json`);
+    } finally {
+      host.stop();
+      shell.stop();
+    }
+    expect(folderDigest(path.join(ROOT, 'shell', 'dist'))).toEqual(shellBefore);
+  });
+});

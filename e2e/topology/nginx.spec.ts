@@ -1,0 +1,107 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+// The production topology (npm run test:nginx): deploy/nginx.conf serving the front ends as
+// static folders and proxying the API to two instances on PostgreSQL.
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
+const solveCaptcha = (scope: Locator) => scope.getByText("I'm not a robot").click();
+const instances = JSON.parse(process.env.E2E_API_INSTANCES ?? '[]') as string[];
+
+/**
+ * The verification code from the dev outbox. Asked of each instance: with an outbox kept in
+ * the database any one answers; with one kept in memory only the instance that sent the mail.
+ */
+async function mailedCode(page: Page, to: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      for (const instance of instances) {
+        const response = await page.request.get(`${instance}/__dev/outbox?to=${encodeURIComponent(to)}`);
+        const messages = response.ok() ? ((await response.json()) as { code: string | null }[]) : [];
+        code = messages[0]?.code ?? code;
+      }
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+test('nginx serves the front ends with history fallback, caching and security headers', async ({ request, ports }) => {
+  const route = await request.get('/all-games');
+  expect(route.status()).toBe(200);
+  expect(route.headers()['content-type']).toContain('text/html');
+  expect(route.headers()['cache-control']).toBe('no-cache');
+  expect(route.headers()['x-content-type-options']).toBe('nosniff');
+  expect(route.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
+
+  const catalogue = `http://localhost:${ports.mf_catalog}`;
+  const manifest = await request.get(`${catalogue}/mf-manifest.json`);
+  expect(manifest.headers()['cache-control']).toBe('no-cache');
+  expect(manifest.headers()['access-control-allow-origin']).toBe('*');
+  expect((await request.get(`${catalogue}/remoteEntry.js`)).headers()['cache-control']).toBe('no-cache');
+  const chunk = ((await manifest.json()) as { exposes: { assets: { js: { sync: string[] } } }[] }).exposes[0]!.assets.js.sync[0]!;
+  const hashed = await request.get(`${catalogue}/${chunk}`, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(hashed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(hashed.headers()['content-type']).toContain('javascript');
+  expect((await request.get(`${catalogue}/no-such-file.js`)).status()).toBe(404);
+});
+
+test('both API instances answer behind nginx', async ({ request }) => {
+  expect(instances).toHaveLength(2);
+  for (const instance of instances) expect((await request.get(`${instance}/health`)).ok()).toBeTruthy();
+});
+
+test('sign up, verify through the dev outbox, sign in and play a game', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = `ng${Date.now().toString(36)}`;
+  const email = `${id}@example.com`;
+  const password = 'Secret#123';
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const signUp = dialog(page);
+  await signUp.getByLabel('First Name').fill('Grace');
+  await signUp.getByLabel('Last Name').fill('Hopper');
+  await signUp.getByLabel('Username').fill(id);
+  await signUp.getByLabel('Email Address').fill(email);
+  await signUp.getByLabel('Password', { exact: true }).fill(password);
+  await signUp.getByRole('checkbox', { name: /I agree .* at least 18/ }).check();
+  await solveCaptcha(signUp);
+  await signUp.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(page, 'Signup successful! Check your email to activate your account.')).toBeVisible();
+
+  const verify = dialog(page);
+  await expect(verify.getByRole('heading', { name: 'Email Verification' })).toBeVisible();
+  await verify.getByLabel('Verification Code').fill(await mailedCode(page, email));
+  await verify.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(toast(page, 'Email verified successfully.')).toBeVisible();
+
+  const signIn = dialog(page);
+  await expect(signIn.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(signIn.getByLabel('Email / User ID')).toHaveValue(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(password);
+  await solveCaptcha(signIn);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(toast(page, 'Sign-in successful!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+
+  // Play: a game page reached client-side, the session still on.
+  await page.getByPlaceholder('Search Games').fill('Hobo Speedster');
+  await page.getByPlaceholder('Search Games').press('Enter');
+  await page
+    .locator('main')
+    .getByRole('link', { name: /Hobo Speedster/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/game\/5$/);
+  await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
+  await expect(page.frameLocator('main iframe').locator('body')).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+
+  // A deep link loads through the history fallback, signed in.
+  await page.reload();
+  await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
+  await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+});

@@ -1,0 +1,111 @@
+import type { RuntimeConfig } from 'shared-contracts';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+jest.mock('@module-federation/retry-plugin', () => ({ RetryPlugin: () => ({ name: 'retry' }) }));
+
+type Runtime = {
+  loadRemote: jest.Mock;
+  registerPlugins: jest.Mock;
+  registerRemotes: jest.Mock;
+};
+type Remotes = typeof import('./remotes');
+
+const config: Pick<RuntimeConfig, 'remotes'> = {
+  remotes: {
+    mf_catalog: 'http://cdn.test/catalog/mf-manifest.json',
+    mf_player: 'http://cdn.test/player/mf-manifest.json',
+    mf_account: 'http://cdn.test/account/mf-manifest.json',
+  },
+};
+const Component = () => null;
+
+/** What fetch() answers for a remote's manifest naming a build. */
+function manifestResponse(buildVersion: string) {
+  return { ok: true, json: () => Promise.resolve({ metaData: { buildInfo: { buildVersion } } }) } as unknown as Response;
+}
+
+/** A fresh copy of the loader and of the mocked runtime (the loader keeps module state). */
+function setup(): { remotes: Remotes; runtime: Runtime; manifestLoaded: (name: string, version: string) => void } {
+  jest.resetModules();
+  const runtime = jest.requireMock<Runtime>('@module-federation/enhanced/runtime');
+  runtime.loadRemote.mockReset().mockResolvedValue({ default: Component });
+  runtime.registerPlugins.mockReset();
+  runtime.registerRemotes.mockReset();
+  const remotes = jest.requireActual<Remotes>('./remotes');
+  remotes.initRemotes(config);
+  const [[plugins]] = runtime.registerPlugins.mock.calls as [[{ afterLoadManifest?: (args: unknown) => unknown }[]]];
+  const manifestLoaded = (name: string, version: string) => {
+    for (const plugin of plugins)
+      plugin.afterLoadManifest?.({ moduleInfo: { name }, manifestJson: { metaData: { buildInfo: { buildVersion: version } } } });
+  };
+  return { remotes, runtime, manifestLoaded };
+}
+
+/** Calls that replaced a container (registerRemotes with force), by remote name. */
+function forcedRegistrations(runtime: Runtime): string[] {
+  return runtime.registerRemotes.mock.calls
+    .filter(([, options]) => (options as { force?: boolean } | undefined)?.force)
+    .flatMap(([list]) => (list as { name: string }[]).map((remote) => remote.name));
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  global.fetch = jest.fn(() => Promise.reject(new Error('offline'))) as jest.Mock;
+});
+afterEach(() => jest.restoreAllMocks());
+
+test('a Retry re-registers only the remote that failed, once, and every other remote stays one container', async () => {
+  const { remotes, runtime } = setup();
+  runtime.loadRemote.mockRejectedValueOnce(new Error('catalogue down'));
+  await expect(remotes.loadRemoteModule('mf_catalog/SearchPage')).rejects.toThrow('catalogue down');
+  await remotes.loadRemoteModule('mf_player/PlayPage');
+  await remotes.loadRemoteModule('mf_account/AccountMenu');
+  expect(forcedRegistrations(runtime)).toEqual([]);
+
+  // The player's Retry: the catalogue alone gets a new container.
+  await remotes.loadRemoteModule('mf_catalog/SearchPage');
+  expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
+
+  // Later page changes reuse every container: no sticky "fresh" flag.
+  await remotes.loadRemoteModule('mf_catalog/AllGamesPage');
+  await remotes.loadRemoteModule('mf_player/PlayPage');
+  await remotes.loadRemoteModule('mf_account/ProfilePage');
+  await remotes.loadRemoteModule('mf_account/AccountMenu');
+  expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
+});
+
+test('a load that fails without a redeploy is reported as it is, and the remote is re-registered on the next load', async () => {
+  const { remotes, runtime, manifestLoaded } = setup();
+  manifestLoaded('mf_catalog', '1.0.0+a');
+  global.fetch = jest.fn(() => Promise.resolve(manifestResponse('1.0.0+a')));
+  runtime.loadRemote.mockRejectedValueOnce(new Error('ChunkLoadError'));
+  await expect(remotes.loadRemoteModule('mf_catalog/SearchPage')).rejects.toThrow('ChunkLoadError');
+  expect(forcedRegistrations(runtime)).toEqual([]);
+});
+
+test('after a redeploy, a remote with nothing on the page is swapped for its new build without a reload', async () => {
+  const { remotes, runtime, manifestLoaded } = setup();
+  manifestLoaded('mf_catalog', '1.0.0+a');
+  global.fetch = jest.fn(() => Promise.resolve(manifestResponse('1.0.0+b')));
+  runtime.loadRemote.mockRejectedValueOnce(new Error('ChunkLoadError'));
+  await expect(remotes.loadRemoteModule('mf_catalog/SearchPage')).resolves.toEqual({ default: Component });
+  expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
+  expect(global.fetch).toHaveBeenCalledWith(config.remotes.mf_catalog, { cache: 'no-cache' });
+});
+
+test('after a redeploy, a remote with components on the page asks for a reload instead of a second container', async () => {
+  const { remotes, runtime, manifestLoaded } = setup();
+  manifestLoaded('mf_account', '1.0.0+a');
+  const untrack = remotes.trackMount('mf_account');
+  global.fetch = jest.fn(() => Promise.resolve(manifestResponse('1.0.0+b')));
+  runtime.loadRemote.mockRejectedValueOnce(new Error('ChunkLoadError'));
+  await expect(remotes.loadRemoteModule('mf_account/ProfilePage')).rejects.toBeInstanceOf(remotes.NewVersionError);
+  expect(forcedRegistrations(runtime)).toEqual([]);
+  untrack();
+  expect(await remotes.afterRenderFailure('mf_account')).toBe('reloaded');
+});
