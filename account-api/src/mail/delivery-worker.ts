@@ -130,12 +130,12 @@ export class DeliveryWorker {
       let claimed: ClaimedMail[];
       do {
         claimed = await this.outbox.claim(BATCH, this.settings.leaseMs);
-        for (let i = 0; i < claimed.length; i += 1) {
+        for (const [i, mail] of claimed.entries()) {
           if (this.stopping) {
             await this.outbox.release(claimed.slice(i));
             return;
           }
-          await this.deliver(claimed[i]!);
+          await this.deliver(mail);
         }
       } while (claimed.length === BATCH && !this.stopping);
       if (this.now().getTime() - this.lastPurge >= PURGE_EVERY_MS) {

@@ -33,8 +33,8 @@ class TestSmtp {
       disableReverseLookup: true,
       onRcptTo: (_address, _session, callback) => {
         this.rcptAttempts += 1;
-        if (!this.rejectWith) return callback();
-        return callback(Object.assign(new Error(this.rejectWith.message), { responseCode: this.rejectWith.code }));
+        if (this.rejectWith) callback(Object.assign(new Error(this.rejectWith.message), { responseCode: this.rejectWith.code }));
+        else callback();
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
@@ -53,14 +53,21 @@ class TestSmtp {
     const server = this.server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(this.port, '127.0.0.1', () => {
+        resolve();
+      });
     });
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server)
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
   }
 
   to(address: string): Received[] {
@@ -77,7 +84,9 @@ async function smtpPort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      probe.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
     });
   });
 }

@@ -20,8 +20,6 @@ export interface MailBrand {
 }
 
 const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** "24 hours", "15 minutes", "1 day and 2 hours": how long a code lasts, in words. */
 export function durationInWords(ms: number): string {
