@@ -34,8 +34,9 @@ describe('client address: proxy trust (decision 0007, step 1)', () => {
 
     it('uses the address the proxy appended, not what the client wrote', async () => {
       let seen = '';
-      server.app.addHook('onRequest', async (request) => {
+      server.app.addHook('onRequest', (request, _reply, done) => {
         seen = request.ip;
+        done();
       });
       await loginFrom('198.51.100.9, 203.0.113.7', newPlayer().username);
       expect(seen).toBe('203.0.113.7');

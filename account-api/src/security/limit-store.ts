@@ -22,18 +22,20 @@ export class MemoryLimitStore implements LimitStore {
   private readonly counters = new Map<string, { count: number; endsAt: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(key: string, windowMs: number): Promise<Hit> {
+  // Promise-returning to match the Redis store; memory answers at once.
+  hit(key: string, windowMs: number): Promise<Hit> {
     const at = this.now();
     if (this.counters.size > 10_000) this.sweep(at);
     const current = this.counters.get(key);
     const counter = current && current.endsAt > at ? current : { count: 0, endsAt: at + windowMs };
     counter.count += 1;
     this.counters.set(key, counter);
-    return { count: counter.count, resetInMs: counter.endsAt - at };
+    return Promise.resolve({ count: counter.count, resetInMs: counter.endsAt - at });
   }
 
-  async reset(key: string): Promise<void> {
+  reset(key: string): Promise<void> {
     this.counters.delete(key);
+    return Promise.resolve();
   }
 
   private sweep(at: number): void {
@@ -58,7 +60,7 @@ export class RedisLimitStore implements LimitStore {
 
   async hit(key: string, windowMs: number): Promise<Hit> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
-    return { count: Number(count), resetInMs: Number(ttl) };
+    return { count, resetInMs: ttl };
   }
 
   async reset(key: string): Promise<void> {

@@ -168,8 +168,8 @@ describe('after a redeploy the tab cannot take in place', () => {
     const Fixed = () => <p>new build</p>;
     const load = jest
       .fn<ReturnType<Loader>, Parameters<Loader>>()
-      .mockResolvedValueOnce({ default: Crashing } as never)
-      .mockResolvedValueOnce({ default: Fixed } as never);
+      .mockResolvedValueOnce({ default: Crashing })
+      .mockResolvedValueOnce({ default: Fixed });
     const check = jest.fn(() => Promise.resolve('reloaded' as const));
     render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} checkRenderFailure={check} />);
     expect(await screen.findByText('new build')).toBeInTheDocument();
