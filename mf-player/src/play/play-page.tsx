@@ -13,7 +13,7 @@ import './play-page.css';
 const CATEGORIES = listCategories(GAMES);
 
 /** /game/:gameId (product §2.11): the game, its name, fullscreen, and the category carousel. */
-export function PlayPage({ gameHosts }: PlayPageProps = {}) {
+export function PlayPage({ gameHosts }: PlayPageProps) {
   const game = useGameSource(gameHosts);
   const stageRef = useRef<HTMLDivElement>(null);
   // Phones get the game alone; Swiper is not even mounted there.
