@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { activation } from '../store/account-actions';
+import { activation } from './auth-actions';
 import { useAccountDispatch } from '../store/hooks';
 
 /** The verification mail links to `/?activation_token=…` (account API); redeem it once. */

@@ -1,5 +1,5 @@
 import type { AccountMountProps } from 'shared-contracts';
-import { AccountMenu as Menu } from '../menu/account-menu';
+import { AccountMenu as Menu } from '../session/account-menu';
 import { AccountProvider } from '../store/account-provider';
 
 /** Header slot: Sign In / Sign Up, or the avatar menu. */

@@ -1,5 +1,5 @@
 import type { AccountMountProps } from 'shared-contracts';
-import { ModalHost as Host } from '../modals/modal-host';
+import { ModalHost as Host } from '../auth/dialogs/modal-host';
 import { AccountProvider } from '../store/account-provider';
 
 /** Mounted once per page: the auth dialogs, #signin/#signup and the session timer. */

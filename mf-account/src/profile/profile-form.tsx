@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { UserRecord } from 'shared-contracts';
-import { saveProfile, saveProfileReset } from '../store/account-actions';
+import { saveProfile, saveProfileReset } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';
@@ -21,7 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Every profile field of SPEC §3 except the picture, saved through save_profile. */
 export function ProfileForm({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
-  const { status, error } = useAccountSelector((state) => state.account.saveProfile);
+  const { status, error } = useAccountSelector((state) => state.profile.saveProfile);
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(user));
   const [message, setMessage] = useState<string | null>(null);
   const genderId = useId();

@@ -6,7 +6,7 @@ import { api, http, renderAccount } from '../testing/render-account';
 import { PICTURE_TYPE_MESSAGE } from './picture-card';
 import { ProfilePage } from './profile-page';
 import { changedFields, formValuesFrom } from './profile-form-values';
-import { pictureSrc, initialsOf } from './picture-url';
+import { pictureSrc, initialsOf } from '../ui/picture-url';
 
 const BALANCE = { balance: 1250, currency: 'coins', updated_at: '2026-01-01T00:00:00Z' };
 
@@ -91,7 +91,8 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.profileUpdated));
     const save = http.history.post.find((r) => r.url === '/api/save_profile');
-    expect(save?.params).toEqual({ city: 'Paris', dob: '1990-01-02' });
+    expect(save?.params).toBeUndefined();
+    expect(JSON.parse(String(save?.data))).toEqual({ city: 'Paris', dob: '1990-01-02' });
     expect(await screen.findByText('✓ Saved')).toBeInTheDocument();
     expect(screen.getByLabelText('City')).toHaveValue('Paris');
   });
@@ -140,10 +141,9 @@ describe('ProfilePage', () => {
     await user.type(within(form).getByLabelText('Confirm new password'), 'New#12345');
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Password updated successfully'));
-    expect(http.history.post.find((r) => r.url === '/api/update-password')?.params).toEqual({
-      old_password: 'Old#12345',
-      new_password: 'New#12345',
-    });
+    const change = http.history.post.find((r) => r.url === '/api/update-password');
+    expect(change?.params).toBeUndefined();
+    expect(JSON.parse(String(change?.data))).toEqual({ old_password: 'Old#12345', new_password: 'New#12345' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new');
     await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveValue(''));
   });

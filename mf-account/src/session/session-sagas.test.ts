@@ -1,6 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { INFO_TOASTS, STORAGE_KEYS } from 'shared-contracts';
-import { sessionEnded, sessionSynced, userInfo } from '../store/account-actions';
+import { sessionEnded, sessionSynced } from './session-actions';
+import { userInfo } from '../profile/profile-actions';
 import { expiredToken, fakeServices, validToken } from '../testing/fakes';
 import {
   announceSessionSaga,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UserRecord } from 'shared-contracts';
-import { initialsOf, pictureSrc } from '../profile/picture-url';
+import { initialsOf, pictureSrc } from './picture-url';
 import { useAccountConfig } from '../store/config-context';
 import './avatar.css';
 

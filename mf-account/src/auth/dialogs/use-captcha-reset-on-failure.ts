@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { CaptchaHandle } from '../ui/captcha-field';
+import type { CaptchaHandle } from '../../ui/captcha-field';
 
 /** A reCAPTCHA token is spent by the server's check: after a failed submit, ask for a new tick. */
 export function useCaptchaResetOnFailure(captcha: RefObject<CaptchaHandle | null>, error: string | null): void {

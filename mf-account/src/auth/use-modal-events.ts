@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { on } from 'shared-contracts';
 import { useAccountDispatch } from '../store/hooks';
-import { modalClosed, modalOpened } from '../store/modal-slice';
+import { modalClosed, modalOpened } from './modal-slice';
 
 /** Any part of the portal opens or closes a dialog through the shared event bus (SPEC §4). */
 export function useModalEvents(): void {

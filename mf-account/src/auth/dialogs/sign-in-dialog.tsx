@@ -1,16 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts';
-import { signin } from '../../store/account-actions';
+import { signin } from '../auth-actions';
 import { useAccountConfig } from '../../store/config-context';
 import { useAccountDispatch } from '../../store/hooks';
-import { modalOpened } from '../../store/modal-slice';
+import { modalOpened } from '../modal-slice';
 import { CaptchaField, type CaptchaHandle } from '../../ui/captcha-field';
 import { FormAlert } from '../../ui/form-alert';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
-import { useActionStatus } from '../use-action-status';
-import { useCaptchaResetOnFailure } from '../use-captcha-reset-on-failure';
+import { useActionStatus } from './use-action-status';
+import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
 
 export function SignInDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ModalKind, ModalProps } from 'shared-contracts';
+import { signin } from './auth-actions';
 
 /** SPEC §4: one of the five dialogs or none; closing clears both kind and props. */
 export interface ModalState {
@@ -18,6 +19,10 @@ const modalSlice = createSlice({
       props: payload.props ?? {},
     }),
     modalClosed: () => initialState,
+  },
+  // SPEC §2: after a successful sign-in the modal closes.
+  extraReducers: (builder) => {
+    builder.addCase(signin.fulfilled, () => initialState);
   },
 });
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, type ModalKind, type ModalProps } from 'shared-contracts';
-import { ForgotPasswordDialog } from './forgot-password/forgot-password-dialog';
-import { ResetPasswordDialog } from './reset-password/reset-password-dialog';
-import { SignInDialog } from './sign-in/sign-in-dialog';
-import { SignUpDialog } from './sign-up/sign-up-dialog';
-import { VerifyEmailDialog } from './verify-email/verify-email-dialog';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { SignInDialog } from './sign-in-dialog';
+import { SignUpDialog } from './sign-up-dialog';
+import { VerifyEmailDialog } from './verify-email-dialog';
 
 interface DialogDefinition {
   title: string;

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { validateForgotPassword, validateVerificationCode, type ModalProps } from 'shared-contracts';
-import { resendVerification, verifyEmail } from '../../store/account-actions';
+import { resendVerification, verifyEmail } from '../auth-actions';
 import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
 import { FormAlert } from '../../ui/form-alert';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
-import { useActionStatus } from '../use-action-status';
+import { useActionStatus } from './use-action-status';
 
 /** Email Verification: the code from the mail; errors also in red text (SPEC §8). */
 export function VerifyEmailDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const status = useActionStatus('verifyEmail');
-  const resending = useAccountSelector((state) => state.account.resendVerification.loading);
+  const resending = useAccountSelector((state) => state.auth.resendVerification.loading);
   // Opened after a username sign-in, the address is unknown: ask for it.
   const [email, setEmail] = useState(props.email ?? '');
   const [code, setCode] = useState('');

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts';
 import { toastNotifier } from '../store/account-store';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { modalOpened } from '../store/modal-slice';
-import { selectSignedIn } from '../store/root-state';
+import { modalOpened } from './modal-slice';
+import { selectSignedIn } from '../store/selectors';
 
 /** SPEC §2/§6: the hashes that open a dialog, and what a signed-in visitor is told instead. */
 export const AUTH_HASHES: Record<string, { kind: ModalKind; alreadySignedIn: string }> = {

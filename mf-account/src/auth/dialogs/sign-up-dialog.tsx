@@ -1,17 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, validateSignUp } from 'shared-contracts';
-import { signup } from '../../store/account-actions';
+import { signup } from '../auth-actions';
 import { useAccountConfig } from '../../store/config-context';
 import { useAccountDispatch } from '../../store/hooks';
-import { modalOpened } from '../../store/modal-slice';
+import { modalOpened } from '../modal-slice';
 import { CaptchaField, type CaptchaHandle } from '../../ui/captcha-field';
 import { FormAlert } from '../../ui/form-alert';
 import { PasswordChecklist } from '../../ui/password-checklist';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
-import { useActionStatus } from '../use-action-status';
-import { useCaptchaResetOnFailure } from '../use-captcha-reset-on-failure';
+import { useActionStatus } from './use-action-status';
+import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
 
 export const TERMS_LABEL = 'I agree to the Terms and Conditions and confirm that I am at least 18 years old.';
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { validateForgotPassword, validateResetPassword, type ModalProps } from 'shared-contracts';
-import { resetPassword } from '../../store/account-actions';
+import { resetPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { FormAlert } from '../../ui/form-alert';
 import { PasswordChecklist } from '../../ui/password-checklist';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
-import { useActionStatus } from '../use-action-status';
+import { useActionStatus } from './use-action-status';
 
 /** Reset Password: code, new password, retype, checklist; errors also in red text (SPEC §8). */
 export function ResetPasswordDialog({ props }: { props: ModalProps }) {

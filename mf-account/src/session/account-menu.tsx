@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MODAL_KINDS, PAGE_TEXT, ROUTES } from 'shared-contracts';
-import { displayNameOf } from '../profile/picture-url';
-import { logoutRequested } from '../store/account-actions';
+import { displayNameOf } from '../ui/picture-url';
+import { logoutRequested } from './session-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { modalOpened } from '../store/modal-slice';
-import { selectSignedIn, selectUser } from '../store/root-state';
+import { modalOpened } from '../auth/modal-slice';
+import { selectSignedIn, selectUser } from '../store/selectors';
 import { Avatar } from '../ui/avatar';
 import './menu.css';
 

@@ -1,12 +1,12 @@
-import { useActivationLink } from '../auth/use-activation-link';
-import { useAuthHash } from '../hash/use-auth-hash';
-import { useSessionExpiryTimer } from '../session/use-session-expiry-timer';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { modalClosed } from '../store/modal-slice';
-import { selectModal } from '../store/root-state';
+import { useActivationLink } from '../../auth/use-activation-link';
+import { useAuthHash } from '../use-auth-hash';
+import { useSessionExpiryTimer } from '../../session/use-session-expiry-timer';
+import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
+import { modalClosed } from '../modal-slice';
+import { selectModal } from '../../store/selectors';
 import { DialogFrame } from './dialog-frame';
 import { DIALOGS } from './dialogs';
-import { useModalEvents } from './use-modal-events';
+import { useModalEvents } from '../use-modal-events';
 
 /**
  * Mounted once per page by the shell: renders the open dialog (or none) and hosts the

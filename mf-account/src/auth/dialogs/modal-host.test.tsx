@@ -2,12 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { emit, INFO_TOASTS, MODAL_KINDS, openModal, STORAGE_KEYS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts';
-import { AccountMenu } from '../menu/account-menu';
-import { modalOpened } from '../store/modal-slice';
-import { sampleUser, validToken } from '../testing/fakes';
-import { api, http, renderAccount, renderedLocation } from '../testing/render-account';
+import { AccountMenu } from '../../session/account-menu';
+import { modalOpened } from '../modal-slice';
+import { sampleUser, validToken } from '../../testing/fakes';
+import { api, http, renderAccount, renderedLocation } from '../../testing/render-account';
 import { ModalHost } from './modal-host';
-import { TERMS_LABEL } from './sign-up/sign-up-dialog';
+import { TERMS_LABEL } from './sign-up-dialog';
 
 const STRONG = 'Secret#123';
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, validateForgotPassword, type ModalProps } from 'shared-contracts';
-import { forgotPassword } from '../../store/account-actions';
+import { forgotPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
-import { modalOpened } from '../../store/modal-slice';
+import { modalOpened } from '../modal-slice';
 import { FormAlert } from '../../ui/form-alert';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
-import { useActionStatus } from '../use-action-status';
+import { useActionStatus } from './use-action-status';
 
 export function ForgotPasswordDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
