@@ -1,16 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts';
 import { toastNotifier } from '../store/account-store';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { AUTH_HASHES } from './auth-links';
 import { modalOpened } from './modal-slice';
 import { selectSignedIn } from '../store/selectors';
-
-/** SPEC §2/§6: the hashes that open a dialog, and what a signed-in visitor is told instead. */
-export const AUTH_HASHES: Record<string, { kind: ModalKind; alreadySignedIn: string }> = {
-  '#signup': { kind: MODAL_KINDS.signUp, alreadySignedIn: INFO_TOASTS.alreadySignedUp },
-  '#signin': { kind: MODAL_KINDS.signIn, alreadySignedIn: INFO_TOASTS.alreadySignedIn },
-};
 
 /**
  * Opening any page with #signup or #signin: signed out, the dialog opens; signed in, an info

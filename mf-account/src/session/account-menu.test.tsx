@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from 'shared-contracts';
 import { sampleUser, validToken } from '../testing/fakes';
 import { api, http, renderAccount, renderedLocation } from '../testing/render-account';
+import { ModalHost } from '../auth/dialogs/modal-host';
 import { AccountMenu } from './account-menu';
 
 beforeEach(() => {
@@ -11,11 +12,17 @@ beforeEach(() => {
 });
 
 describe('AccountMenu (header slot)', () => {
-  it('signed out: Sign In and Sign Up buttons open their modals', async () => {
-    const { store } = renderAccount(<AccountMenu />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  it('signed out: Sign In and Sign Up buttons open their modals (through the bus, to the modal host)', async () => {
+    const { store, container } = renderAccount(
+      <>
+        <AccountMenu />
+        <ModalHost />
+      </>,
+    );
+    const slot = within(container.querySelector<HTMLElement>('.acc-menu-buttons')!);
+    await userEvent.click(slot.getByRole('button', { name: 'Sign In' }));
     expect(store.getState().modal.kind).toBe('sign_in');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await userEvent.click(slot.getByRole('button', { name: 'Sign Up', hidden: true }));
     expect(store.getState().modal.kind).toBe('sign_up');
   });
 

@@ -1,43 +1,22 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MODAL_KINDS, PAGE_TEXT, ROUTES } from 'shared-contracts';
+import { PAGE_TEXT, ROUTES } from 'shared-contracts';
 import { displayNameOf } from '../ui/picture-url';
 import { logoutRequested } from './session-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { modalOpened } from '../auth/modal-slice';
 import { selectSignedIn, selectUser } from '../store/selectors';
 import { Avatar } from '../ui/avatar';
-import './menu.css';
+import './account-menu.css';
+import { SignedOutButtons } from './signed-out-buttons';
 
-/** The header slot (SPEC §2): Sign In / Sign Up when signed out, the avatar menu when signed in. */
+/** The store-backed header slot: the avatar menu when signed in, the two buttons otherwise. */
 export function AccountMenu() {
   const signedIn = useAccountSelector(selectSignedIn);
   return signedIn ? <AvatarMenu /> : <SignedOutButtons />;
 }
 
-function SignedOutButtons() {
-  const dispatch = useAccountDispatch();
-  return (
-    <div className="acc-menu-buttons">
-      <button
-        type="button"
-        className="button button--ghost acc-menu-buttons__button"
-        onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn }))}
-      >
-        {PAGE_TEXT.signIn}
-      </button>
-      <button
-        type="button"
-        className="button button--primary acc-menu-buttons__button"
-        onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}
-      >
-        {PAGE_TEXT.signUp}
-      </button>
-    </div>
-  );
-}
-
-function AvatarMenu() {
+/** SPEC §6: a signed-in player sees the avatar menu with Profile and Logout. */
+export function AvatarMenu() {
   const dispatch = useAccountDispatch();
   const user = useAccountSelector(selectUser);
   const [open, setOpen] = useState(false);

@@ -6,16 +6,22 @@ import { modalClosed } from '../modal-slice';
 import { selectModal } from '../../store/selectors';
 import { DialogFrame } from './dialog-frame';
 import { DIALOGS } from './dialogs';
-import { useModalEvents } from '../use-modal-events';
+import { useModalEvents, type ModalRequest } from '../use-modal-events';
 
 /**
  * Mounted once per page by the shell: renders the open dialog (or none) and hosts the
  * page-wide account behaviour: #signin/#signup, activation links, the expiry timer.
  */
-export function ModalHost() {
+export function ModalHost({
+  initialModal = null,
+  onListening,
+}: {
+  initialModal?: ModalRequest | null;
+  onListening?: () => void;
+}) {
   const dispatch = useAccountDispatch();
   const { kind, props } = useAccountSelector(selectModal);
-  useModalEvents();
+  useModalEvents(initialModal, onListening);
   useSessionExpiryTimer();
   useAuthHash();
   useActivationLink();
