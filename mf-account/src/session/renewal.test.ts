@@ -129,3 +129,17 @@ describe('renewalSaga', () => {
     expect(http.history.post).toHaveLength(0);
   });
 });
+
+describe('a browser clock that runs ahead of the server', () => {
+  it('is measured on the fresh token, so renewal is not repeated in a loop', async () => {
+    // This browser's clock is 59 minutes ahead: the token the server just issued looks nearly spent.
+    const ahead = 59 * 60 * 1000;
+    const serverNow = nowSeconds();
+    localStorage.setItem(STORAGE_KEYS.token, fakeJwt(serverNow + 3570, { iat: serverNow - 30 }));
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
+    const { services, http } = fakeServices({ now: () => Date.now() + ahead });
+    http.onPost('/api/refresh-token').reply(() => [200, pair(fakeJwt(serverNow + 3600, { iat: serverNow }), 'refresh-2')]);
+    await expectSaga(renewalSaga, services).put(sessionRenewed()).silentRun(300);
+    expect(http.history.post).toHaveLength(1);
+  });
+});

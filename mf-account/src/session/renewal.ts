@@ -8,6 +8,18 @@ export const RENEW_AHEAD_MAX_MS = 60_000;
 export const RENEW_AHEAD_SHARE = 0.2;
 /** After a renewal that got no answer (offline), try again this much later. */
 export const RENEW_RETRY_MS = 10_000;
+/** Never renew again sooner than this after a renewal (a guard against loops on odd clocks). */
+export const RENEW_MIN_GAP_MS = 5_000;
+
+/**
+ * How far this browser's clock runs ahead of the server's, measured on a token just received
+ * (its `iat` is the server's "now"); 0 when unknown.
+ */
+export function clockSkewOf(freshToken: string | null, now: number): number {
+  const issuedAt = freshToken === null ? undefined : decodeJwtClaims(freshToken)?.iat;
+  return typeof issuedAt === 'number' ? now - issuedAt * 1000 : 0;
+}
+
 /** The Web Locks name that serialises renewal across this browser's tabs. */
 export const RENEWAL_LOCK = 'mf-account:token-renewal';
 
@@ -32,12 +44,12 @@ export type RenewalOutcome = 'renewed' | 'skipped' | 'refused' | 'unavailable';
  * spent, and presenting it again revokes the whole session). Runs under a cross-tab lock and
  * re-reads the stored tokens inside it, so two tabs never present the same refresh token.
  */
-export function renewTokens(services: AccountServices): Promise<RenewalOutcome> {
+export function renewTokens(services: AccountServices, clockSkewMs = 0): Promise<RenewalOutcome> {
   return services.lock(RENEWAL_LOCK, async (): Promise<RenewalOutcome> => {
     const access = services.tokens.readAccess();
     const refresh = services.tokens.readRefresh();
     if (access === null || refresh === null) return 'skipped';
-    const wait = renewalDelay(access, services.now());
+    const wait = renewalDelay(access, services.now() - clockSkewMs);
     if (wait === null || wait > 0) return 'skipped';
     try {
       services.tokens.save(await services.api.refreshToken({ refresh_token: refresh }));

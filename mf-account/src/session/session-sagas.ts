@@ -5,7 +5,7 @@ import { signin } from '../auth/auth-actions';
 import { userInfo } from '../profile/profile-actions';
 import { selectSignedIn } from '../store/selectors';
 import type { AccountServices } from '../store/services';
-import { renewTokens, renewalDelay, RENEW_RETRY_MS, type RenewalOutcome } from './renewal';
+import { clockSkewOf, renewTokens, renewalDelay, RENEW_MIN_GAP_MS, RENEW_RETRY_MS, type RenewalOutcome } from './renewal';
 import {
   logoutRequested,
   sessionCheckRequested,
@@ -88,6 +88,9 @@ const TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionSynced.t
  * is SPEC's expiry; an unanswered one is retried until the access token itself expires.
  */
 export function* renewalSaga(services: AccountServices): SagaIterator {
+  // Measured at each renewal, so a browser clock that runs ahead does not renew in a loop.
+  let clockSkew = 0;
+  let minimumWait = 0;
   while (true) {
     const token = services.tokens.readAccess();
     const expiresAt = token === null ? null : tokenExpiresAt(token);
@@ -97,7 +100,10 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
     }
     const canRenew = services.tokens.readRefresh() !== null;
     // Without a refresh token, wake just after expiry to run SPEC's expiry path.
-    const wait = canRenew ? (renewalDelay(token, services.now()) ?? 0) : Math.max(expiresAt - services.now(), 0) + 50;
+    const wait = canRenew
+      ? Math.max(renewalDelay(token, services.now() - clockSkew) ?? 0, minimumWait)
+      : Math.max(expiresAt - services.now(), 0) + 50;
+    minimumWait = 0;
     const { changed } = (yield race({ timer: delay(wait), changed: take(TOKEN_CHANGES) })) as { changed?: unknown };
     if (changed) continue;
     if (isTokenExpired(token, services.now())) {
@@ -105,8 +111,10 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
       continue;
     }
     if (!canRenew) continue;
-    const outcome: RenewalOutcome = yield call(renewTokens, services);
+    const outcome: RenewalOutcome = yield call(renewTokens, services, clockSkew);
     if (outcome === 'renewed') {
+      clockSkew = clockSkewOf(services.tokens.readAccess(), services.now());
+      minimumWait = RENEW_MIN_GAP_MS;
       yield put(sessionRenewed());
     } else if (outcome === 'refused') {
       yield call(expireSessionSaga, services);
