@@ -11,13 +11,13 @@ const SignedInMenu = lazy(() => import('../session/signed-in-menu'));
  * chunk; the buttons stay laid out (hidden) when signed in so the slot never changes width.
  */
 export default function AccountMenu({ config }: AccountMountProps) {
-  const signedIn = useSignedInHint();
+  const [signedIn, signedOut] = useSignedInHint();
   return (
     <div className="acc-slot" data-signed-in={signedIn}>
       <SignedOutButtons hidden={signedIn} />
       {signedIn ? (
         <Suspense fallback={<span className="acc-slot__pending" aria-hidden="true" />}>
-          <SignedInMenu config={config} />
+          <SignedInMenu config={config} onSignedOut={signedOut} />
         </Suspense>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { on, STORAGE_KEYS } from 'shared-contracts';
 import { browserTokens } from './token-store';
 
@@ -7,7 +7,7 @@ import { browserTokens } from './token-store';
  * kept current by the account store's `session:changed` announcements (sign-in, logout,
  * expiry in this tab) and by storage events (another tab).
  */
-export function useSignedInHint(): boolean {
+export function useSignedInHint(): [signedIn: boolean, signedOut: () => void] {
   const [signedIn, setSignedIn] = useState(() => browserTokens().readAccess() !== null);
   useEffect(() => {
     const offSession = on('session:changed', (session) => setSignedIn(session.signedIn));
@@ -20,5 +20,6 @@ export function useSignedInHint(): boolean {
       window.removeEventListener('storage', onStorage);
     };
   }, []);
-  return signedIn;
+  const signedOut = useCallback(() => setSignedIn(false), []);
+  return [signedIn, signedOut];
 }
