@@ -55,7 +55,7 @@ describe('account API calls', () => {
     http.onPost().reply(200, {});
     await services.api.savePicture({ picture_url: 'abc.png' });
     await services.api.activateUser({ token: 'tok' });
-    expect(http.history.post.map((r) => [r.url, r.params, r.data ?? null])).toEqual([
+    expect(http.history.post.map((r): unknown[] => [r.url, r.params, r.data ?? null])).toEqual([
       ['/api/save_picture', { picture_url: 'abc.png' }, null],
       ['/api/activate-user', { token: 'tok' }, null],
     ]);
@@ -84,7 +84,10 @@ describe('account API calls', () => {
     await expect(services.api.refreshToken({ refresh_token: 'r1' })).resolves.toMatchObject({ refresh_token: 'r2' });
     await expect(services.api.logout({ refresh_token: 'r2' })).resolves.toEqual({ detail: 'Logged out' });
     for (const request of http.history.post) expect(request.headers?.Authorization).toBeUndefined();
-    expect(http.history.post.map((r) => JSON.parse(String(r.data)))).toEqual([{ refresh_token: 'r1' }, { refresh_token: 'r2' }]);
+    expect(http.history.post.map((r): unknown => JSON.parse(String(r.data)))).toEqual([
+      { refresh_token: 'r1' },
+      { refresh_token: 'r2' },
+    ]);
     localStorage.clear();
   });
 

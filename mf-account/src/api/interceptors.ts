@@ -46,6 +46,6 @@ export function rejectUnauthorized(onSessionRejected: (status: number) => void) 
       const status = error.response?.status;
       if ((status === 401 || status === 403) && wasAuthenticated(error.config)) onSessionRejected(status);
     }
-    return Promise.reject(error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   };
 }

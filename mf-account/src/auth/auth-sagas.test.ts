@@ -14,7 +14,9 @@ import {
   verifyEmailSaga,
 } from './auth-sagas';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+});
 
 const signupRequest = {
   username: 'ada',

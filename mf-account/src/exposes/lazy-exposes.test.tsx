@@ -18,7 +18,9 @@ describe('the exposes on every page start small (decision 0015)', () => {
         });
       }
       // Evaluating the module runs its static imports; the lazy ones wait for a render.
-      expect(() => jest.requireActual(expose)).not.toThrow();
+      expect(() => {
+        jest.requireActual(expose);
+      }).not.toThrow();
     });
     for (const name of HEAVY) jest.dontMock(name);
   });
@@ -60,11 +62,12 @@ describe('header slot and modal host, lazily loaded', () => {
   });
 
   /** A sign-in in another tab (or, on a first render, a stored session: both paths load the menu). */
-  const signInElsewhere = () =>
+  const signInElsewhere = () => {
     act(() => {
       localStorage.setItem(STORAGE_KEYS.token, validToken());
       window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token }));
     });
+  };
 
   it('signed in: the avatar menu replaces the buttons, which stay laid out (hidden) so the width holds', async () => {
     http.onPost(`${TEST_CONFIG.accountApiUrl}/get-user-info/`).reply(200, sampleUser());
@@ -83,8 +86,12 @@ describe('header slot and modal host, lazily loaded', () => {
     const { container } = await renderPage();
     signInElsewhere();
     await screen.findByRole('button', { name: /Account menu/ }, { timeout: 4000 });
-    act(() => emit('session:changed', { signedIn: false }));
+    act(() => {
+      emit('session:changed', { signedIn: false });
+    });
     const slot = within(container.querySelector<HTMLElement>('.acc-slot')!);
-    await waitFor(() => expect(slot.getByRole('button', { name: 'Sign In' })).toBeVisible());
+    await waitFor(() => {
+      expect(slot.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    });
   });
 });

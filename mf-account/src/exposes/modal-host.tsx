@@ -19,11 +19,12 @@ export default function ModalHost({ config }: AccountMountProps) {
   const [request, setRequest] = useState<ModalRequest | null>(null);
   const [needed, setNeeded] = useState(() => browserTokens().readAccess() !== null);
   const [hostListening, setHostListening] = useState(false);
-  const onListening = useCallback(() => setHostListening(true), []);
+  const onListening = useCallback(() => {
+    setHostListening(true);
+  }, []);
 
-  useEffect(() => {
-    if (linkNeedsAccount(location)) setNeeded(true);
-  }, [location]);
+  // A dialog hash or an activation link (on arrival or after a client-side navigation).
+  if (!needed && linkNeedsAccount(location)) setNeeded(true);
 
   useEffect(() => {
     if (hostListening) return;
@@ -31,7 +32,9 @@ export default function ModalHost({ config }: AccountMountProps) {
       setRequest({ kind: asked.kind, props: asked.props });
       setNeeded(true);
     });
-    const offClose = on('modal:close', () => setRequest(null));
+    const offClose = on('modal:close', () => {
+      setRequest(null);
+    });
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.token && browserTokens().readAccess() !== null) setNeeded(true);
     };

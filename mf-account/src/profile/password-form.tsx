@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts';
 import { updatePassword } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
@@ -31,7 +31,7 @@ export function PasswordForm() {
     setConfirm('');
   }, [status.success]);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validatePasswordChange(current, next, confirm);
     setMessage(problem);

@@ -29,10 +29,15 @@ export function PictureCard({ user }: { user: UserRecord }) {
   const busy = uploadStatus.loading || saveStatus.loading;
 
   useEffect(() => {
-    if (!file) return setPreview(null);
+    if (!file) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    return () => {
+      URL.revokeObjectURL(url);
+    };
   }, [file]);
 
   // The chain ended with the new picture saved: the preview has become the real one.
@@ -111,7 +116,14 @@ export function PictureCard({ user }: { user: UserRecord }) {
             New picture: <strong>{file.name}</strong>
           </p>
           <div className="acc-player-card__buttons">
-            <button type="button" className="button button--ghost" onClick={() => setFile(null)} disabled={busy}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setFile(null);
+              }}
+              disabled={busy}
+            >
               Cancel
             </button>
             <button

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { UserRecord } from 'shared-contracts';
 import { saveProfile, saveProfileReset } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
@@ -27,7 +27,9 @@ export function ProfileForm({ user }: { user: UserRecord }) {
   const genderId = useId();
 
   // A refetched user (after a save, or from another tab) is the new baseline.
-  useEffect(() => setValues(formValuesFrom(user)), [user]);
+  useEffect(() => {
+    setValues(formValuesFrom(user));
+  }, [user]);
   useEffect(
     () => () => {
       dispatch(saveProfileReset());
@@ -43,7 +45,7 @@ export function ProfileForm({ user }: { user: UserRecord }) {
     if (status !== 'idle' && status !== 'loading') dispatch(saveProfileReset());
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const missingName = REQUIRED_PROFILE_FIELDS.some((field) => values[field].trim() === '');
     setMessage(missingName ? NAMES_REQUIRED : null);
@@ -96,7 +98,9 @@ export function ProfileForm({ user }: { user: UserRecord }) {
               name="gender"
               className="acc-field__input acc-field__select"
               value={values.gender}
-              onChange={(event) => set('gender')(event.target.value)}
+              onChange={(event) => {
+                set('gender')(event.target.value);
+              }}
             >
               <option value="">Not specified</option>
               {genderOptions.map((gender) => (
@@ -172,7 +176,9 @@ export function ProfileForm({ user }: { user: UserRecord }) {
           type="button"
           className="button button--ghost"
           disabled={!dirty || status === 'loading'}
-          onClick={() => setValues(formValuesFrom(user))}
+          onClick={() => {
+            setValues(formValuesFrom(user));
+          }}
         >
           Discard
         </button>

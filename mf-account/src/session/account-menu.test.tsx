@@ -55,7 +55,9 @@ describe('AccountMenu (header slot)', () => {
     http.onPost(api('/get-user-info/')).reply(200, sampleUser({ picture_url: 'abc.png' }));
     const { container } = renderAccount(<AccountMenu />);
     const avatar = await screen.findByRole('button', { name: /Account menu/ });
-    await waitFor(() => expect(container.querySelector('img')).toHaveAttribute('src', 'http://api.test/uploads/abc.png'));
+    await waitFor(() => {
+      expect(container.querySelector('img')).toHaveAttribute('src', 'http://api.test/uploads/abc.png');
+    });
     const user = userEvent.setup();
     await user.click(avatar);
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();

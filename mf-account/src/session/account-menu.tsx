@@ -66,7 +66,9 @@ export function AvatarMenu() {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={`Account menu for ${name}`}
-        onClick={() => setOpen((isOpen) => !isOpen)}
+        onClick={() => {
+          setOpen((isOpen) => !isOpen);
+        }}
       >
         <Avatar user={user} size={40} />
         <svg
@@ -101,7 +103,14 @@ export function AvatarMenu() {
               </div>
             </div>
           ) : null}
-          <Link to={ROUTES.profile} role="menuitem" className="acc-avatar-menu__item" onClick={() => setOpen(false)}>
+          <Link
+            to={ROUTES.profile}
+            role="menuitem"
+            className="acc-avatar-menu__item"
+            onClick={() => {
+              setOpen(false);
+            }}
+          >
             <svg
               viewBox="0 0 24 24"
               width="18"

@@ -31,7 +31,9 @@ describe('JWT expiry helpers (shared-contracts session.ts)', () => {
 });
 
 describe('token storage', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+  });
 
   it('stores, reads and removes the session tokens; clearAll empties local storage', () => {
     const tokens = createTokenStore(localStorage);
@@ -61,7 +63,9 @@ describe('token storage', () => {
       },
     } as unknown as Storage;
     expect(createTokenStore(broken).readAccess()).toBeNull();
-    expect(() => createTokenStore(broken).clearAll()).not.toThrow();
+    expect(() => {
+      createTokenStore(broken).clearAll();
+    }).not.toThrow();
   });
 });
 

@@ -135,7 +135,9 @@ function tokenChanges(target: EventTarget): EventChannel<true> {
       if (key === STORAGE_KEYS.token || key === null) emit(true);
     };
     target.addEventListener('storage', onStorage);
-    return () => target.removeEventListener('storage', onStorage);
+    return () => {
+      target.removeEventListener('storage', onStorage);
+    };
   });
 }
 

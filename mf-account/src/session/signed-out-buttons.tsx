@@ -11,14 +11,18 @@ export function SignedOutButtons({ hidden = false }: { hidden?: boolean }) {
       <button
         type="button"
         className="button button--ghost acc-menu-buttons__button"
-        onClick={() => openModal(MODAL_KINDS.signIn)}
+        onClick={() => {
+          openModal(MODAL_KINDS.signIn);
+        }}
       >
         {PAGE_TEXT.signIn}
       </button>
       <button
         type="button"
         className="button button--primary acc-menu-buttons__button"
-        onClick={() => openModal(MODAL_KINDS.signUp)}
+        onClick={() => {
+          openModal(MODAL_KINDS.signUp);
+        }}
       >
         {PAGE_TEXT.signUp}
       </button>

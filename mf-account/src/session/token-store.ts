@@ -44,7 +44,9 @@ export function createTokenStore(storage: Storage): TokenStore {
         // Nothing stored that we could remove.
       }
     },
-    clearAll: () => clearStorage(storage),
+    clearAll: () => {
+      clearStorage(storage);
+    },
   };
 }
 

@@ -10,7 +10,9 @@ import { browserTokens } from './token-store';
 export function useSignedInHint(): [signedIn: boolean, signedOut: () => void] {
   const [signedIn, setSignedIn] = useState(() => browserTokens().readAccess() !== null);
   useEffect(() => {
-    const offSession = on('session:changed', (session) => setSignedIn(session.signedIn));
+    const offSession = on('session:changed', (session) => {
+      setSignedIn(session.signedIn);
+    });
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.token || event.key === null) setSignedIn(browserTokens().readAccess() !== null);
     };
@@ -20,6 +22,8 @@ export function useSignedInHint(): [signedIn: boolean, signedOut: () => void] {
       window.removeEventListener('storage', onStorage);
     };
   }, []);
-  const signedOut = useCallback(() => setSignedIn(false), []);
+  const signedOut = useCallback(() => {
+    setSignedIn(false);
+  }, []);
   return [signedIn, signedOut];
 }

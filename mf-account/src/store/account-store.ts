@@ -32,7 +32,9 @@ export function createAccountStore({ config, services: overrides = {} }: Account
   const client = createApiClient({
     baseURL: config.accountApiUrl,
     readToken: tokens.readAccess,
-    onSessionRejected: (status) => dispatchSessionRejected(status),
+    onSessionRejected: (status) => {
+      dispatchSessionRejected(status);
+    },
   });
   const services: AccountServices = {
     api: createAccountApi(client),
@@ -40,14 +42,18 @@ export function createAccountStore({ config, services: overrides = {} }: Account
     navigate: navigateTo,
     tokens,
     sessionStorage: window.sessionStorage,
-    announceSession: (signedIn) => emit('session:changed', { signedIn }),
+    announceSession: (signedIn) => {
+      emit('session:changed', { signedIn });
+    },
     storageEvents: window,
     lock: browserLock,
     now: () => Date.now(),
     ...overrides,
   };
   const sagaMiddleware = createSagaMiddleware({
-    onError: (error) => console.error('[mf-account] saga crashed', error),
+    onError: (error) => {
+      console.error('[mf-account] saga crashed', error);
+    },
   });
   const store = configureStore({
     reducer: rootReducer,

@@ -42,9 +42,15 @@ export function addStatusCases<State extends Record<Name, ActionStatus>, Name ex
     (state as Record<Name, ActionStatus>)[name] = status;
   };
   builder
-    .addMatcher(action.pending.match, (state) => set(state, { loading: true, success: false, error: null }))
-    .addMatcher(action.fulfilled.match, (state) => set(state, { loading: false, success: true, error: null }))
-    .addMatcher(action.rejected.match, (state, { payload }) => set(state, { loading: false, success: false, error: payload }));
+    .addMatcher(action.pending.match, (state) => {
+      set(state, { loading: true, success: false, error: null });
+    })
+    .addMatcher(action.fulfilled.match, (state) => {
+      set(state, { loading: false, success: true, error: null });
+    })
+    .addMatcher(action.rejected.match, (state, { payload }) => {
+      set(state, { loading: false, success: false, error: payload });
+    });
 }
 
 /** Clears one action's flags (e.g. when its dialog opens); the slice that owns the flag answers. */

@@ -9,12 +9,21 @@ export function Avatar({ user, size = 40, src }: { user: UserRecord | null; size
   const { accountApiUrl } = useAccountConfig();
   const url = src ?? pictureSrc(user?.picture_url, accountApiUrl);
   const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [url]);
+  useEffect(() => {
+    setFailed(false);
+  }, [url]);
   const initials = initialsOf(user);
   return (
     <span className="acc-avatar" style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }} aria-hidden="true">
       {url && !failed ? (
-        <img className="acc-avatar__img" src={url} alt="" onError={() => setFailed(true)} />
+        <img
+          className="acc-avatar__img"
+          src={url}
+          alt=""
+          onError={() => {
+            setFailed(true);
+          }}
+        />
       ) : initials ? (
         <span className="acc-avatar__initials">{initials}</span>
       ) : (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, validateForgotPassword, type ModalProps } from 'shared-contracts';
 import { forgotPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
@@ -14,7 +14,7 @@ export function ForgotPasswordDialog({ props }: { props: ModalProps }) {
   const [email, setEmail] = useState(props.email ?? '');
   const [message, setMessage] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validateForgotPassword(email);
     setMessage(problem);

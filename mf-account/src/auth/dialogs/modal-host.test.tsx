@@ -26,10 +26,11 @@ function setup(path = '/') {
     </>,
     { path },
   );
-  const open = (kind: (typeof MODAL_KINDS)[keyof typeof MODAL_KINDS], email?: string) =>
+  const open = (kind: (typeof MODAL_KINDS)[keyof typeof MODAL_KINDS], email?: string) => {
     act(() => {
       rendered.store.dispatch(modalOpened({ kind, props: email ? { email } : {} }));
     });
+  };
   return { user, open, ...rendered };
 }
 
@@ -42,7 +43,7 @@ describe('modal host frame', () => {
   it('shows none, then exactly one dialog', async () => {
     const { open } = setup();
     expect(screen.queryByRole('dialog')).toBeNull();
-    await open(MODAL_KINDS.signIn);
+    open(MODAL_KINDS.signIn);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });
@@ -60,7 +61,7 @@ describe('modal host frame', () => {
 
   it('a backdrop click closes it; a click inside does not', async () => {
     const { user, open } = setup();
-    await open(MODAL_KINDS.signUp);
+    open(MODAL_KINDS.signUp);
     await user.click(within(dialog()).getByLabelText('Username'));
     expect(screen.queryByRole('dialog')).toBeInTheDocument();
     await user.click(screen.getByTestId('account-modal-backdrop'));
@@ -69,14 +70,14 @@ describe('modal host frame', () => {
 
   it('Escape closes it', async () => {
     const { user, open } = setup();
-    await open(MODAL_KINDS.forgotPassword);
+    open(MODAL_KINDS.forgotPassword);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('traps focus inside the dialog', async () => {
     const { user, open } = setup();
-    await open(MODAL_KINDS.forgotPassword);
+    open(MODAL_KINDS.forgotPassword);
     const close = within(dialog()).getByRole('button', { name: 'Close' });
     const lastButton = within(dialog()).getByRole('button', { name: 'Sign In' });
     lastButton.focus();
@@ -88,10 +89,14 @@ describe('modal host frame', () => {
 
   it('opens and closes through the shared event bus', async () => {
     setup();
-    act(() => openModal(MODAL_KINDS.verifyEmail, { email: 'bus@example.com' }));
+    act(() => {
+      openModal(MODAL_KINDS.verifyEmail, { email: 'bus@example.com' });
+    });
     expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
     expect(dialog()).toHaveTextContent('bus@example.com');
-    act(() => emit('modal:close', {}));
+    act(() => {
+      emit('modal:close', {});
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -99,7 +104,7 @@ describe('modal host frame', () => {
 describe('switching dialogs', () => {
   it('Sign In → Sign Up → Sign In, and the Forgot Password link', async () => {
     const { user, open } = setup();
-    await open(MODAL_KINDS.signIn);
+    open(MODAL_KINDS.signIn);
     await submit(user, 'Sign Up');
     expect(within(dialog()).getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
     await submit(user, 'Sign In');
@@ -121,7 +126,7 @@ describe('Sign Up', () => {
   it('shows each validation message in SPEC §5 order, then signs up and opens the verify dialog', async () => {
     http.onPost(api('/register/')).reply(201, { message: 'ok' });
     const { user, open, notify } = setup();
-    await open(MODAL_KINDS.signUp);
+    open(MODAL_KINDS.signUp);
     const d = within(dialog());
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.allFieldsRequired);
@@ -144,7 +149,9 @@ describe('Sign Up', () => {
     expect(alertText()).toBe(VALIDATION_MESSAGES.captchaRequired);
     await user.click(d.getByRole('checkbox', { name: "I'm not a robot" }));
     await submit(user, 'Sign Up');
-    await waitFor(() => expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument());
+    await waitFor(() => {
+      expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
+    });
     expect(dialog()).toHaveTextContent('ada@example.com');
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signup);
     expect(Object.fromEntries(new URLSearchParams(String(http.history.post[0]!.data)))).toMatchObject({
@@ -164,7 +171,7 @@ describe('Sign Up', () => {
 
   it('live checklist and show/hide toggle', async () => {
     const { user, open } = setup();
-    await open(MODAL_KINDS.signUp);
+    open(MODAL_KINDS.signUp);
     const d = within(dialog());
     const password = d.getByLabelText('Password');
     await user.type(password, 'abcdefgH');
@@ -180,7 +187,7 @@ describe('Sign Up', () => {
   it('a server error is toasted, the captcha is reset, the dialog stays', async () => {
     http.onPost(api('/register/')).reply(409, { detail: 'Email already registered' });
     const { user, open, notify } = setup();
-    await open(MODAL_KINDS.signUp);
+    open(MODAL_KINDS.signUp);
     const d = within(dialog());
     await user.type(d.getByLabelText('First Name'), 'Ada');
     await user.type(d.getByLabelText('Last Name'), 'L');
@@ -190,7 +197,9 @@ describe('Sign Up', () => {
     await user.click(d.getByRole('checkbox', { name: TERMS_LABEL }));
     await user.click(d.getByRole('checkbox', { name: "I'm not a robot" }));
     await submit(user, 'Sign Up');
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Email already registered'));
+    await waitFor(() => {
+      expect(notify.error).toHaveBeenCalledWith('Email already registered');
+    });
     expect(d.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
     expect(d.getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
   });
@@ -201,7 +210,7 @@ describe('Sign In', () => {
     http.onPost(api('/login/')).reply(200, { access_token: validToken(), refresh_token: 'r', token_type: 'bearer' });
     http.onPost(api('/get-user-info/')).reply(200, sampleUser());
     const { user, open, notify, navigate } = setup('/all-games');
-    await open(MODAL_KINDS.signIn);
+    open(MODAL_KINDS.signIn);
     const d = within(dialog());
     await submit(user, 'Sign In');
     expect(alertText()).toBe(VALIDATION_MESSAGES.signInFieldsRequired);
@@ -215,7 +224,9 @@ describe('Sign In', () => {
     expect(alertText()).toBe(VALIDATION_MESSAGES.captchaRequired);
     await user.click(d.getByRole('checkbox', { name: "I'm not a robot" }));
     await submit(user, 'Sign In');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
     expect(navigate).toHaveBeenCalledWith('/');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r');
@@ -233,14 +244,18 @@ describe('Sign In', () => {
       .reply(403, { detail: 'Email not verified. Enter the code we emailed you to activate your account.' });
     http.onPost(api('/resend-verification-email/')).reply(200, { message: 'sent' });
     const { user, open } = setup();
-    await open(MODAL_KINDS.signIn, 'ada@example.com');
+    open(MODAL_KINDS.signIn, 'ada@example.com');
     const d = within(dialog());
     expect(d.getByLabelText('Email / User ID')).toHaveValue('ada@example.com');
     await user.type(d.getByLabelText('Password'), STRONG);
     await user.click(d.getByRole('checkbox', { name: "I'm not a robot" }));
     await submit(user, 'Sign In');
-    await waitFor(() => expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument());
-    await waitFor(() => expect(http.history.post.map((r) => r.url)).toContain('/resend-verification-email/'));
+    await waitFor(() => {
+      expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
+    });
+    await waitFor(() => {
+      expect(http.history.post.map((r) => r.url)).toContain('/resend-verification-email/');
+    });
     expect(String(http.history.post.find((r) => r.url === '/resend-verification-email/')!.data)).toBe('email=ada%40example.com');
   });
 });
@@ -249,7 +264,7 @@ describe('Forgot Your Password', () => {
   it('validation messages, then the reset dialog with the email', async () => {
     http.onPost(api('/forgot-password/')).reply(200, { message: 'If an account exists, a code has been sent.' });
     const { user, open } = setup();
-    await open(MODAL_KINDS.forgotPassword);
+    open(MODAL_KINDS.forgotPassword);
     const d = within(dialog());
     await submit(user, 'Submit');
     expect(alertText()).toBe(VALIDATION_MESSAGES.emailRequired);
@@ -258,7 +273,9 @@ describe('Forgot Your Password', () => {
     expect(alertText()).toBe(VALIDATION_MESSAGES.invalidEmail);
     await user.type(d.getByLabelText('Email Address'), '@example.com');
     await submit(user, 'Submit');
-    await waitFor(() => expect(within(dialog()).getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument());
+    await waitFor(() => {
+      expect(within(dialog()).getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    });
     expect(dialog()).toHaveTextContent('nope@example.com');
   });
 });
@@ -271,18 +288,22 @@ describe('Email Verification', () => {
       .onPost(api('/verify-email/'))
       .reply(200, { message: 'ok' });
     const { user, open, notify } = setup();
-    await open(MODAL_KINDS.verifyEmail, 'ada@example.com');
+    open(MODAL_KINDS.verifyEmail, 'ada@example.com');
     const d = within(dialog());
     await submit(user, 'Verify Email');
     expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
     await user.type(d.getByLabelText('Verification Code'), '000000');
     await submit(user, 'Verify Email');
-    await waitFor(() => expect(alertText()).toBe('Invalid verification code.'));
+    await waitFor(() => {
+      expect(alertText()).toBe('Invalid verification code.');
+    });
     expect(d.getByRole('alert')).toHaveClass('acc-alert');
     await user.clear(d.getByLabelText('Verification Code'));
     await user.type(d.getByLabelText('Verification Code'), '123456');
     await submit(user, 'Verify Email');
-    await waitFor(() => expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument());
+    await waitFor(() => {
+      expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    });
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.emailVerified);
     expect(within(dialog()).getByLabelText('Email / User ID')).toHaveValue('ada@example.com');
   });
@@ -290,9 +311,11 @@ describe('Email Verification', () => {
   it('resends the code on request', async () => {
     http.onPost(api('/resend-verification-email/')).reply(200, { message: 'A new code has been sent.' });
     const { user, open, notify } = setup();
-    await open(MODAL_KINDS.verifyEmail, 'ada@example.com');
+    open(MODAL_KINDS.verifyEmail, 'ada@example.com');
     await submit(user, 'Resend code');
-    await waitFor(() => expect(notify.info).toHaveBeenCalledWith('A new code has been sent.'));
+    await waitFor(() => {
+      expect(notify.info).toHaveBeenCalledWith('A new code has been sent.');
+    });
   });
 });
 
@@ -304,7 +327,7 @@ describe('Reset Password', () => {
       .onPost(api('/reset-password/'))
       .reply(200, { message: 'ok' });
     const { user, open, notify } = setup();
-    await open(MODAL_KINDS.resetPassword, 'ada@example.com');
+    open(MODAL_KINDS.resetPassword, 'ada@example.com');
     const d = within(dialog());
     await submit(user, 'Reset Password');
     expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
@@ -324,9 +347,13 @@ describe('Reset Password', () => {
     await user.type(d.getByLabelText('New Password'), STRONG);
     await user.type(d.getByLabelText('Retype Password'), STRONG);
     await submit(user, 'Reset Password');
-    await waitFor(() => expect(alertText()).toBe('Invalid reset code.'));
+    await waitFor(() => {
+      expect(alertText()).toBe('Invalid reset code.');
+    });
     await submit(user, 'Reset Password');
-    await waitFor(() => expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument());
+    await waitFor(() => {
+      expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    });
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.passwordReset);
     expect(String(http.history.post.at(-1)!.data)).toBe('email=ada%40example.com&reset_code=123456&new_password=Secret%23123');
   });
@@ -361,7 +388,9 @@ describe('activation link', () => {
   it('redeems ?activation_token=, toasts and offers Sign In', async () => {
     http.onPost(api('/api/activate-user')).reply(200, { message: 'User activated successfully!' });
     const { notify } = setup('/?activation_token=abc');
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.userActivated));
+    await waitFor(() => {
+      expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.userActivated);
+    });
     expect(http.history.post[0]?.params).toEqual({ token: 'abc' });
     expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(renderedLocation()).toBe('/');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { validateForgotPassword, validateResetPassword, type ModalProps } from 'shared-contracts';
 import { resetPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
@@ -19,7 +19,7 @@ export function ResetPasswordDialog({ props }: { props: ModalProps }) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [message, setMessage] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem =
       validateResetPassword({ code, newPassword, confirmPassword }) ?? (props.email ? null : validateForgotPassword(email));

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts';
 import { signin } from '../auth-actions';
 import { useAccountConfig } from '../../store/config-context';
@@ -23,7 +23,7 @@ export function SignInDialog({ props }: { props: ModalProps }) {
   const [message, setMessage] = useState<string | null>(null);
   useCaptchaResetOnFailure(captcha, status.error);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validateSignIn({ identifier, password, captchaToken });
     setMessage(problem);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, validateSignUp } from 'shared-contracts';
 import { signup } from '../auth-actions';
 import { useAccountConfig } from '../../store/config-context';
@@ -26,9 +26,11 @@ export function SignUpDialog() {
   const [message, setMessage] = useState<string | null>(null);
   useCaptchaResetOnFailure(captcha, status.error);
 
-  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof form) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+  };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validateSignUp({ ...form, agreedToTerms, captchaToken });
     setMessage(problem);
@@ -93,7 +95,9 @@ export function SignUpDialog() {
           type="checkbox"
           name="terms"
           checked={agreedToTerms}
-          onChange={(event) => setAgreedToTerms(event.target.checked)}
+          onChange={(event) => {
+            setAgreedToTerms(event.target.checked);
+          }}
         />
         <span>{TERMS_LABEL}</span>
       </label>

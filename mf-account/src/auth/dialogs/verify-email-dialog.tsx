@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { validateForgotPassword, validateVerificationCode, type ModalProps } from 'shared-contracts';
 import { resendVerification, verifyEmail } from '../auth-actions';
 import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
@@ -19,7 +19,7 @@ export function VerifyEmailDialog({ props }: { props: ModalProps }) {
 
   const emailProblem = () => (props.email ? null : validateForgotPassword(email));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validateVerificationCode(code) ?? emailProblem();
     setMessage(problem);
