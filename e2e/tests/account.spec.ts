@@ -105,6 +105,8 @@ test.describe('account', () => {
     page,
     apiUrl,
   }) => {
+    // The whole journey in one test: sign-up, two dialogs, profile, picture, logout (about 30 requests).
+    test.slow();
     const player = newPlayer();
     await page.goto('/all-games');
 
