@@ -23,7 +23,7 @@ export const SESSION_EXPIRED_TOAST_MS = 3000;
  * session (the refresh token's family); the local logout never waits on or depends on that call.
  */
 export function* logoutSaga(services: AccountServices): SagaIterator {
-  const signedIn: boolean = yield select(selectSignedIn);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
   const refreshToken = services.tokens.readRefresh();
   if (!signedIn && services.tokens.readAccess() === null) return;
   yield call(services.tokens.remove);
@@ -66,7 +66,7 @@ export function* checkSessionSaga(services: AccountServices): SagaIterator {
 
 /** SPEC §4: a 401/403 on an authenticated call clears all local storage and goes to '/'. */
 export function* sessionRejectedSaga(services: AccountServices): SagaIterator {
-  const signedIn: boolean = yield select(selectSignedIn);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
   yield call(services.tokens.clearAll);
   if (!signedIn) return;
   yield put(sessionEnded({ reason: 'rejected' }));
@@ -75,7 +75,7 @@ export function* sessionRejectedSaga(services: AccountServices): SagaIterator {
 
 /** Other parts learn of session changes through the shared event bus (the header slot listens). */
 export function* announceSessionSaga(services: AccountServices): SagaIterator {
-  const signedIn: boolean = yield select(selectSignedIn);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
   yield call(services.announceSession, signedIn);
 }
 
@@ -91,7 +91,7 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
   // Measured at each renewal, so a browser clock that runs ahead does not renew in a loop.
   let clockSkew = 0;
   let minimumWait = 0;
-  while (true) {
+  for (;;) {
     const token = services.tokens.readAccess();
     const expiresAt = token === null ? null : tokenExpiresAt(token);
     if (token === null || expiresAt === null) {
@@ -111,7 +111,7 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
       continue;
     }
     if (!canRenew) continue;
-    const outcome: RenewalOutcome = yield call(renewTokens, services, clockSkew);
+    const outcome = (yield call(renewTokens, services, clockSkew)) as RenewalOutcome;
     if (outcome === 'renewed') {
       clockSkew = clockSkewOf(services.tokens.readAccess(), services.now());
       minimumWait = RENEW_MIN_GAP_MS;
@@ -149,14 +149,14 @@ const subjectOf = (token: string | null): unknown => (token === null ? null : de
  */
 export function* syncAcrossTabsSaga(services: AccountServices): SagaIterator {
   if (!services.storageEvents) return;
-  const channel: EventChannel<true> = yield call(tokenChanges, services.storageEvents);
+  const channel = (yield call(tokenChanges, services.storageEvents)) as EventChannel<true>;
   let subject = subjectOf(services.tokens.readAccess());
   try {
-    while (true) {
+    for (;;) {
       yield take(channel);
       const token = services.tokens.readAccess();
       const signedIn = token !== null;
-      const wasSignedIn: boolean = yield select(selectSignedIn);
+      const wasSignedIn = (yield select(selectSignedIn)) as boolean;
       if (signedIn !== wasSignedIn) yield put(sessionSynced({ signedIn }));
       const sameSubject = subjectOf(token) === subject && subject !== undefined;
       subject = subjectOf(token);

@@ -42,7 +42,7 @@ export function requestSaga<Request, Result>(
   function* saga(services: AccountServices, { payload }: { payload: Request }): SagaIterator {
     let result: Result;
     try {
-      result = yield call(send, services, payload);
+      result = (yield call(send, services, payload)) as Result;
     } catch (error) {
       const failure = describeApiError(error, options.fallback, options.noResponseFallback);
       yield put(action.rejected(failure.message));

@@ -10,7 +10,7 @@ import type { AccountServices } from './services';
 /** On load: drop an expired session first, then load the player if still signed in. */
 export function* startupSaga(services: AccountServices): SagaIterator {
   yield call(checkSessionSaga, services);
-  const signedIn: boolean = yield select(selectSignedIn);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
   if (signedIn) yield put(userInfo.pending());
 }
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { MODAL_KINDS, PAGE_TEXT, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts';
 import { signin } from '../auth-actions';
-import { useAccountConfig } from '../../store/config-context';
+import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';
 import { CaptchaField, type CaptchaHandle } from '../../ui/captcha-field';
