@@ -44,11 +44,17 @@ export type RenewalOutcome = 'renewed' | 'skipped' | 'refused' | 'unavailable';
  * spent, and presenting it again revokes the whole session). Runs under a cross-tab lock and
  * re-reads the stored tokens inside it, so two tabs never present the same refresh token.
  */
-export function renewTokens(services: AccountServices, clockSkewMs = 0): Promise<RenewalOutcome> {
+export function renewTokens(
+  services: AccountServices,
+  clockSkewMs = 0,
+  seenRefresh: string | null = null,
+): Promise<RenewalOutcome> {
   return services.lock(RENEWAL_LOCK, async (): Promise<RenewalOutcome> => {
     const access = services.tokens.readAccess();
     const refresh = services.tokens.readRefresh();
     if (access === null || refresh === null) return 'skipped';
+    // Another tab (or store) renewed while we waited: its refresh token replaced the one we saw.
+    if (seenRefresh !== null && refresh !== seenRefresh) return 'skipped';
     const wait = renewalDelay(access, services.now() - clockSkewMs);
     if (wait === null || wait > 0) return 'skipped';
     try {

@@ -98,7 +98,8 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
       yield take(TOKEN_CHANGES);
       continue;
     }
-    const canRenew = services.tokens.readRefresh() !== null;
+    const seenRefresh = services.tokens.readRefresh();
+    const canRenew = seenRefresh !== null;
     // Without a refresh token, wake just after expiry to run SPEC's expiry path.
     const wait = canRenew
       ? Math.max(renewalDelay(token, services.now() - clockSkew) ?? 0, minimumWait)
@@ -111,7 +112,7 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
       continue;
     }
     if (!canRenew) continue;
-    const outcome = (yield call(renewTokens, services, clockSkew)) as RenewalOutcome;
+    const outcome = (yield call(renewTokens, services, clockSkew, seenRefresh)) as RenewalOutcome;
     if (outcome === 'renewed') {
       clockSkew = clockSkewOf(services.tokens.readAccess(), services.now());
       minimumWait = RENEW_MIN_GAP_MS;
