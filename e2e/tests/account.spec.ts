@@ -105,6 +105,8 @@ test.describe('account', () => {
     page,
     apiUrl,
   }) => {
+    // The whole journey in one test: sign-up, two dialogs, profile, picture, logout (about 30 requests).
+    test.slow();
     const player = newPlayer();
     await page.goto('/all-games');
 
@@ -293,12 +295,16 @@ test.describe('account', () => {
     await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
   });
 
-  test('a session whose token expires: toast, storage cleared, back home signed out', async ({ page, apiUrl }) => {
+  test('a session whose renewal is refused expires: toast, storage cleared, back home signed out', async ({ page, apiUrl }) => {
     const player = newPlayer();
     await registerViaApi(page.request, apiUrl, player);
     await verifyViaApi(page, apiUrl, player);
 
-    // While the page is open: the timer fires when the access token's exp passes.
+    // While the page is open, the site tries to renew the access token before its exp; the
+    // server refuses (as for an expired or revoked refresh token), so the session expires.
+    await page.route(`${apiUrl}/api/refresh-token`, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Invalid or expired refresh token"}' }),
+    );
     await page.clock.install();
     await signInViaApi(page, apiUrl, player);
     await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
@@ -344,10 +350,13 @@ test.describe('account', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(other.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
+    // Logout revoked that session on the server: signing in again gives a new one.
+    const again = await page.request.post(`${apiUrl}/login/`, { data: { username: player.email, password: player.password } });
+    const fresh = (await again.json()) as typeof tokens;
     await page.evaluate((t) => {
       localStorage.setItem('refresh_token', t.refresh_token);
       localStorage.setItem('token', t.access_token);
-    }, tokens);
+    }, fresh);
     await expect(other.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeVisible();
   });
 });

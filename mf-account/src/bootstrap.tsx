@@ -3,4 +3,5 @@ import 'shared-contracts/theme.css';
 import { StandaloneApp } from './standalone/standalone-app';
 
 // Standalone page for this remote's team: its pages without the shell.
-createRoot(document.getElementById('root')!).render(<StandaloneApp />);
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<StandaloneApp />);

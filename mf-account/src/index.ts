@@ -1,2 +1,2 @@
 // Async boundary: lets Module Federation negotiate the shared singletons before any of them runs.
-import('./bootstrap');
+void import('./bootstrap');

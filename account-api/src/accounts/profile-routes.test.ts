@@ -81,6 +81,18 @@ describe('POST /get-user-info/', () => {
 });
 
 describe('POST /api/save_profile', () => {
+  it('accepts the fields in a JSON body too (personal data out of URLs)', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.saveProfile,
+      headers: bearer(tokens.access_token),
+      payload: { city: 'Lyon', phone: '+33 6 12 34 56 78' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json<UserRecord>(response)).toMatchObject({ city: 'Lyon', phone: '+33 6 12 34 56 78' });
+  });
+
   it('saves the fields given as query parameters, leaves the others, and clears with an empty value', async () => {
     const { tokens } = await signedInPlayer(server.app);
     const first = await call(

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from 'shared-contracts';
 import { fakeServices, sampleUser } from '../testing/fakes';
 
 /** Each call of SPEC §7 goes to its path with its encoding. */
@@ -49,19 +50,45 @@ describe('account API calls', () => {
     ]);
   });
 
-  it('query-parameter calls: save_profile, save_picture, update-password, activate-user', async () => {
+  it('query-parameter calls: save_picture, activate-user', async () => {
     const { services, http } = fakeServices();
     http.onPost().reply(200, {});
-    await services.api.saveProfile({ city: 'Paris', dob: '2000-01-02' });
     await services.api.savePicture({ picture_url: 'abc.png' });
-    await services.api.updatePassword({ old_password: 'o', new_password: 'n' });
     await services.api.activateUser({ token: 'tok' });
-    expect(http.history.post.map((r) => [r.url, r.params, r.data ?? null])).toEqual([
-      ['/api/save_profile', { city: 'Paris', dob: '2000-01-02' }, null],
+    expect(http.history.post.map((r): unknown[] => [r.url, r.params, r.data ?? null])).toEqual([
       ['/api/save_picture', { picture_url: 'abc.png' }, null],
-      ['/api/update-password', { old_password: 'o', new_password: 'n' }, null],
       ['/api/activate-user', { token: 'tok' }, null],
     ]);
+  });
+
+  it('personal data goes in a JSON body, never the URL: save_profile and update-password', async () => {
+    const { services, http } = fakeServices();
+    http.onPost().reply(200, { detail: 'ok', access_token: 'a', refresh_token: 'r', token_type: 'bearer' });
+    await services.api.saveProfile({ city: 'Paris', dob: '2000-01-02', phone: '+33 1 23 45 67 89' });
+    await services.api.updatePassword({ old_password: 'Old-Passw0rd!', new_password: 'New-Passw0rd!' });
+    const [profile, password] = http.history.post;
+    expect(profile!.url).toBe('/api/save_profile');
+    expect(profile!.params).toBeUndefined();
+    expect(String(profile!.headers?.['Content-Type'])).toContain('application/json');
+    expect(JSON.parse(String(profile!.data))).toEqual({ city: 'Paris', dob: '2000-01-02', phone: '+33 1 23 45 67 89' });
+    expect(password!.url).toBe('/api/update-password');
+    expect(password!.params).toBeUndefined();
+    expect(JSON.parse(String(password!.data))).toEqual({ old_password: 'Old-Passw0rd!', new_password: 'New-Passw0rd!' });
+  });
+
+  it('session calls: refresh-token and logout send the refresh token as JSON, without the bearer header', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'access');
+    const { services, http } = fakeServices();
+    http.onPost('/api/refresh-token').reply(200, { access_token: 'a2', refresh_token: 'r2', token_type: 'bearer' });
+    http.onPost('/api/logout').reply(200, { detail: 'Logged out' });
+    await expect(services.api.refreshToken({ refresh_token: 'r1' })).resolves.toMatchObject({ refresh_token: 'r2' });
+    await expect(services.api.logout({ refresh_token: 'r2' })).resolves.toEqual({ detail: 'Logged out' });
+    for (const request of http.history.post) expect(request.headers?.Authorization).toBeUndefined();
+    expect(http.history.post.map((r): unknown => JSON.parse(String(r.data)))).toEqual([
+      { refresh_token: 'r1' },
+      { refresh_token: 'r2' },
+    ]);
+    localStorage.clear();
   });
 
   it('upload: multipart with the file; user info: POST without body; balance: GET', async () => {

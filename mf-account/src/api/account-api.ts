@@ -16,6 +16,9 @@ import {
   type UserRecord,
   type VerifyEmailRequest,
   type ActivateUserQuery,
+  type DetailResponse,
+  type LogoutRequest,
+  type RefreshTokenRequest,
 } from 'shared-contracts';
 
 /** SPEC §7 sends these form-encoded; axios sets the content type for URLSearchParams. */
@@ -28,9 +31,10 @@ function formBody(fields: object): URLSearchParams {
 }
 
 /**
- * update-password answers `detail` (SPEC §7); this API also retires the old tokens and sends a
- * fresh pair, which must replace the stored ones or the next call is refused.
+ * The session calls authenticate with the refresh token in their body, not the bearer header:
+ * a refused renewal is the "Session expired!" path, not the interceptor's rejected session.
  */
+const SESSION_CALL = { withoutBearer: true } as const;
 
 /** Every call of SPEC §7, typed by the shared API contract. */
 export function createAccountApi(client: AxiosInstance) {
@@ -41,8 +45,9 @@ export function createAccountApi(client: AxiosInstance) {
       form.append('file', file, file.name);
       return (await client.post<UploadResponse>(API_PATHS.upload, form)).data;
     },
+    /** SPEC §7 names query parameters; the fields go in a JSON body so personal data stays out of URLs and logs. */
     saveProfile: async (fields: SaveProfileQuery): Promise<void> => {
-      await client.post(API_PATHS.saveProfile, null, { params: fields });
+      await client.post(API_PATHS.saveProfile, fields);
     },
     savePicture: async (query: SavePictureQuery): Promise<void> => {
       await client.post(API_PATHS.savePicture, null, { params: query });
@@ -51,8 +56,15 @@ export function createAccountApi(client: AxiosInstance) {
       (await client.post<MessageResponse>(API_PATHS.register, formBody(request))).data,
     login: async (request: LoginRequest): Promise<LoginResponse> =>
       (await client.post<LoginResponse>(API_PATHS.login, request)).data,
-    updatePassword: async (query: UpdatePasswordQuery): Promise<UpdatePasswordResponse> =>
-      (await client.post<UpdatePasswordResponse>(API_PATHS.updatePassword, null, { params: query })).data,
+    /** The passwords go in a JSON body, never the URL; the answer carries `detail` and a fresh token pair. */
+    updatePassword: async (request: UpdatePasswordQuery): Promise<UpdatePasswordResponse> =>
+      (await client.post<UpdatePasswordResponse>(API_PATHS.updatePassword, request)).data,
+    /** Trades the refresh token for a new pair (rotation: the presented one is spent). */
+    refreshToken: async (request: RefreshTokenRequest): Promise<LoginResponse> =>
+      (await client.post<LoginResponse>(API_PATHS.refreshToken, request, SESSION_CALL)).data,
+    /** Revokes the session (the refresh token's family) on the server. */
+    logout: async (request: LogoutRequest): Promise<DetailResponse> =>
+      (await client.post<DetailResponse>(API_PATHS.logout, request, SESSION_CALL)).data,
     resetPassword: async (request: ResetPasswordRequest): Promise<MessageResponse> =>
       (await client.post<MessageResponse>(API_PATHS.resetPassword, formBody(request))).data,
     forgotPassword: async (request: EmailRequest): Promise<MessageResponse> =>

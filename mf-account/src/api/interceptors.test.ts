@@ -62,7 +62,10 @@ describe('response interceptor: 401/403 on an authenticated call (SPEC §4)', ()
   it('ignores 401/403 on calls made without credentials (e.g. a failed sign-in)', async () => {
     const { client, http, onSessionRejected } = setup(null);
     http.onPost('/login/').reply(403, { detail: 'Email not verified' });
-    await expect(client.post('/login/', {})).rejects.toBeTruthy();
+    // The caller still gets the 403 with its detail, to show the sign-in error.
+    await expect(client.post('/login/', {})).rejects.toMatchObject({
+      response: { status: 403, data: { detail: 'Email not verified' } },
+    });
     expect(onSessionRejected).not.toHaveBeenCalled();
   });
 
@@ -70,8 +73,8 @@ describe('response interceptor: 401/403 on an authenticated call (SPEC §4)', ()
     const { client, http, onSessionRejected } = setup('token');
     http.onGet('/api/balance').reply(500, {});
     http.onGet('/api/other').networkError();
-    await expect(client.get('/api/balance')).rejects.toBeTruthy();
-    await expect(client.get('/api/other')).rejects.toBeTruthy();
+    await expect(client.get('/api/balance')).rejects.toMatchObject({ response: { status: 500 } });
+    await expect(client.get('/api/other')).rejects.toThrow('Network Error');
     expect(onSessionRejected).not.toHaveBeenCalled();
   });
 
@@ -80,7 +83,17 @@ describe('response interceptor: 401/403 on an authenticated call (SPEC §4)', ()
     http.onGet('/a').reply(204);
     http.onGet('/b').reply(304);
     await expect(client.get('/a')).resolves.toMatchObject({ status: 204 });
-    await expect(client.get('/b')).rejects.toBeTruthy();
+    await expect(client.get('/b')).rejects.toMatchObject({ response: { status: 304 } });
+  });
+
+  it('a 401 on a session call (refresh token in the body, no bearer) is left to its caller', async () => {
+    const { client, http, onSessionRejected } = setup('token');
+    http.onPost('/api/refresh-token').reply(401, { detail: 'Invalid or expired refresh token' });
+    await expect(client.post('/api/refresh-token', { refresh_token: 'r' }, { withoutBearer: true })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
+    expect(http.history.post[0]?.headers?.Authorization).toBeUndefined();
+    expect(onSessionRejected).not.toHaveBeenCalled();
   });
 });
 

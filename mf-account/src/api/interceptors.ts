@@ -1,5 +1,12 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The call authenticates otherwise (a refresh token in its body): never attach the bearer header. */
+    withoutBearer?: boolean;
+  }
+}
+
 /** SPEC §6: the path fragment whose calls always carry the bearer header, token or not. */
 export const ALWAYS_AUTHENTICATED_URL_PART = 'boxes';
 
@@ -10,6 +17,7 @@ export const ALWAYS_AUTHENTICATED_URL_PART = 'boxes';
  */
 export function attachBearerToken(readToken: () => string | null) {
   return (config: InternalAxiosRequestConfig): InternalAxiosRequestConfig => {
+    if (config.withoutBearer) return config;
     const token = readToken();
     const url = config.url ?? '';
     if (token !== null || url.includes(ALWAYS_AUTHENTICATED_URL_PART)) {
@@ -38,6 +46,6 @@ export function rejectUnauthorized(onSessionRejected: (status: number) => void) 
       const status = error.response?.status;
       if ((status === 401 || status === 403) && wasAuthenticated(error.config)) onSessionRejected(status);
     }
-    return Promise.reject(error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   };
 }

@@ -1,4 +1,3 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
 import {
@@ -8,137 +7,109 @@ import {
   ROUTES,
   SUCCESS_TOASTS,
   isValidEmail,
-  type EmailRequest,
-  type LoginRequest,
-  type LoginResponse,
   type MessageResponse,
-  type RegisterRequest,
-  type ResetPasswordRequest,
-  type VerifyEmailRequest,
 } from 'shared-contracts';
-import { describeApiError, type ApiFailure } from '../api/api-error';
-import { storeSessionTokens } from '../session/token-storage';
-import {
-  activation,
-  forgotPassword,
-  resendVerification,
-  resetPassword,
-  sessionStarted,
-  signin,
-  signup,
-  userInfo,
-  verifyEmail,
-} from '../store/account-actions';
-import { modalClosed, modalOpened } from '../store/modal-slice';
+import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
+import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
+import { modalOpened } from './modal-slice';
 
 /** Sign-up (SPEC §2): toast, then the verify dialog with the email. */
-export function* signupSaga(services: AccountServices, { payload }: PayloadAction<RegisterRequest>): SagaIterator {
-  try {
-    yield call(services.api.register, payload);
-    yield put(signup.fulfilled());
+export const signupSaga = requestSaga(signup, (s, request) => s.api.register(request).then(() => undefined), {
+  fallback: ERROR_FALLBACKS.signup,
+  noResponseFallback: ERROR_FALLBACKS.signupGeneric,
+  *onSuccess(services, _result, request): SagaIterator {
     yield call(services.notify.success, SUCCESS_TOASTS.signup);
-    yield put(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: { email: payload.email } }));
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.signup, ERROR_FALLBACKS.signupGeneric);
-    yield put(signup.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-  }
-}
+    yield put(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: { email: request.email } }));
+  },
+});
 
 /**
- * Sign-in (SPEC §4): store both tokens, toast, close the modal, go to '/', load the player.
+ * Sign-in (SPEC §4): the tokens are stored, then one `signin.fulfilled` that the session
+ * (signed in), modal (closed) and profile (loading the player) slices answer; toast, go to '/'.
  * An unverified account gets a fresh code and the verify dialog instead (SPEC §8).
  */
-export function* signinSaga(services: AccountServices, { payload }: PayloadAction<LoginRequest>): SagaIterator {
-  let tokens: LoginResponse;
-  try {
-    tokens = yield call(services.api.login, payload);
-    yield call(storeSessionTokens, services.localStorage, tokens);
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown);
-    yield put(signin.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-    if (failure.message.includes(EMAIL_NOT_VERIFIED)) {
+export const signinSaga = requestSaga(
+  signin,
+  async (s, request) => {
+    s.tokens.save(await s.api.login(request));
+  },
+  {
+    fallback: ERROR_FALLBACKS.signin,
+    noResponseFallback: ERROR_FALLBACKS.signinUnknown,
+    *onSuccess(services): SagaIterator {
+      yield call(services.notify.success, SUCCESS_TOASTS.signin);
+      yield call(services.navigate, ROUTES.home);
+    },
+    *onFailure(_services, failure, request): SagaIterator {
+      if (!failure.message.includes(EMAIL_NOT_VERIFIED)) return;
       // The field takes an email or a username; only an email can receive a code.
-      const email = isValidEmail(payload.username) ? payload.username.trim() : undefined;
+      const email = isValidEmail(request.username) ? request.username.trim() : undefined;
       if (email) yield put(resendVerification.pending({ email }));
       yield put(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: email ? { email } : {} }));
-    }
-    return;
-  }
-  yield put(sessionStarted());
-  yield put(signin.fulfilled());
-  yield call(services.notify.success, SUCCESS_TOASTS.signin);
-  yield put(modalClosed());
-  yield call(services.navigate, ROUTES.home);
-  yield put(userInfo.pending());
-}
+    },
+  },
+);
 
 /** Verify (SPEC §8 toast), then straight on to signing in with the same email. */
-export function* verifyEmailSaga(services: AccountServices, { payload }: PayloadAction<VerifyEmailRequest>): SagaIterator {
-  try {
-    yield call(services.api.verifyEmail, payload);
-    yield put(verifyEmail.fulfilled());
+export const verifyEmailSaga = requestSaga(verifyEmail, (s, request) => s.api.verifyEmail(request).then(() => undefined), {
+  fallback: ERROR_FALLBACKS.verifyEmail,
+  *onSuccess(services, _result, request): SagaIterator {
     yield call(services.notify.success, SUCCESS_TOASTS.emailVerified);
-    yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: payload.email } }));
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.verifyEmail);
-    yield put(verifyEmail.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-  }
-}
+    yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: request.email } }));
+  },
+});
 
-export function* resendVerificationSaga(services: AccountServices, { payload }: PayloadAction<EmailRequest>): SagaIterator {
-  try {
-    const response: MessageResponse = yield call(services.api.resendVerification, payload);
-    yield put(resendVerification.fulfilled());
-    yield call(services.notify.info, response.message);
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.resendVerification);
-    yield put(resendVerification.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-  }
+/** The server's message is what the player sees. */
+function* toastMessage(services: AccountServices, message: string): SagaIterator {
+  yield call(services.notify.info, message);
 }
+const messageOf = (response: MessageResponse): string => response.message;
+
+export const resendVerificationSaga = requestSaga(
+  resendVerification,
+  (s, request) => s.api.resendVerification(request).then(messageOf),
+  {
+    fallback: ERROR_FALLBACKS.resendVerification,
+    onSuccess: toastMessage,
+  },
+);
 
 /** Forgot password (SPEC §2): on success the reset dialog opens with the email. */
-export function* forgotPasswordSaga(services: AccountServices, { payload }: PayloadAction<EmailRequest>): SagaIterator {
-  try {
-    const response: MessageResponse = yield call(services.api.forgotPassword, payload);
-    yield put(forgotPassword.fulfilled());
-    yield call(services.notify.info, response.message);
-    yield put(modalOpened({ kind: MODAL_KINDS.resetPassword, props: { email: payload.email } }));
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.forgotPassword);
-    yield put(forgotPassword.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-  }
-}
+export const forgotPasswordSaga = requestSaga(forgotPassword, (s, request) => s.api.forgotPassword(request).then(messageOf), {
+  fallback: ERROR_FALLBACKS.forgotPassword,
+  *onSuccess(services, response, request): SagaIterator {
+    yield call(toastMessage, services, response);
+    yield put(modalOpened({ kind: MODAL_KINDS.resetPassword, props: { email: request.email } }));
+  },
+});
 
 /** Reset password: toast, then the sign-in dialog so the new password can be used at once. */
-export function* resetPasswordSaga(services: AccountServices, { payload }: PayloadAction<ResetPasswordRequest>): SagaIterator {
-  try {
-    yield call(services.api.resetPassword, payload);
-    yield put(resetPassword.fulfilled());
+export const resetPasswordSaga = requestSaga(resetPassword, (s, request) => s.api.resetPassword(request).then(() => undefined), {
+  fallback: ERROR_FALLBACKS.resetPassword,
+  *onSuccess(services, _result, request): SagaIterator {
     yield call(services.notify.success, SUCCESS_TOASTS.passwordReset);
-    yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: payload.email } }));
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.resetPassword);
-    yield put(resetPassword.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-  }
-}
+    yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: request.email } }));
+  },
+});
 
-/** The activation link of the verification mail (activate-user). */
-export function* activationSaga(services: AccountServices, { payload }: PayloadAction<{ token: string }>): SagaIterator {
-  try {
-    yield call(services.api.activateUser, { token: payload.token });
-    yield put(activation.fulfilled());
+/** The activation link of the verification mail (activate-user): redeemed once. */
+export const activationSaga = requestSaga(activation, (s, request) => s.api.activateUser(request).then(() => undefined), {
+  fallback: ERROR_FALLBACKS.activation,
+  concurrency: 'leading',
+  *onSuccess(services): SagaIterator {
     yield call(services.notify.success, SUCCESS_TOASTS.userActivated);
     yield put(modalOpened({ kind: MODAL_KINDS.signIn }));
-  } catch (error) {
-    const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.activation);
-    yield put(activation.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
-  }
-}
+  },
+});
+
+/** Every auth request, watched by the root saga. */
+export const AUTH_REQUESTS = [
+  signupSaga,
+  signinSaga,
+  verifyEmailSaga,
+  resendVerificationSaga,
+  forgotPasswordSaga,
+  resetPasswordSaga,
+  activationSaga,
+];

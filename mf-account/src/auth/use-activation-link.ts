@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { activation } from '../store/account-actions';
+import { activation } from './auth-actions';
+import { ACTIVATION_PARAM } from './auth-links';
 import { useAccountDispatch } from '../store/hooks';
 
-/** The verification mail links to `/?activation_token=…` (account API); redeem it once. */
-export const ACTIVATION_PARAM = 'activation_token';
-
+/** The activation link of the verification mail: redeemed once, then dropped from the URL. */
 export function useActivationLink(): void {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,12 +1,25 @@
+import { lazy, Suspense } from 'react';
 import type { AccountMountProps } from 'shared-contracts';
-import { AccountMenu as Menu } from '../menu/account-menu';
-import { AccountProvider } from '../store/account-provider';
+import { SignedOutButtons } from '../session/signed-out-buttons';
+import { useSignedInHint } from '../session/use-signed-in-hint';
 
-/** Header slot: Sign In / Sign Up, or the avatar menu. */
+/** The avatar menu comes with the store, the sagas and axios: loaded only when a session is stored. */
+const SignedInMenu = lazy(() => import('../session/signed-in-menu'));
+
+/**
+ * Header slot (decision 0015): a signed-out visitor gets Sign In / Sign Up from this small
+ * chunk; the buttons stay laid out (hidden) when signed in so the slot never changes width.
+ */
 export default function AccountMenu({ config }: AccountMountProps) {
+  const [signedIn, signedOut] = useSignedInHint();
   return (
-    <AccountProvider config={config}>
-      <Menu />
-    </AccountProvider>
+    <div className="acc-slot" data-signed-in={signedIn}>
+      <SignedOutButtons hidden={signedIn} />
+      {signedIn ? (
+        <Suspense fallback={<span className="acc-slot__pending" aria-hidden="true" />}>
+          <SignedInMenu config={config} onSignedOut={signedOut} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { balance } from '../store/account-actions';
+import { balance } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 
 /** The player's balance from the balance call (held as balanceData, SPEC §3). */
 export function BalanceCard() {
   const dispatch = useAccountDispatch();
-  const status = useAccountSelector((state) => state.account.balance);
-  const data = useAccountSelector((state) => state.account.balanceData);
+  const status = useAccountSelector((state) => state.profile.balance);
+  const data = useAccountSelector((state) => state.profile.balanceData);
 
   useEffect(() => {
     dispatch(balance.pending());

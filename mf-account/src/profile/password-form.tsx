@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts';
-import { updatePassword } from '../store/account-actions';
+import { updatePassword } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';
 import { PasswordChecklist } from '../ui/password-checklist';
@@ -18,7 +18,7 @@ export function validatePasswordChange(current: string, next: string, confirm: s
 /** Change password through update-password. */
 export function PasswordForm() {
   const dispatch = useAccountDispatch();
-  const status = useAccountSelector((state) => state.account.updatePassword);
+  const status = useAccountSelector((state) => state.profile.updatePassword);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -31,7 +31,7 @@ export function PasswordForm() {
     setConfirm('');
   }, [status.success]);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validatePasswordChange(current, next, confirm);
     setMessage(problem);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { UserRecord } from 'shared-contracts';
-import { upload } from '../store/account-actions';
+import { upload } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { Avatar } from '../ui/avatar';
 import { FormAlert } from '../ui/form-alert';
-import { displayNameOf } from './picture-url';
+import { displayNameOf } from '../ui/picture-url';
 
 /** What the API accepts (checked again there, by content). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -20,8 +20,8 @@ const memberSince = (iso: string) => {
 /** The player card: picture with upload and preview, name, handle, email and status. */
 export function PictureCard({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
-  const uploadStatus = useAccountSelector((state) => state.account.upload);
-  const saveStatus = useAccountSelector((state) => state.account.savePicture);
+  const uploadStatus = useAccountSelector((state) => state.profile.upload);
+  const saveStatus = useAccountSelector((state) => state.profile.savePicture);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -29,10 +29,15 @@ export function PictureCard({ user }: { user: UserRecord }) {
   const busy = uploadStatus.loading || saveStatus.loading;
 
   useEffect(() => {
-    if (!file) return setPreview(null);
+    if (!file) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    return () => {
+      URL.revokeObjectURL(url);
+    };
   }, [file]);
 
   // The chain ended with the new picture saved: the preview has become the real one.
@@ -111,7 +116,14 @@ export function PictureCard({ user }: { user: UserRecord }) {
             New picture: <strong>{file.name}</strong>
           </p>
           <div className="acc-player-card__buttons">
-            <button type="button" className="button button--ghost" onClick={() => setFile(null)} disabled={busy}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setFile(null);
+              }}
+              disabled={busy}
+            >
               Cancel
             </button>
             <button

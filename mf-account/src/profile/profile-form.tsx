@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { UserRecord } from 'shared-contracts';
-import { saveProfile, saveProfileReset } from '../store/account-actions';
+import { saveProfile, saveProfileReset } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';
@@ -21,13 +21,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Every profile field of SPEC §3 except the picture, saved through save_profile. */
 export function ProfileForm({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
-  const { status, error } = useAccountSelector((state) => state.account.saveProfile);
+  const { status, error } = useAccountSelector((state) => state.profile.saveProfile);
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(user));
   const [message, setMessage] = useState<string | null>(null);
   const genderId = useId();
 
   // A refetched user (after a save, or from another tab) is the new baseline.
-  useEffect(() => setValues(formValuesFrom(user)), [user]);
+  useEffect(() => {
+    setValues(formValuesFrom(user));
+  }, [user]);
   useEffect(
     () => () => {
       dispatch(saveProfileReset());
@@ -43,7 +45,7 @@ export function ProfileForm({ user }: { user: UserRecord }) {
     if (status !== 'idle' && status !== 'loading') dispatch(saveProfileReset());
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const missingName = REQUIRED_PROFILE_FIELDS.some((field) => values[field].trim() === '');
     setMessage(missingName ? NAMES_REQUIRED : null);
@@ -96,7 +98,9 @@ export function ProfileForm({ user }: { user: UserRecord }) {
               name="gender"
               className="acc-field__input acc-field__select"
               value={values.gender}
-              onChange={(event) => set('gender')(event.target.value)}
+              onChange={(event) => {
+                set('gender')(event.target.value);
+              }}
             >
               <option value="">Not specified</option>
               {genderOptions.map((gender) => (
@@ -172,7 +176,9 @@ export function ProfileForm({ user }: { user: UserRecord }) {
           type="button"
           className="button button--ghost"
           disabled={!dirty || status === 'loading'}
-          onClick={() => setValues(formValuesFrom(user))}
+          onClick={() => {
+            setValues(formValuesFrom(user));
+          }}
         >
           Discard
         </button>

@@ -1,8 +1,8 @@
 import { MODAL_KINDS, PAGE_TEXT } from 'shared-contracts';
-import { userInfo } from '../store/account-actions';
+import { userInfo } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { modalOpened } from '../store/modal-slice';
-import { selectSignedIn, selectUser } from '../store/root-state';
+import { modalOpened } from '../auth/modal-slice';
+import { selectSignedIn, selectUser } from '../store/selectors';
 import { BalanceCard } from './balance-card';
 import { PasswordForm } from './password-form';
 import { PictureCard } from './picture-card';
@@ -19,7 +19,7 @@ function SignedInProfile() {
   const dispatch = useAccountDispatch();
   const user = useAccountSelector(selectUser);
   const { loading, error } = useAccountSelector(
-    (state) => ({ loading: state.account.loading, error: state.account.error }),
+    (state) => ({ loading: state.profile.loading, error: state.profile.error }),
     shallowEqualPair,
   );
 

@@ -1,6 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { ERROR_FALLBACKS, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
-import { balance, logoutRequested, savePicture, saveProfile, updatePassword, upload, userInfo } from '../store/account-actions';
+import { balance, savePicture, saveProfile, updatePassword, upload, userInfo } from './profile-actions';
+import { logoutRequested } from '../session/session-actions';
 import { errorCases } from '../testing/error-cases';
 import { fakeServices, sampleUser } from '../testing/fakes';
 import { balanceSaga, savePictureSaga, saveProfileSaga, updatePasswordSaga, uploadSaga, userInfoSaga } from './profile-sagas';
@@ -16,22 +17,22 @@ describe('userInfoSaga', () => {
   it('success: the user', async () => {
     const { services, http } = fakeServices();
     http.onPost('/get-user-info/').reply(200, sampleUser());
-    await expectSaga(userInfoSaga, services).put(userInfo.fulfilled(sampleUser())).run();
+    await expectSaga(userInfoSaga, services, userInfo.pending()).put(userInfo.fulfilled(sampleUser())).run();
     expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer token');
   });
 
   it.each(errorCases(ERROR_FALLBACKS.userInfo))('$name → rejected with "$message", no logout', async ({ reply, message }) => {
     const { services, http } = fakeServices();
     reply(http.onPost('/get-user-info/'));
-    await expectSaga(userInfoSaga, services).put(userInfo.rejected(message)).not.put(logoutRequested()).run();
+    await expectSaga(userInfoSaga, services, userInfo.pending()).put(userInfo.rejected(message)).not.put(logoutRequested()).run();
   });
 
-  it('401: logs out (and the interceptor reports the rejected session)', async () => {
+  it('401: the interceptor reports the rejected session (the one 401 path); no separate logout', async () => {
     const { services, http, onSessionRejected } = fakeServices();
     http.onPost('/get-user-info/').reply(401, { detail: 'Could not validate credentials' });
-    await expectSaga(userInfoSaga, services)
+    await expectSaga(userInfoSaga, services, userInfo.pending())
       .put(userInfo.rejected('Could not validate credentials'))
-      .put(logoutRequested())
+      .not.put(logoutRequested())
       .run();
     expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
@@ -39,7 +40,7 @@ describe('userInfoSaga', () => {
   it('403: the interceptor ends the session; no separate logout', async () => {
     const { services, http, onSessionRejected } = fakeServices();
     http.onPost('/get-user-info/').reply(403, { detail: 'Forbidden' });
-    await expectSaga(userInfoSaga, services).not.put(logoutRequested()).run();
+    await expectSaga(userInfoSaga, services, userInfo.pending()).not.put(logoutRequested()).run();
     expect(onSessionRejected).toHaveBeenCalledWith(403);
   });
 });
@@ -65,13 +66,14 @@ describe('uploadSaga (picture chain, step 1)', () => {
       .run();
   });
 
-  it('401: logs out', async () => {
-    const { services, http } = fakeServices();
+  it('401: reported once, through the interceptor; no second logout path', async () => {
+    const { services, http, onSessionRejected } = fakeServices();
     http.onPost('/api/upload').reply(401, {});
     await expectSaga(uploadSaga, services, upload.pending(file()))
       .put(upload.rejected(ERROR_FALLBACKS.upload))
-      .put(logoutRequested())
+      .not.put(logoutRequested())
       .run();
+    expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 });
 
@@ -98,12 +100,13 @@ describe('savePictureSaga (picture chain, step 2)', () => {
       .run();
   });
 
-  it('401: logs out', async () => {
-    const { services, http } = fakeServices();
+  it('401: reported once, through the interceptor; no second logout path', async () => {
+    const { services, http, onSessionRejected } = fakeServices();
     http.onPost('/api/save_picture').reply(401, {});
     await expectSaga(savePictureSaga, services, savePicture.pending({ picture_url: 'x' }))
-      .put(logoutRequested())
+      .not.put(logoutRequested())
       .run();
+    expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 });
 
@@ -117,7 +120,8 @@ describe('saveProfileSaga', () => {
       .dispatch(userInfo.fulfilled(sampleUser({ city: 'Paris' })))
       .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
       .run();
-    expect(http.history.post[0]?.params).toEqual({ city: 'Paris' });
+    expect(http.history.post[0]?.params).toBeUndefined();
+    expect(JSON.parse(String(http.history.post[0]?.data))).toEqual({ city: 'Paris' });
   });
 
   it.each(errorCases(ERROR_FALLBACKS.saveProfile))('$name → failed with "$message"', async ({ reply, message }) => {
@@ -130,26 +134,25 @@ describe('saveProfileSaga', () => {
       .run();
   });
 
-  it('401: logs out', async () => {
-    const { services, http } = fakeServices();
+  it('401: reported once, through the interceptor; no second logout path', async () => {
+    const { services, http, onSessionRejected } = fakeServices();
     http.onPost('/api/save_profile').reply(401, {});
     await expectSaga(saveProfileSaga, services, saveProfile.pending({ city: 'Paris' }))
-      .put(logoutRequested())
+      .not.put(logoutRequested())
       .run();
+    expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 });
 
 describe('updatePasswordSaga', () => {
   it("success: the server's detail as a toast, fresh tokens stored", async () => {
     const { services, http } = fakeServices();
-    http
-      .onPost('/api/update-password')
-      .reply(200, {
-        detail: 'Password updated successfully',
-        access_token: 'new-a',
-        refresh_token: 'new-r',
-        token_type: 'bearer',
-      });
+    http.onPost('/api/update-password').reply(200, {
+      detail: 'Password updated successfully',
+      access_token: 'new-a',
+      refresh_token: 'new-r',
+      token_type: 'bearer',
+    });
     await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
       .put(updatePassword.fulfilled('Password updated successfully'))
       .call(services.notify.success, 'Password updated successfully')
@@ -183,18 +186,22 @@ describe('balanceSaga', () => {
   it('success: balanceData', async () => {
     const { services, http } = fakeServices();
     http.onGet('/api/balance').reply(200, data);
-    await expectSaga(balanceSaga, services).put(balance.fulfilled(data)).run();
+    await expectSaga(balanceSaga, services, balance.pending()).put(balance.fulfilled(data)).run();
   });
 
   it.each(errorCases(ERROR_FALLBACKS.balance))('$name → rejected with "$message"', async ({ reply, message }) => {
     const { services, http } = fakeServices();
     reply(http.onGet('/api/balance'));
-    await expectSaga(balanceSaga, services).put(balance.rejected(message)).not.put(logoutRequested()).run();
+    await expectSaga(balanceSaga, services, balance.pending()).put(balance.rejected(message)).not.put(logoutRequested()).run();
   });
 
-  it('401: logs out', async () => {
-    const { services, http } = fakeServices();
+  it('401: reported once, through the interceptor; no second logout path', async () => {
+    const { services, http, onSessionRejected } = fakeServices();
     http.onGet('/api/balance').reply(401, {});
-    await expectSaga(balanceSaga, services).put(balance.rejected(ERROR_FALLBACKS.balance)).put(logoutRequested()).run();
+    await expectSaga(balanceSaga, services, balance.pending())
+      .put(balance.rejected(ERROR_FALLBACKS.balance))
+      .not.put(logoutRequested())
+      .run();
+    expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 });

@@ -1,7 +1,7 @@
 import { decodeJwtClaims, isTokenExpired, STORAGE_KEYS, tokenExpiresAt } from 'shared-contracts';
 import { fakeJwt } from '../testing/fakes';
 import { navigateTo, registerNavigator } from './navigation';
-import { clearStorage, readAccessToken, removeSessionTokens, storeSessionTokens } from './token-storage';
+import { createTokenStore } from './token-store';
 
 describe('JWT expiry helpers (shared-contracts session.ts)', () => {
   it('reads exp from a JWT', () => {
@@ -31,20 +31,29 @@ describe('JWT expiry helpers (shared-contracts session.ts)', () => {
 });
 
 describe('token storage', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+  });
 
-  it('stores, reads and removes the session tokens', () => {
-    storeSessionTokens(localStorage, { access_token: 'a', refresh_token: 'r' });
+  it('stores, reads and removes the session tokens; clearAll empties local storage', () => {
+    const tokens = createTokenStore(localStorage);
+    tokens.save({ access_token: 'a', refresh_token: 'r' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('a');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r');
-    expect(readAccessToken(localStorage)).toBe('a');
-    removeSessionTokens(localStorage);
-    expect(readAccessToken(localStorage)).toBeNull();
+    expect(tokens.readAccess()).toBe('a');
+    expect(tokens.readRefresh()).toBe('r');
+    localStorage.setItem(STORAGE_KEYS.gameId, '7');
+    tokens.remove();
+    expect(tokens.readAccess()).toBeNull();
+    expect(tokens.readRefresh()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.gameId)).toBe('7');
+    tokens.clearAll();
+    expect(localStorage.length).toBe(0);
   });
 
   it('reads a blank token as signed out, and survives a broken storage', () => {
     localStorage.setItem(STORAGE_KEYS.token, '  ');
-    expect(readAccessToken(localStorage)).toBeNull();
+    expect(createTokenStore(localStorage).readAccess()).toBeNull();
     const broken = {
       getItem: () => {
         throw new Error('denied');
@@ -53,8 +62,10 @@ describe('token storage', () => {
         throw new Error('denied');
       },
     } as unknown as Storage;
-    expect(readAccessToken(broken)).toBeNull();
-    expect(() => clearStorage(broken)).not.toThrow();
+    expect(createTokenStore(broken).readAccess()).toBeNull();
+    expect(() => {
+      createTokenStore(broken).clearAll();
+    }).not.toThrow();
   });
 });
 

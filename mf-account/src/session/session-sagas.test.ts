@@ -1,7 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { INFO_TOASTS, STORAGE_KEYS } from 'shared-contracts';
-import { sessionEnded, sessionSynced, userInfo } from '../store/account-actions';
-import { expiredToken, fakeServices, validToken } from '../testing/fakes';
+import { sessionEnded, sessionRenewed, sessionSynced } from './session-actions';
+import { userInfo } from '../profile/profile-actions';
+import { expiredToken, fakeJwt, fakeServices, validToken } from '../testing/fakes';
 import {
   announceSessionSaga,
   checkSessionSaga,
@@ -19,19 +20,39 @@ beforeEach(() => {
 });
 
 describe('logoutSaga', () => {
-  it('removes the tokens, ends the session and goes to /', async () => {
+  it('removes the tokens, ends the session, goes to /, then revokes the session on the server', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 't');
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
     localStorage.setItem(STORAGE_KEYS.gameId, '7');
-    const { services } = fakeServices();
+    const { services, http } = fakeServices();
+    http.onPost('/api/logout').reply(200, { detail: 'Logged out' });
+    await expectSaga(logoutSaga, services)
+      .withState(state(true))
+      .put(sessionEnded({ reason: 'logout' }))
+      .call(services.navigate, '/')
+      .call(services.api.logout, { refresh_token: 'r' })
+      .run();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.gameId)).toBe('7');
+    expect(http.history.post.map((r) => [r.url, JSON.parse(String(r.data))])).toEqual([['/api/logout', { refresh_token: 'r' }]]);
+  });
+
+  it.each([
+    ['the server fails', (h: ReturnType<typeof fakeServices>['http']) => h.onPost('/api/logout').reply(500, {})],
+    ['nothing answers', (h: ReturnType<typeof fakeServices>['http']) => h.onPost('/api/logout').networkError()],
+  ])('%s: the local logout happens all the same, without an error toast', async (_name, reply) => {
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
+    const { services, http } = fakeServices();
+    reply(http);
     await expectSaga(logoutSaga, services)
       .withState(state(true))
       .put(sessionEnded({ reason: 'logout' }))
       .call(services.navigate, '/')
       .run();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.gameId)).toBe('7');
+    expect(services.notify.error).not.toHaveBeenCalled();
   });
 
   it('does nothing when already signed out', async () => {
@@ -115,6 +136,31 @@ describe('syncAcrossTabsSaga (storage events)', () => {
       .put(userInfo.pending())
       .silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, validToken());
+    target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
+    await run;
+  });
+
+  it('another tab renewing the same player: the renewal is rescheduled, the player is not reloaded', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 60, { sub: '1' }));
+    const target = new EventTarget();
+    const { services } = fakeServices({ storageEvents: target });
+    const run = expectSaga(syncAcrossTabsSaga, services)
+      .withState(state(true))
+      .put(sessionRenewed())
+      .not.put.actionType(userInfo.pending.type)
+      .not.put.actionType(sessionSynced.type)
+      .silentRun(50);
+    localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 3600, { sub: '1' }));
+    target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
+    await run;
+  });
+
+  it('another tab signing in as someone else: the player is reloaded', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 60, { sub: '1' }));
+    const target = new EventTarget();
+    const { services } = fakeServices({ storageEvents: target });
+    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(true)).put(userInfo.pending()).silentRun(50);
+    localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 3600, { sub: '2' }));
     target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
     await run;
   });

@@ -1,52 +1,131 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, put, select, take } from 'redux-saga/effects';
-import { INFO_TOASTS, ROUTES, STORAGE_KEYS, isTokenExpired } from 'shared-contracts';
-import { sessionEnded, sessionSynced, userInfo } from '../store/account-actions';
-import type { AccountRootState } from '../store/root-state';
-import { selectSignedIn } from '../store/root-state';
+import { call, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { INFO_TOASTS, ROUTES, STORAGE_KEYS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts';
+import { signin } from '../auth/auth-actions';
+import { userInfo } from '../profile/profile-actions';
+import { selectSignedIn } from '../store/selectors';
 import type { AccountServices } from '../store/services';
-import { clearStorage, readAccessToken, removeSessionTokens } from './token-storage';
+import { clockSkewOf, renewTokens, renewalDelay, RENEW_MIN_GAP_MS, RENEW_RETRY_MS, type RenewalOutcome } from './renewal';
+import {
+  logoutRequested,
+  sessionCheckRequested,
+  sessionEnded,
+  sessionRejected,
+  sessionRenewed,
+  sessionSynced,
+} from './session-actions';
 
 /** SPEC §9: the session-expired toast stays 3000 ms. */
 export const SESSION_EXPIRED_TOAST_MS = 3000;
 
-/** SPEC §4 logout: remove the tokens and go to '/'. */
+/**
+ * SPEC §4 logout: remove the tokens and go to '/'. Then, best effort, the server revokes the
+ * session (the refresh token's family); the local logout never waits on or depends on that call.
+ */
 export function* logoutSaga(services: AccountServices): SagaIterator {
-  const signedIn: boolean = yield select(selectSignedIn);
-  // A 401 seen by several calls at once asks for one logout, not several.
-  if (!signedIn && readAccessToken(services.localStorage) === null) return;
-  yield call(removeSessionTokens, services.localStorage);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
+  const refreshToken = services.tokens.readRefresh();
+  if (!signedIn && services.tokens.readAccess() === null) return;
+  yield call(services.tokens.remove);
   yield put(sessionEnded({ reason: 'logout' }));
   yield call(services.navigate, ROUTES.home);
+  if (refreshToken === null) return;
+  try {
+    yield call(services.api.logout, { refresh_token: refreshToken });
+  } catch {
+    // Offline or refused: this browser holds no token any more, and the session dies at its expiry.
+  }
 }
 
-/** SPEC §4 expiry: once `exp` passes, toast for 3 s, clear both storages, go to '/'. */
-export function* checkSessionSaga(services: AccountServices): SagaIterator {
-  const token = readAccessToken(services.localStorage);
-  if (token === null || !isTokenExpired(token, services.now())) return;
+/** SPEC §4 expiry: toast 'Session expired!' for 3 s, clear both storages, go to '/'. */
+export function* expireSessionSaga(services: AccountServices): SagaIterator {
   yield call(services.notify.info, INFO_TOASTS.sessionExpired, {
     autoClose: SESSION_EXPIRED_TOAST_MS,
     toastId: 'session-expired',
   });
-  yield call(clearStorage, services.localStorage);
-  yield call(clearStorage, services.sessionStorage);
+  yield call(services.tokens.clearAll);
+  yield call(clearSessionStorage, services.sessionStorage);
   yield put(sessionEnded({ reason: 'expired' }));
   yield call(services.navigate, ROUTES.home);
 }
 
+function clearSessionStorage(storage: Storage): void {
+  try {
+    storage.clear();
+  } catch {
+    // An unusable storage holds nothing to clear.
+  }
+}
+
+/** Expires the session once the stored access token's `exp` has passed. */
+export function* checkSessionSaga(services: AccountServices): SagaIterator {
+  const token = services.tokens.readAccess();
+  if (token === null || !isTokenExpired(token, services.now())) return;
+  yield call(expireSessionSaga, services);
+}
+
 /** SPEC §4: a 401/403 on an authenticated call clears all local storage and goes to '/'. */
 export function* sessionRejectedSaga(services: AccountServices): SagaIterator {
-  const signedIn: boolean = yield select(selectSignedIn);
-  yield call(clearStorage, services.localStorage);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
+  yield call(services.tokens.clearAll);
   if (!signedIn) return;
   yield put(sessionEnded({ reason: 'rejected' }));
   yield call(services.navigate, ROUTES.home);
 }
 
-/** Other parts learn of session changes through the shared event bus. */
+/** Other parts learn of session changes through the shared event bus (the header slot listens). */
 export function* announceSessionSaga(services: AccountServices): SagaIterator {
-  const signedIn: boolean = yield select((state: AccountRootState) => state.session.signedIn);
+  const signedIn = (yield select(selectSignedIn)) as boolean;
   yield call(services.announceSession, signedIn);
+}
+
+/** Anything after which the renewal schedule must be read again from the stored token. */
+const TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionSynced.type, sessionRenewed.type];
+
+/**
+ * Keeps an active player signed in (decision 0014): shortly before the access token expires it
+ * is renewed with the refresh token. A refused renewal (refresh token expired, revoked, reused)
+ * is SPEC's expiry; an unanswered one is retried until the access token itself expires.
+ */
+export function* renewalSaga(services: AccountServices): SagaIterator {
+  // Measured at each renewal, so a browser clock that runs ahead does not renew in a loop.
+  let clockSkew = 0;
+  let minimumWait = 0;
+  for (;;) {
+    const token = services.tokens.readAccess();
+    const expiresAt = token === null ? null : tokenExpiresAt(token);
+    if (token === null || expiresAt === null) {
+      yield take(TOKEN_CHANGES);
+      continue;
+    }
+    const seenRefresh = services.tokens.readRefresh();
+    const canRenew = seenRefresh !== null;
+    // Without a refresh token, wake just after expiry to run SPEC's expiry path.
+    const wait = canRenew
+      ? Math.max(renewalDelay(token, services.now() - clockSkew) ?? 0, minimumWait)
+      : Math.max(expiresAt - services.now(), 0) + 50;
+    minimumWait = 0;
+    const { changed } = (yield race({ timer: delay(wait), changed: take(TOKEN_CHANGES) })) as { changed?: unknown };
+    if (changed) continue;
+    if (isTokenExpired(token, services.now())) {
+      yield call(checkSessionSaga, services);
+      continue;
+    }
+    if (!canRenew) continue;
+    const outcome = (yield call(renewTokens, services, clockSkew, seenRefresh)) as RenewalOutcome;
+    if (outcome === 'renewed') {
+      clockSkew = clockSkewOf(services.tokens.readAccess(), services.now());
+      minimumWait = RENEW_MIN_GAP_MS;
+      yield put(sessionRenewed());
+    } else if (outcome === 'refused') {
+      yield call(expireSessionSaga, services);
+    } else if (outcome === 'unavailable') {
+      yield race({
+        timer: delay(Math.min(RENEW_RETRY_MS, Math.max(expiresAt - services.now(), 0) + 50)),
+        changed: take(TOKEN_CHANGES),
+      });
+    }
+  }
 }
 
 function tokenChanges(target: EventTarget): EventChannel<true> {
@@ -57,24 +136,47 @@ function tokenChanges(target: EventTarget): EventChannel<true> {
       if (key === STORAGE_KEYS.token || key === null) emit(true);
     };
     target.addEventListener('storage', onStorage);
-    return () => target.removeEventListener('storage', onStorage);
+    return () => {
+      target.removeEventListener('storage', onStorage);
+    };
   });
 }
 
-/** Tabs stay in step: a sign-in or logout in one tab is mirrored in the others. */
+const subjectOf = (token: string | null): unknown => (token === null ? null : decodeJwtClaims(token)?.sub);
+
+/**
+ * Tabs stay in step: a sign-in or logout in one tab is mirrored in the others, and a renewal
+ * in one tab reschedules the others' renewal instead of reloading the player.
+ */
 export function* syncAcrossTabsSaga(services: AccountServices): SagaIterator {
   if (!services.storageEvents) return;
-  const channel: EventChannel<true> = yield call(tokenChanges, services.storageEvents);
+  const channel = (yield call(tokenChanges, services.storageEvents)) as EventChannel<true>;
+  let subject = subjectOf(services.tokens.readAccess());
   try {
-    while (true) {
+    for (;;) {
       yield take(channel);
-      const signedIn = readAccessToken(services.localStorage) !== null;
-      const wasSignedIn: boolean = yield select(selectSignedIn);
+      const token = services.tokens.readAccess();
+      const signedIn = token !== null;
+      const wasSignedIn = (yield select(selectSignedIn)) as boolean;
       if (signedIn !== wasSignedIn) yield put(sessionSynced({ signedIn }));
-      // A new token may belong to someone else: reload the player either way.
-      if (signedIn) yield put(userInfo.pending());
+      const sameSubject = subjectOf(token) === subject && subject !== undefined;
+      subject = subjectOf(token);
+      if (!signedIn) continue;
+      // Someone signed in there, or a token we cannot read: (re)load the player.
+      if (signedIn !== wasSignedIn || !sameSubject) yield put(userInfo.pending());
+      else yield put(sessionRenewed());
     }
   } finally {
     channel.close();
   }
+}
+
+/** The session's watchers, run by the root saga. */
+export function* sessionSagas(services: AccountServices): SagaIterator {
+  yield takeLeading(logoutRequested.type, logoutSaga, services);
+  yield takeLeading(sessionRejected.type, sessionRejectedSaga, services);
+  yield takeLeading(sessionCheckRequested.type, checkSessionSaga, services);
+  yield takeEvery([signin.fulfilled.type, sessionEnded.type, sessionSynced.type], announceSessionSaga, services);
+  yield fork(syncAcrossTabsSaga, services);
+  yield fork(renewalSaga, services);
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { tokenExpiresAt } from 'shared-contracts';
-import { sessionCheckRequested } from '../store/account-actions';
+import { sessionCheckRequested } from './session-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { selectSignedIn } from '../store/root-state';
-import { readAccessToken } from './token-storage';
+import { selectSignedIn } from '../store/selectors';
+import { browserTokens } from './token-store';
 
 /** Backstop for clocks that jump (sleeping laptops) and tokens replaced by another tab. */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
@@ -18,7 +18,7 @@ export function useSessionExpiryTimer(): void {
   useEffect(() => {
     if (!signedIn) return;
     const check = () => dispatch(sessionCheckRequested());
-    const token = readAccessToken(window.localStorage);
+    const token = browserTokens().readAccess();
     const expiresAt = token ? tokenExpiresAt(token) : null;
     const timeout =
       expiresAt === null

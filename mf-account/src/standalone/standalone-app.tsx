@@ -46,7 +46,9 @@ export function StandaloneApp() {
                     key={kind}
                     type="button"
                     className="button"
-                    onClick={() => openModal(kind, { email: 'player@example.com' })}
+                    onClick={() => {
+                      openModal(kind, { email: 'player@example.com' });
+                    }}
                   >
                     {kind}
                   </button>

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import type { AccountRemoteConfig } from 'shared-contracts';
 import { useRegisterNavigator } from '../session/use-register-navigator';
 import { getAccountStore, type AccountStore } from './account-store';
-import { ConfigContext } from './config-context';
+import { ConfigContext } from '../ui/account-config';
 
 function NavigatorRegistration() {
   useRegisterNavigator();

@@ -2,7 +2,9 @@ import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { INFO_TOASTS, on, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
-import { logoutRequested, sessionCheckRequested, signin, upload, userInfo } from './account-actions';
+import { logoutRequested, sessionCheckRequested } from '../session/session-actions';
+import { signin } from '../auth/auth-actions';
+import { upload, userInfo } from '../profile/profile-actions';
 import { createAccountStore } from './account-store';
 
 // Instances made by axios.create inherit the default adapter, so this mocks the store's client.
@@ -40,7 +42,7 @@ describe('account store wiring', () => {
     const { store } = makeStore();
     expect(store.getState().session.signedIn).toBe(true);
     await settle();
-    expect(store.getState().account.user?.username).toBe('ada');
+    expect(store.getState().profile.user?.username).toBe('ada');
     expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer header.payload.sig');
   });
 
@@ -76,7 +78,7 @@ describe('account store wiring', () => {
     await settle();
     expect(store.getState().session.signedIn).toBe(true);
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
-    expect(store.getState().account.user?.username).toBe('ada');
+    expect(store.getState().profile.user?.username).toBe('ada');
     store.dispatch(logoutRequested());
     expect(store.getState().session.signedIn).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -105,13 +107,13 @@ describe('account store wiring', () => {
       '/get-user-info/',
     ]);
     expect(http.history.post[2]?.params).toEqual({ picture_url: 'abc.png' });
-    expect(store.getState().account.user?.picture_url).toBe('abc.png');
-    expect(store.getState().account.savePicture.success).toBe(true);
+    expect(store.getState().profile.user?.picture_url).toBe('abc.png');
+    expect(store.getState().profile.savePicture.success).toBe(true);
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.profileUpdated);
-    expect(store.getState().account.upload.success).toBe(true);
+    expect(store.getState().profile.upload.success).toBe(true);
     // A later refresh keeps working.
     store.dispatch(userInfo.pending());
     await settle();
-    expect(store.getState().account.loading).toBe(false);
+    expect(store.getState().profile.loading).toBe(false);
   });
 });

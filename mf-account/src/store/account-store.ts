@@ -1,18 +1,17 @@
 import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { toast } from 'react-toastify';
+import createSagaMiddleware from 'redux-saga';
 import { emit, type AccountRemoteConfig } from 'shared-contracts';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
+import { upload } from '../profile/profile-actions';
 import { navigateTo } from '../session/navigation';
-import { readAccessToken } from '../session/token-storage';
-import { sessionRejected, upload } from './account-actions';
-import { accountReducer } from './account-slice';
-import { modalReducer } from './modal-slice';
+import { browserLock } from '../session/renewal';
+import { sessionRejected } from '../session/session-actions';
+import { createTokenStore } from '../session/token-store';
+import { rootReducer } from './root-reducer';
 import { rootSaga } from './root-saga';
-import type { AccountRootState } from './root-state';
 import type { AccountServices, Notifier } from './services';
-import { createSessionReducer } from './session-slice';
 
 /** react-toastify is a shared singleton: these land in the shell's ToastContainer. */
 export const toastNotifier: Notifier = {
@@ -27,34 +26,38 @@ export interface AccountStoreOptions {
 }
 
 export function createAccountStore({ config, services: overrides = {} }: AccountStoreOptions) {
-  const localStorage = overrides.localStorage ?? window.localStorage;
+  const tokens = overrides.tokens ?? createTokenStore(window.localStorage);
   // The interceptor needs dispatch, and dispatch needs the store: bind it once both exist.
   let dispatchSessionRejected: (status: number) => void = () => undefined;
   const client = createApiClient({
     baseURL: config.accountApiUrl,
-    readToken: () => readAccessToken(localStorage),
-    onSessionRejected: (status) => dispatchSessionRejected(status),
+    readToken: tokens.readAccess,
+    onSessionRejected: (status) => {
+      dispatchSessionRejected(status);
+    },
   });
   const services: AccountServices = {
     api: createAccountApi(client),
     notify: toastNotifier,
     navigate: navigateTo,
-    localStorage,
+    tokens,
     sessionStorage: window.sessionStorage,
-    announceSession: (signedIn) => emit('session:changed', { signedIn }),
-    storageEvents: typeof window === 'undefined' ? null : window,
+    announceSession: (signedIn) => {
+      emit('session:changed', { signedIn });
+    },
+    storageEvents: window,
+    lock: browserLock,
     now: () => Date.now(),
     ...overrides,
   };
   const sagaMiddleware = createSagaMiddleware({
-    onError: (error) => console.error('[mf-account] saga crashed', error),
+    onError: (error) => {
+      console.error('[mf-account] saga crashed', error);
+    },
   });
   const store = configureStore({
-    reducer: {
-      account: accountReducer,
-      modal: modalReducer,
-      session: createSessionReducer(readAccessToken(localStorage) !== null),
-    },
+    reducer: rootReducer,
+    preloadedState: { session: { signedIn: tokens.readAccess() !== null } },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: false,
@@ -69,21 +72,12 @@ export function createAccountStore({ config, services: overrides = {} }: Account
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
 export type AccountDispatch = AccountStore['dispatch'];
-// Compile-time check: the hand-written root state is what the reducers produce.
-type ReducedState = ReturnType<AccountStore['getState']>;
-export type RootStateMatches = [ReducedState] extends [AccountRootState]
-  ? [AccountRootState] extends [ReducedState]
-    ? true
-    : never
-  : never;
-const rootStateMatches: RootStateMatches = true;
-void rootStateMatches;
 
 let sharedStore: AccountStore | null = null;
 
 /**
- * The three exposed components mount in different places of the shell's tree but must see
- * one account: the first mount creates the store with its config, later mounts reuse it.
+ * The exposed components mount in different places of the shell's tree but must see one
+ * account: the first mount creates the store with its config, later mounts reuse it.
  */
 export function getAccountStore(config: AccountRemoteConfig): AccountStore {
   sharedStore ??= createAccountStore({ config });

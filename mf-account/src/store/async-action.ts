@@ -1,4 +1,4 @@
-import { createAction, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
 
 /**
  * One account action of SPEC §4: `pending` both starts the saga (its payload is the request)
@@ -11,6 +11,7 @@ export function createAsyncAction<Request = void, Result = void>(type: string) {
     rejected: createAction<string>(`${type}/rejected`),
   };
 }
+export type AsyncAction<Request, Result> = ReturnType<typeof createAsyncAction<Request, Result>>;
 
 /** SPEC §3: the loading / success / error flags every action keeps. */
 export interface ActionStatus {
@@ -20,13 +21,37 @@ export interface ActionStatus {
 }
 
 export const idleStatus = (): ActionStatus => ({ loading: false, success: false, error: null });
-export const pendingStatus = (): ActionStatus => ({ loading: true, success: false, error: null });
-export const fulfilledStatus = (): ActionStatus => ({ loading: false, success: true, error: null });
-export const rejectedStatus = (error: string): ActionStatus => ({ loading: false, success: false, error });
 
-/** The part of an async action the reducer needs, whatever its request and result types. */
-export interface AsyncActionMatchers {
+/** The part of an async action the status reducer needs, whatever its request and result types. */
+interface StatusMatchers {
   pending: { match: (action: unknown) => boolean };
   fulfilled: { match: (action: unknown) => boolean };
-  rejected: { match: (action: unknown) => action is PayloadAction<string> };
+  rejected: { match: (action: unknown) => action is { type: string; payload: string } };
 }
+
+/**
+ * SPEC §4's transitions for the flags `state[name]` of one action: pending (loading, previous
+ * success and error cleared), then fulfilled (success) or rejected (error set).
+ */
+export function addStatusCases<State extends Record<Name, ActionStatus>, Name extends string>(
+  builder: ActionReducerMapBuilder<State>,
+  name: Name,
+  action: StatusMatchers,
+): void {
+  const set = (state: Draft<State>, status: ActionStatus) => {
+    (state as Record<Name, ActionStatus>)[name] = status;
+  };
+  builder
+    .addMatcher(action.pending.match, (state) => {
+      set(state, { loading: true, success: false, error: null });
+    })
+    .addMatcher(action.fulfilled.match, (state) => {
+      set(state, { loading: false, success: true, error: null });
+    })
+    .addMatcher(action.rejected.match, (state, { payload }) => {
+      set(state, { loading: false, success: false, error: payload });
+    });
+}
+
+/** Clears one action's flags (e.g. when its dialog opens); the slice that owns the flag answers. */
+export const actionStatusCleared = createAction<string>('account/statusCleared');

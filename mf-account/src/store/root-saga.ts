@@ -1,65 +1,22 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import {
-  activationSaga,
-  forgotPasswordSaga,
-  resendVerificationSaga,
-  resetPasswordSaga,
-  signinSaga,
-  signupSaga,
-  verifyEmailSaga,
-} from '../auth/auth-sagas';
-import {
-  balanceSaga,
-  savePictureSaga,
-  saveProfileSaga,
-  updatePasswordSaga,
-  uploadSaga,
-  userInfoSaga,
-} from '../profile/profile-sagas';
-import {
-  announceSessionSaga,
-  checkSessionSaga,
-  logoutSaga,
-  sessionRejectedSaga,
-  syncAcrossTabsSaga,
-} from '../session/session-sagas';
-import * as actions from './account-actions';
-import { selectSignedIn } from './root-state';
+import { all, call, fork, put, select } from 'redux-saga/effects';
+import { AUTH_REQUESTS } from '../auth/auth-sagas';
+import { userInfo } from '../profile/profile-actions';
+import { PROFILE_REQUESTS } from '../profile/profile-sagas';
+import { checkSessionSaga, sessionSagas } from '../session/session-sagas';
+import { selectSignedIn } from './selectors';
 import type { AccountServices } from './services';
 
 /** On load: drop an expired session first, then load the player if still signed in. */
 export function* startupSaga(services: AccountServices): SagaIterator {
   yield call(checkSessionSaga, services);
-  const signedIn: boolean = yield select(selectSignedIn);
-  if (signedIn) yield put(actions.userInfo.pending());
+  const signedIn = (yield select(selectSignedIn)) as boolean;
+  if (signedIn) yield put(userInfo.pending());
 }
 
+/** The services are handed to every saga once, here (decision 0013). */
 export function* rootSaga(services: AccountServices): SagaIterator {
-  yield all([
-    // Form submissions: a second submit supersedes the first.
-    takeLatest(actions.signup.pending.type, signupSaga, services),
-    takeLatest(actions.signin.pending.type, signinSaga, services),
-    takeLatest(actions.verifyEmail.pending.type, verifyEmailSaga, services),
-    takeLatest(actions.resendVerification.pending.type, resendVerificationSaga, services),
-    takeLatest(actions.forgotPassword.pending.type, forgotPasswordSaga, services),
-    takeLatest(actions.resetPassword.pending.type, resetPasswordSaga, services),
-    takeLeading(actions.activation.pending.type, activationSaga, services),
-    takeLatest(actions.userInfo.pending.type, userInfoSaga, services),
-    takeLatest(actions.upload.pending.type, uploadSaga, services),
-    takeLatest(actions.savePicture.pending.type, savePictureSaga, services),
-    takeLatest(actions.saveProfile.pending.type, saveProfileSaga, services),
-    takeLatest(actions.updatePassword.pending.type, updatePasswordSaga, services),
-    takeLatest(actions.balance.pending.type, balanceSaga, services),
-    takeLeading(actions.logoutRequested.type, logoutSaga, services),
-    takeLeading(actions.sessionRejected.type, sessionRejectedSaga, services),
-    takeLeading(actions.sessionCheckRequested.type, checkSessionSaga, services),
-    takeEvery(
-      [actions.sessionStarted.type, actions.sessionEnded.type, actions.sessionSynced.type],
-      announceSessionSaga,
-      services,
-    ),
-    fork(syncAcrossTabsSaga, services),
-  ]);
+  yield all([...AUTH_REQUESTS, ...PROFILE_REQUESTS].map((saga) => saga.watch(services)));
+  yield fork(sessionSagas, services);
   yield call(startupSaga, services);
 }

@@ -1,4 +1,5 @@
 import type { AccountApi } from '../api/account-api';
+import type { TokenStore } from '../session/token-store';
 
 export interface NotifyOptions {
   autoClose?: number;
@@ -13,16 +14,25 @@ export interface Notifier {
   info: (message: string, options?: NotifyOptions) => void;
 }
 
-/** Everything a saga touches outside the store, passed in so tests can substitute it. */
+/** Runs `task` while holding a lock named `name` across this browser's tabs (Web Locks API). */
+export type CrossTabLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
+
+/**
+ * Everything a saga touches outside the store, passed to the root saga once (decision 0013),
+ * so tests run the sagas against a real axios client over a mocked adapter.
+ */
 export interface AccountServices {
   api: AccountApi;
   notify: Notifier;
   navigate: (path: string) => void;
-  localStorage: Storage;
+  /** The one place the tokens live. */
+  tokens: TokenStore;
   sessionStorage: Storage;
-  /** Tells the other parts of the portal (shared-contracts event bus). */
+  /** Tells the other parts of the portal (shared-contracts event bus; the header slot listens). */
   announceSession: (signedIn: boolean) => void;
   /** Where 'storage' events from other tabs arrive; null outside a browser. */
   storageEvents: EventTarget | null;
+  /** Serialises token renewal across tabs, so a rotated refresh token is never presented twice. */
+  lock: CrossTabLock;
   now: () => number;
 }

@@ -2,7 +2,7 @@ import MockAdapter from 'axios-mock-adapter';
 import type { UserRecord } from 'shared-contracts';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
-import { readAccessToken } from '../session/token-storage';
+import { createTokenStore } from '../session/token-store';
 import type { AccountServices, Notifier } from '../store/services';
 
 export const TEST_API_URL = 'http://api.test';
@@ -23,9 +23,10 @@ export function recordingNotifier(): Notifier & { [K in keyof Notifier]: jest.Mo
 /** Real client + API over a mocked adapter, with every other service recorded. */
 export function fakeServices(overrides: Partial<AccountServices> = {}) {
   const onSessionRejected = jest.fn();
+  const tokens = createTokenStore(window.localStorage);
   const client = createApiClient({
     baseURL: TEST_API_URL,
-    readToken: () => readAccessToken(window.localStorage),
+    readToken: tokens.readAccess,
     onSessionRejected,
   });
   const http = new MockAdapter(client);
@@ -37,10 +38,11 @@ export function fakeServices(overrides: Partial<AccountServices> = {}) {
     api: createAccountApi(client),
     notify: recordingNotifier(),
     navigate: jest.fn(),
-    localStorage: window.localStorage,
+    tokens,
     sessionStorage: window.sessionStorage,
     announceSession: jest.fn(),
     storageEvents: null,
+    lock: (_name: string, task: () => Promise<unknown>) => task(),
     now: () => Date.now(),
     ...(overrides as object),
   } as never;

@@ -30,9 +30,15 @@ export const CaptchaField = forwardRef<CaptchaHandle, CaptchaFieldProps>(functio
         ref={widget}
         sitekey={siteKey}
         theme="dark"
-        onChange={(token) => onToken(token)}
-        onExpired={() => onToken(null)}
-        onErrored={() => onToken(null)}
+        onChange={(token) => {
+          onToken(token);
+        }}
+        onExpired={() => {
+          onToken(null);
+        }}
+        onErrored={() => {
+          onToken(null);
+        }}
       />
     </div>
   );

@@ -16,7 +16,9 @@ export function PasswordField(props: PasswordFieldProps) {
         <button
           type="button"
           className="acc-field__toggle"
-          onClick={() => setVisible((shown) => !shown)}
+          onClick={() => {
+            setVisible((shown) => !shown);
+          }}
           aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
           aria-pressed={visible}
         >

@@ -25,7 +25,9 @@ export function TextField({ label, value, onValueChange, adornment, hint, classN
           id={inputId}
           className="acc-field__input"
           value={value}
-          onChange={(event) => onValueChange(event.target.value)}
+          onChange={(event) => {
+            onValueChange(event.target.value);
+          }}
           aria-describedby={hintId}
           {...inputProps}
         />

@@ -1,0 +1,37 @@
+import { useActivationLink } from '../../auth/use-activation-link';
+import { useAuthHash } from '../use-auth-hash';
+import { useSessionExpiryTimer } from '../../session/use-session-expiry-timer';
+import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
+import { modalClosed } from '../modal-slice';
+import { selectModal } from '../../store/selectors';
+import { DialogFrame } from './dialog-frame';
+import { DIALOGS } from './dialogs';
+import { useModalEvents, type ModalRequest } from '../use-modal-events';
+
+/**
+ * Mounted once per page by the shell: renders the open dialog (or none) and hosts the
+ * page-wide account behaviour: #signin/#signup, activation links, the expiry timer.
+ */
+export function ModalHost({
+  initialModal = null,
+  onListening,
+}: {
+  initialModal?: ModalRequest | null;
+  onListening?: () => void;
+}) {
+  const dispatch = useAccountDispatch();
+  const { kind, props } = useAccountSelector(selectModal);
+  useModalEvents(initialModal, onListening);
+  useSessionExpiryTimer();
+  useAuthHash();
+  useActivationLink();
+
+  if (kind === null) return null;
+  const dialog = DIALOGS[kind];
+  return (
+    <DialogFrame contentKey={kind} title={dialog.title} subtitle={dialog.subtitle(props)} onClose={() => dispatch(modalClosed())}>
+      {/* Keyed by kind so each dialog starts with a fresh form. */}
+      <div key={kind}>{dialog.render(props)}</div>
+    </DialogFrame>
+  );
+}

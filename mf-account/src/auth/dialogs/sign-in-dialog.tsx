@@ -1,0 +1,79 @@
+import { useRef, useState, type SubmitEvent } from 'react';
+import { MODAL_KINDS, PAGE_TEXT, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts';
+import { signin } from '../auth-actions';
+import { useAccountConfig } from '../../ui/account-config';
+import { useAccountDispatch } from '../../store/hooks';
+import { modalOpened } from '../modal-slice';
+import { CaptchaField, type CaptchaHandle } from '../../ui/captcha-field';
+import { FormAlert } from '../../ui/form-alert';
+import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
+import { TextField } from '../../ui/text-field';
+import { useActionStatus } from './use-action-status';
+import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
+
+export function SignInDialog({ props }: { props: ModalProps }) {
+  const dispatch = useAccountDispatch();
+  const { recaptchaSiteKey } = useAccountConfig();
+  const status = useActionStatus('signin');
+  const captcha = useRef<CaptchaHandle>(null);
+  const [identifier, setIdentifier] = useState(props.email ?? '');
+  const [password, setPassword] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useCaptchaResetOnFailure(captcha, status.error);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const problem = validateSignIn({ identifier, password, captchaToken });
+    setMessage(problem);
+    if (problem || !captchaToken) return;
+    dispatch(signin.pending({ username: identifier.trim(), password, captcha_token: captchaToken }));
+  };
+
+  const emailHint = isValidEmail(identifier) ? identifier.trim() : undefined;
+
+  return (
+    <form className="acc-form" onSubmit={submit} noValidate aria-label={PAGE_TEXT.signIn}>
+      <TextField
+        label="Email / User ID"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={identifier}
+        onValueChange={setIdentifier}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
+      <div className="acc-form__aside">
+        <a
+          href="#forgot-password"
+          className="acc-link"
+          onClick={(event) => {
+            event.preventDefault();
+            dispatch(modalOpened({ kind: MODAL_KINDS.forgotPassword, props: { email: emailHint } }));
+          }}
+        >
+          Forgot Password?
+        </a>
+      </div>
+      <CaptchaField ref={captcha} siteKey={recaptchaSiteKey} onToken={setCaptchaToken} />
+      <FormAlert message={message} />
+      <div className="acc-form__actions">
+        <SubmitButton busy={status.loading}>{PAGE_TEXT.signIn}</SubmitButton>
+        <p className="acc-form__switch">
+          New here?{' '}
+          <button type="button" className="acc-link-button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}>
+            {PAGE_TEXT.signUp}
+          </button>
+        </p>
+      </div>
+    </form>
+  );
+}

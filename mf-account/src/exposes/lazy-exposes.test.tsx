@@ -1,0 +1,97 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { MemoryRouter } from 'react-router-dom';
+import { emit, on, STORAGE_KEYS } from 'shared-contracts';
+import { sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
+
+/** What the header slot and the modal host must not load until a dialog opens or a token is stored. */
+const HEAVY = ['axios', 'redux', '@reduxjs/toolkit', 'redux-saga', 'react-redux', 'react-google-recaptcha'];
+
+describe('the exposes on every page start small (decision 0015)', () => {
+  it.each(['./account-menu', './modal-host'])('%s imports no store, saga, axios or dialog code up front', (expose) => {
+    jest.isolateModules(() => {
+      for (const name of HEAVY) {
+        jest.doMock(name, () => {
+          throw new Error(`${name} was loaded by ${expose} up front`);
+        });
+      }
+      // Evaluating the module runs its static imports; the lazy ones wait for a render.
+      expect(() => {
+        jest.requireActual(expose);
+      }).not.toThrow();
+    });
+    for (const name of HEAVY) jest.dontMock(name);
+  });
+});
+
+describe('header slot and modal host, lazily loaded', () => {
+  const http = new MockAdapter(axios);
+  beforeEach(() => {
+    http.reset();
+    localStorage.clear();
+    // The account store is one per page: close what an earlier test left open.
+    emit('modal:close', {});
+  });
+
+  const renderPage = async (path = '/') => {
+    const { default: AccountMenu } = await import('./account-menu');
+    const { default: ModalHost } = await import('./modal-host');
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <AccountMenu config={TEST_CONFIG} />
+        <ModalHost config={TEST_CONFIG} />
+      </MemoryRouter>,
+    );
+  };
+
+  it('signed out: the buttons ask for a dialog on the bus, and the host loads and opens it', async () => {
+    await renderPage();
+    const asked: string[] = [];
+    const off = on('modal:open', ({ kind }) => asked.push(kind));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    off();
+    expect(asked).toEqual(['sign_up']);
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('#signin opens the sign-in dialog', async () => {
+    await renderPage('/#signin');
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  /** A sign-in in another tab (or, on a first render, a stored session: both paths load the menu). */
+  const signInElsewhere = () => {
+    act(() => {
+      localStorage.setItem(STORAGE_KEYS.token, validToken());
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token }));
+    });
+  };
+
+  it('signed in: the avatar menu replaces the buttons, which stay laid out (hidden) so the width holds', async () => {
+    http.onPost(`${TEST_CONFIG.accountApiUrl}/get-user-info/`).reply(200, sampleUser());
+    const { container } = await renderPage();
+    signInElsewhere();
+    expect(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }, { timeout: 4000 })).toBeInTheDocument();
+    const slot = within(container.querySelector<HTMLElement>('.acc-slot')!);
+    expect(slot.queryByRole('button', { name: 'Sign In' })).toBeNull();
+    const hidden = container.querySelector('.acc-menu-buttons');
+    expect(hidden).toHaveAttribute('aria-hidden', 'true');
+    expect(hidden).toHaveAttribute('inert');
+  });
+
+  it('follows session:changed from the store (a sign-out elsewhere on the page)', async () => {
+    http.onPost(`${TEST_CONFIG.accountApiUrl}/get-user-info/`).reply(200, sampleUser());
+    const { container } = await renderPage();
+    signInElsewhere();
+    await screen.findByRole('button', { name: /Account menu/ }, { timeout: 4000 });
+    act(() => {
+      emit('session:changed', { signedIn: false });
+    });
+    const slot = within(container.querySelector<HTMLElement>('.acc-slot')!);
+    await waitFor(() => {
+      expect(slot.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PAGE_TEXT, ROUTES } from 'shared-contracts';
+import { displayNameOf } from '../ui/picture-url';
+import { logoutRequested } from './session-actions';
+import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { selectSignedIn, selectUser } from '../store/selectors';
+import { Avatar } from '../ui/avatar';
+import './account-menu.css';
+import { SignedOutButtons } from './signed-out-buttons';
+
+/** The store-backed header slot: the avatar menu when signed in, the two buttons otherwise. */
+export function AccountMenu() {
+  const signedIn = useAccountSelector(selectSignedIn);
+  return signedIn ? <AvatarMenu /> : <SignedOutButtons />;
+}
+
+/** SPEC §6: a signed-in player sees the avatar menu with Profile and Logout. */
+export function AvatarMenu() {
+  const dispatch = useAccountDispatch();
+  const user = useAccountSelector(selectUser);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  // Close on a click outside or Escape (focus back on the avatar), as menus do.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const onMenuKeyDown = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const next = event.key === 'ArrowDown' ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
+    items[next]?.focus();
+  };
+
+  const name = user ? displayNameOf(user) : 'your account';
+  return (
+    <div className="acc-avatar-menu" ref={rootRef}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className="acc-avatar-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => {
+          setOpen((isOpen) => !isOpen);
+        }}
+      >
+        <Avatar user={user} size={40} />
+        <svg
+          className="acc-avatar-menu__chevron"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        >
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </button>
+      {open ? (
+        <div
+          className="acc-avatar-menu__panel"
+          role="menu"
+          id={menuId}
+          aria-label="Account"
+          ref={menuRef}
+          onKeyDown={onMenuKeyDown}
+        >
+          {user ? (
+            <div className="acc-avatar-menu__who" role="presentation">
+              <Avatar user={user} size={44} />
+              <div className="acc-avatar-menu__who-text">
+                <strong>{name}</strong>
+                <span>{user.email}</span>
+              </div>
+            </div>
+          ) : null}
+          <Link
+            to={ROUTES.profile}
+            role="menuitem"
+            className="acc-avatar-menu__item"
+            onClick={() => {
+              setOpen(false);
+            }}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 21c0-4 3.6-6 8-6s8 2 8 6" />
+            </svg>
+            {PAGE_TEXT.profile}
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="acc-avatar-menu__item acc-avatar-menu__item--danger"
+            onClick={() => {
+              setOpen(false);
+              dispatch(logoutRequested());
+            }}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H3" />
+            </svg>
+            {PAGE_TEXT.logout}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { STORAGE_KEYS, type LoginResponse } from 'shared-contracts';
+
+export type TokenPair = Pick<LoginResponse, 'access_token' | 'refresh_token'>;
+
+/**
+ * The one place the session tokens live (SPEC §3: local storage). Signed in means an access
+ * token is stored. Every reader (the bearer interceptor, the sagas, the timers, the header
+ * slot) goes through this, so no copy of a token is kept anywhere else. Storage can throw
+ * (privacy modes, quota): a broken storage reads as "signed out" rather than crash the header.
+ */
+export interface TokenStore {
+  readAccess: () => string | null;
+  readRefresh: () => string | null;
+  save: (tokens: TokenPair) => void;
+  /** SPEC §4 logout: only the two tokens go. */
+  remove: () => void;
+  /** SPEC §4 expiry / rejected session: all of local storage goes. */
+  clearAll: () => void;
+}
+
+function read(storage: Storage, key: string): string | null {
+  try {
+    const value = storage.getItem(key);
+    return value && value.trim() !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createTokenStore(storage: Storage): TokenStore {
+  return {
+    readAccess: () => read(storage, STORAGE_KEYS.token),
+    readRefresh: () => read(storage, STORAGE_KEYS.refreshToken),
+    save: (tokens) => {
+      // Refresh first: a tab that sees the new access token must also find its refresh token.
+      storage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+      storage.setItem(STORAGE_KEYS.token, tokens.access_token);
+    },
+    remove: () => {
+      try {
+        storage.removeItem(STORAGE_KEYS.token);
+        storage.removeItem(STORAGE_KEYS.refreshToken);
+      } catch {
+        // Nothing stored that we could remove.
+      }
+    },
+    clearAll: () => {
+      clearStorage(storage);
+    },
+  };
+}
+
+/** Clears a whole storage, ignoring an unusable one (it holds no session either). */
+export function clearStorage(storage: Storage): void {
+  try {
+    storage.clear();
+  } catch {
+    // Ignore.
+  }
+}
+
+/** The browser's token store, for code that runs before (or without) the account store. */
+export const browserTokens = (): TokenStore => createTokenStore(window.localStorage);
