@@ -63,9 +63,8 @@ test.describe('logout', () => {
     expect(await storedTokens(page)).toEqual({ access_token: null, refresh_token: null });
   });
 
-  // Needs the account API's POST /api/logout (refresh-token families revoked on logout, decision
-  // 0007), built on the `apisec` branch: un-fixme when both branches are merged.
-  test.fixme('after Logout the old refresh token is refused by the server', async ({ page, apiUrl }) => {
+  // The account API revokes the session (refresh-token family) on POST /api/logout (decision 0007).
+  test('after Logout the old refresh token is refused by the server', async ({ page, apiUrl }) => {
     const tokens = await verifiedPlayer(page, page.request, apiUrl);
     await storeTokens(page, tokens);
     const logoutAnswer = page.waitForResponse(`${apiUrl}/api/logout`);
