@@ -9,3 +9,5 @@ export * from './account/session';
 export * from './events/bus';
 export * from './config/runtime';
 export * from './federation/exposes';
+export * from './library';
+export * from './seo';

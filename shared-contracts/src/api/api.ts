@@ -21,6 +21,8 @@ export const API_PATHS = {
   refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
   /** Not in SPEC: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
   logout: `${ACCOUNT_API_PREFIX}/logout`,
+  /** Not in SPEC (decision 0025): the player library; GET reads, POST merges, PUT replaces. */
+  library: `${ACCOUNT_API_PREFIX}/library`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',
   /** Where uploaded pictures are served back from: `${uploads}/${name}`. */
@@ -162,3 +164,9 @@ export interface OutboxMessage {
   text: string;
   code: string | null;
 }
+
+/**
+ * Body of POST (merge) and PUT (replace) `/api/library`, and the answer of all three calls:
+ * the player library (shared-contracts `PlayerLibrary`), JSON.
+ */
+export type { PlayerLibrary as LibraryPayload } from '../library/library';
