@@ -24,7 +24,7 @@ export function FullscreenButton({ target }: { target: RefObject<HTMLElement | n
           d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
         />
       </svg>
-      Fullscreen
+      <span className="play-page__fullscreen-label">Fullscreen</span>
     </button>
   );
 }
