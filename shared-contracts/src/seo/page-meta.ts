@@ -117,3 +117,42 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
   }
   return { title: titled('Page not found'), description: `This page is not on ${siteName}.`, type: 'website', noindex: true };
 }
+
+/** One <meta> tag: `<meta name|property="key" content="content">`. */
+export interface MetaTag {
+  attribute: 'name' | 'property';
+  key: string;
+  content: string;
+}
+
+/** The description, robots, Open Graph and Twitter card tags of a page, for the client and the server alike. */
+export function metaTagsFor(meta: PageMeta, url: string, siteName: string): MetaTag[] {
+  const tags: MetaTag[] = [
+    { attribute: 'name', key: 'description', content: meta.description },
+    { attribute: 'name', key: 'robots', content: meta.noindex ? 'noindex' : 'index, follow' },
+    { attribute: 'property', key: 'og:site_name', content: siteName },
+    { attribute: 'property', key: 'og:type', content: meta.type },
+    { attribute: 'property', key: 'og:title', content: meta.title },
+    { attribute: 'property', key: 'og:description', content: meta.description },
+    { attribute: 'property', key: 'og:url', content: url },
+    { attribute: 'name', key: 'twitter:card', content: meta.image ? 'summary_large_image' : 'summary' },
+    { attribute: 'name', key: 'twitter:title', content: meta.title },
+    { attribute: 'name', key: 'twitter:description', content: meta.description },
+  ];
+  if (meta.image) {
+    tags.push({ attribute: 'property', key: 'og:image', content: meta.image });
+    tags.push({ attribute: 'name', key: 'twitter:image', content: meta.image });
+  }
+  return tags;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The same tags as HTML, with the <title>, for a server that writes them into the page it sends. */
+export function metaTagsHtml(meta: PageMeta, url: string, siteName: string): string {
+  const tags = metaTagsFor(meta, url, siteName).map(
+    (tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`,
+  );
+  return [`<title>${escapeHtml(meta.title)}</title>`, ...tags].join('\n');
+}
