@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { emit, type AccountRemoteConfig } from 'shared-contracts';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
+import { startLibrarySync } from '../library-sync/library-sync';
 import { navigateTo } from '../session/navigation';
 import { readAccessToken } from '../session/token-storage';
 import { sessionRejected, upload } from './account-actions';
@@ -87,5 +88,6 @@ let sharedStore: AccountStore | null = null;
  */
 export function getAccountStore(config: AccountRemoteConfig): AccountStore {
   sharedStore ??= createAccountStore({ config });
+  startLibrarySync({ baseURL: config.accountApiUrl });
   return sharedStore;
 }
