@@ -84,8 +84,8 @@ export function* verifyEmailSaga(services: AccountServices, { payload }: Payload
     yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: payload.email } }));
   } catch (error) {
     const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.verifyEmail);
+    // Shown once, in red in the dialog (SPEC §8), not also as a toast (issue 12).
     yield put(verifyEmail.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
   }
 }
 
@@ -124,8 +124,8 @@ export function* resetPasswordSaga(services: AccountServices, { payload }: Paylo
     yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: payload.email } }));
   } catch (error) {
     const failure: ApiFailure = describeApiError(error, ERROR_FALLBACKS.resetPassword);
+    // Shown once, in red in the dialog (SPEC §8), not also as a toast (issue 12).
     yield put(resetPassword.rejected(failure.message));
-    yield call(services.notify.error, failure.message);
   }
 }
 

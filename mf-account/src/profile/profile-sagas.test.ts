@@ -142,14 +142,12 @@ describe('saveProfileSaga', () => {
 describe('updatePasswordSaga', () => {
   it("success: the server's detail as a toast, fresh tokens stored", async () => {
     const { services, http } = fakeServices();
-    http
-      .onPost('/api/update-password')
-      .reply(200, {
-        detail: 'Password updated successfully',
-        access_token: 'new-a',
-        refresh_token: 'new-r',
-        token_type: 'bearer',
-      });
+    http.onPost('/api/update-password').reply(200, {
+      detail: 'Password updated successfully',
+      access_token: 'new-a',
+      refresh_token: 'new-r',
+      token_type: 'bearer',
+    });
     await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
       .put(updatePassword.fulfilled('Password updated successfully'))
       .call(services.notify.success, 'Password updated successfully')
