@@ -112,6 +112,9 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
       };
     }
   }
+  if (path === '/terms') {
+    return { title: titled('Terms and Conditions'), description: `The terms of ${siteName}.`, type: 'website', noindex: false };
+  }
   if (path === '/profile') {
     return { title: titled('Profile'), description: `Your ${siteName} profile.`, type: 'website', noindex: true };
   }
