@@ -239,3 +239,108 @@ test.describe('players', () => {
     });
   }
 });
+
+test.describe('listed defects', () => {
+  test('Tab stays inside the phone category drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto('/categories/Card%20Games');
+    await main(page).getByRole('button', { name: 'Categories' }).click();
+    const drawer = main(page).getByRole('navigation', { name: 'Categories' });
+    await expect(drawer.getByRole('button', { name: 'Close categories' })).toBeFocused();
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((nav) => nav.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await drawer.evaluate((nav) => nav.contains(document.activeElement))).toBe(true);
+  });
+
+  test('at 768px category names show whole and the grid has at least three columns', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/categories/Arcade%20Games');
+    const names = main(page).getByRole('navigation', { name: 'Categories' }).locator('.catalog-category-card__name');
+    await expect(names.first()).toBeVisible();
+    for (const name of await names.all()) {
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    }
+    const tops = await main(page)
+      .locator('.catalog-game-grid__item')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(tops.filter((top) => top === tops[0]).length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const [width, height] of [
+    [1366, 768],
+    [375, 667],
+    [1440, 900],
+  ] as const) {
+    test(`the Sign Up dialog fits ${width}x${height}, scrolling inside itself`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/#signup');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+      const box = (await dialog.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      const button = dialog.getByRole('button', { name: 'Sign Up', exact: true });
+      await button.scrollIntoViewIfNeeded();
+      const buttonBox = (await button.boundingBox())!;
+      expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(height);
+      await expect(dialog.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
+    });
+  }
+
+  test('Terms links to the terms page', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
+  });
+
+  test("'Invalid verification code.' shows once, in the dialog", async ({ page }) => {
+    await page.goto('/');
+    await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+    // The verify dialog opened for a made-up address; a wrong code must not also be toasted.
+    await page.evaluate(() => {
+      const bus = (globalThis as unknown as { __gamesPortalEventBus__: EventTarget }).__gamesPortalEventBus__;
+      bus.dispatchEvent(
+        new CustomEvent('modal:open', { detail: { kind: 'VERIFY_EMAIL', props: { email: 'nobody@example.com' } } }),
+      );
+    });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Verification Code').fill('000000');
+    await dialog.getByRole('button', { name: 'Verify Email' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    const text = (await dialog.getByRole('alert').innerText()).trim();
+    await page.waitForTimeout(500);
+    await expect(page.locator('.Toastify').getByText(text)).toHaveCount(0);
+  });
+
+  test('an open avatar menu is above the toasts', async ({ page, apiUrl }) => {
+    const id = `menu${Date.now().toString(36)}`;
+    const player = { username: id, email: `${id}@example.com`, firstName: 'Menu', lastName: 'Player', password: 'Secret#123' };
+    await page.request.post(`${apiUrl}/register/`, { form: player });
+    const { code } = await latestMail(page, apiUrl, player.email);
+    await page.request.post(`${apiUrl}/verify-email/`, { form: { email: player.email, verification_code: code ?? '' } });
+    const tokens = (await (
+      await page.request.post(`${apiUrl}/login/`, { data: { username: player.email, password: player.password } })
+    ).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    await page.goto('/');
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t.access_token);
+      localStorage.setItem('refresh_token', t.refresh_token);
+    }, tokens);
+    await page.goto('/all-games#signup'); // signed in: the 'already logged in' info toast
+    await expect(page.locator('.Toastify__toast').first()).toBeVisible();
+    await page.locator('[data-slot="account"]').getByRole('button').first().click();
+    const profile = page.getByRole('menuitem', { name: 'Profile' });
+    await expect(profile).toBeVisible();
+    const box = (await profile.boundingBox())!;
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('[role="menuitem"]')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2] as const,
+    );
+    expect(topmost).toContain('Profile');
+  });
+});
