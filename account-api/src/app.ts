@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './accounts/auth-routes';
 import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
+import { registerLibraryRoutes } from './library/library-routes';
 import { UserStore } from './accounts/user-store';
 import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
@@ -154,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Bearer tokens, not cookies: any listed origin may call; '*' is safe for that reason.
   await app.register(fastifyCors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
     exposedHeaders: ['retry-after'],
     maxAge: 600,
   });
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, context, authenticate);
+  registerLibraryRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);
 

@@ -10,3 +10,5 @@ export * from './events/bus';
 export * from './config/runtime';
 export * from './config/game-hosts';
 export * from './federation/exposes';
+export * from './library';
+export * from './seo';

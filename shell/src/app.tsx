@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { Brand, RuntimeConfig } from 'shared-contracts';
 import { BrandContext } from './branding/brand-context';
 import { Layout } from './layout/layout';
+import { PageMeta } from './seo/page-meta';
 import { AppRoutes } from './routes/app-routes';
 import { Toasts } from './toasts/toasts';
 
@@ -10,6 +11,7 @@ export function App({ config, brand }: { config: RuntimeConfig; brand: Brand }) 
   return (
     <BrandContext.Provider value={brand}>
       <BrowserRouter>
+        <PageMeta brand={brand} />
         <Layout accountConfig={accountConfig}>
           <AppRoutes accountConfig={accountConfig} gameHosts={config.gameHosts} />
         </Layout>

@@ -131,6 +131,21 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('mail_outbox').execute();
       },
     },
+    '0006_player_library': {
+      async up(db) {
+        await db.schema
+          .createTable('player_library')
+          .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('list', 'text', (col) => col.notNull())
+          .addColumn('game_id', 'integer', (col) => col.notNull())
+          .addColumn('at', 'text', (col) => col.notNull())
+          .addPrimaryKeyConstraint('player_library_pk', ['user_id', 'list', 'game_id'])
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('player_library').execute();
+      },
+    },
   };
 }
 

@@ -113,6 +113,19 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** Which list of the player library a row belongs to (decision 0025). */
+export type LibraryListKind = 'favourite' | 'recent';
+
+/** Favourites and recently played games of an account: one row per (user, list, game). */
+export interface PlayerLibraryTable {
+  user_id: number;
+  list: LibraryListKind;
+  /** A catalogue game id (shared-contracts GAMES); checked on every write. */
+  game_id: number;
+  /** When it was favourited or last played, ISO-8601 UTC. */
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   mail_outbox: MailOutboxTable;
@@ -120,6 +133,7 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   wallets: WalletsTable;
   uploads: UploadsTable;
+  player_library: PlayerLibraryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

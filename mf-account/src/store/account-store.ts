@@ -5,6 +5,7 @@ import { emit, type AccountRemoteConfig } from 'shared-contracts';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
 import { upload } from '../profile/profile-actions';
+import { startLibrarySync } from '../library-sync/library-sync';
 import { navigateTo } from '../session/navigation';
 import { browserLock } from '../session/renewal';
 import { sessionRejected } from '../session/session-actions';
@@ -81,5 +82,6 @@ let sharedStore: AccountStore | null = null;
  */
 export function getAccountStore(config: AccountRemoteConfig): AccountStore {
   sharedStore ??= createAccountStore({ config });
+  startLibrarySync({ baseURL: config.accountApiUrl });
   return sharedStore;
 }

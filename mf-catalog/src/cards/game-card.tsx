@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { DEFAULT_GAME_IMAGE, gamePath, type Game } from 'shared-contracts';
 import { FallbackImage, Icon } from 'ui';
 import { gameImageUrl } from './catalogue-image';
+import { FavouriteToggle } from './favourite-toggle';
 import { playStateOf, rememberPlayedGame } from './play-game';
 import './game-card.css';
 
@@ -12,35 +13,39 @@ const THUMBNAIL_SIZE = 512;
  * A game as a real link to its play page: keyboard reachable, opens in a new tab with the
  * usual modifiers. Any click remembers the game (the new tab reads it from storage);
  * React Router's Link does the in-app navigation with the state for plain clicks only.
+ * The favourite heart sits over the image, beside the link (a button cannot be inside a link).
  */
 export function GameCard({ game }: { game: Game }) {
   const imageUrl = gameImageUrl(game.image);
   return (
-    <Link
-      className="catalog-game-card"
-      to={gamePath(game.id)}
-      state={playStateOf(game)}
-      onClick={() => rememberPlayedGame(game, imageUrl)}
-    >
-      <span className="catalog-game-card__media">
-        <FallbackImage
-          className="catalog-game-card__image"
-          src={imageUrl}
-          fallback={DEFAULT_GAME_IMAGE}
-          width={THUMBNAIL_SIZE}
-          height={THUMBNAIL_SIZE}
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-        />
-        <span className="catalog-game-card__play" aria-hidden="true">
-          <Icon name="play" size={26} solid />
+    <div className="catalog-game-card-holder">
+      <Link
+        className="catalog-game-card"
+        to={gamePath(game.id)}
+        state={playStateOf(game)}
+        onClick={() => rememberPlayedGame(game, imageUrl)}
+      >
+        <span className="catalog-game-card__media">
+          <FallbackImage
+            className="catalog-game-card__image"
+            src={imageUrl}
+            fallback={DEFAULT_GAME_IMAGE}
+            width={THUMBNAIL_SIZE}
+            height={THUMBNAIL_SIZE}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+          />
+          <span className="catalog-game-card__play" aria-hidden="true">
+            <Icon name="play" size={26} solid />
+          </span>
         </span>
-      </span>
-      <span className="catalog-game-card__body">
-        <span className="catalog-game-card__name">{game.name}</span>
-        <span className="catalog-game-card__category">{game.category}</span>
-      </span>
-    </Link>
+        <span className="catalog-game-card__body">
+          <span className="catalog-game-card__name">{game.name}</span>
+          <span className="catalog-game-card__category">{game.category}</span>
+        </span>
+      </Link>
+      <FavouriteToggle game={game} />
+    </div>
   );
 }

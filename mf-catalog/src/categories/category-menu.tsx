@@ -12,18 +12,39 @@ interface CategoryMenuProps {
   onClose: () => void;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside the open drawer: past the last control back to the first, and the other way round. */
+export function trapTab(event: KeyboardEvent, container: HTMLElement): void {
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !(active instanceof Node) || !container.contains(active);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The side menu of categories (product §2.9). One element serves both layouts:
  * CSS makes it a column beside the games, or an off-canvas drawer on small screens.
  */
 export function CategoryMenu({ id, categories, current, open, onClose }: CategoryMenuProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
     closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab' && panel.current) trapTab(event, panel.current);
     };
     document.addEventListener('keydown', onKeyDown);
     // The page behind an open drawer must not scroll.
@@ -38,7 +59,7 @@ export function CategoryMenu({ id, categories, current, open, onClose }: Categor
   return (
     <div className={`catalog-category-menu${open ? ' catalog-category-menu--open' : ''}`}>
       <div className="catalog-category-menu__backdrop" aria-hidden="true" onClick={onClose} />
-      <nav id={id} className="catalog-category-menu__panel" aria-label="Categories">
+      <nav ref={panel} id={id} className="catalog-category-menu__panel" aria-label="Categories">
         <div className="catalog-category-menu__header">
           <h2 className="catalog-category-menu__title">Categories</h2>
           <button

@@ -108,6 +108,23 @@ describe('the drawer on small screens (product §2, §4 "Mobile category drawer"
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('Tab stays inside the open drawer (issue 12: it escaped to the cards under the overlay)', async () => {
+    const user = userEvent.setup();
+    renderCategory('Card Games');
+    await user.click(menuButton());
+    const close = within(menu()).getByRole('button', { name: 'Close categories' });
+    const links = within(menu()).getAllByRole('link');
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(links.at(-1)).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    for (let i = 0; i < links.length + 3; i += 1) {
+      await user.tab();
+      expect(menu().contains(document.activeElement)).toBe(true);
+    }
+  });
+
   test('the page behind an open drawer does not scroll', async () => {
     const user = userEvent.setup();
     renderCategory('Card Games');

@@ -1,18 +1,31 @@
-import { GAMES, sortGamesByName, type HomePageProps } from 'shared-contracts';
+import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
+import { GameRow } from '../cards/game-row';
+import { useLibrary } from '../library/use-library';
 import { GameSlider } from './game-slider';
 import './home-page.css';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const SLIDER_GAMES = sortGamesByName(GAMES);
 
-/** Home (product §2): the host family's welcome blurb, then the slider of every game. */
+export const HOME_ROW_TITLES = { recentlyPlayed: 'Recently played', favourites: 'Your favourites' } as const;
+
+const gamesOf = (entries: readonly LibraryEntry[]): Game[] =>
+  entries.map((entry) => findGameById(GAMES, entry.gameId)).filter((game): game is Game => game !== undefined);
+
+/**
+ * Home (product §2): the host family's welcome blurb, the player's recently played and favourite
+ * games when there are any (decision 0025), then the slider of every game.
+ */
 export function HomePage({ brand }: HomePageProps) {
+  const library = useLibrary();
   return (
     <div className="page catalog-home">
       <header className="catalog-home__hero">
         <h1 className="catalog-home__title">{brand.name}</h1>
         <p className="catalog-home__blurb">{brand.blurb}</p>
       </header>
+      <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={gamesOf(library.recentlyPlayed)} />
+      <GameRow title={HOME_ROW_TITLES.favourites} games={gamesOf(library.favourites)} />
       <GameSlider games={SLIDER_GAMES} />
     </div>
   );

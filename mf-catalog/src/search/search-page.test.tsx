@@ -14,7 +14,7 @@ describe('Search results (product §2, §5)', () => {
   test('lists the games whose name contains q, case-insensitively, under q in upper case', () => {
     renderSearch(searchPath('cAr'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^CAR$/);
-    const cards = within(screen.getByRole('list')).getAllByRole('link');
+    const cards = within(screen.getByRole('list', { name: 'cAr' })).getAllByRole('link');
     const expected = namesContaining('car');
     expect(expected.length).toBeGreaterThan(1);
     expect(cards).toHaveLength(expected.length);
@@ -24,21 +24,31 @@ describe('Search results (product §2, §5)', () => {
   test('decodes q from the URL', () => {
     renderSearch('/search?q=Car%20Rapide');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^CAR RAPIDE$/);
-    expect(within(screen.getByRole('list')).getAllByRole('link')).toHaveLength(1);
+    expect(within(screen.getByRole('list', { name: 'Car Rapide' })).getAllByRole('link')).toHaveLength(1);
   });
 
   test("says 'No games found' when nothing matches", () => {
     renderSearch(searchPath('zzzz no such game'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ZZZZ NO SUCH GAME');
     expect(screen.getByText('No games found')).toBeInTheDocument();
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'zzzz no such game' })).not.toBeInTheDocument();
+    // Then games to play instead (decision 0025), never the count.
+    expect(within(screen.getByRole('region', { name: 'More like this' })).getAllByRole('link').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/^\d+ games?$/)).not.toBeInTheDocument();
+  });
+
+  test('says how many games it found', () => {
+    renderSearch(searchPath('cAr'));
+    expect(screen.getByText(`${namesContaining('car').length} games`)).toBeInTheDocument();
+    renderSearch('/search?q=Car%20Rapide');
+    expect(screen.getByText('1 game')).toBeInTheDocument();
   });
 
   test('shows q as text, never as markup', () => {
     const attack = '<img src=x onerror="window.__pwned=1">';
     renderSearch(searchPath(attack));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(attack.toUpperCase());
-    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 

@@ -16,7 +16,7 @@ export function FullscreenButton({ target }: { target: RefObject<HTMLElement | n
   return (
     <button type="button" className="button button--primary play-page__fullscreen" onClick={onClick}>
       <Icon name="fullscreen" size={18} />
-      Fullscreen
+      <span className="play-page__fullscreen-label">Fullscreen</span>
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { PAGE_TEXT } from 'shared-contracts';
 import { useLoadedFlag } from './use-loaded-flag';
 import './game-frame.css';
@@ -20,10 +20,14 @@ export interface GameFrameProps {
   title: string;
   /** The stage element, the target of the fullscreen button. */
   ref?: Ref<HTMLDivElement>;
+  /** The iframe itself (the play page moves focus into it). */
+  frameRef?: Ref<HTMLIFrameElement>;
+  /** Laid over the game (the phone's tap-to-play cover). */
+  children?: ReactNode;
 }
 
 /** The game in a 16:9 stage, covered by 'Game Loading...' until the frame has loaded. */
-export function GameFrame({ link, title, ref }: GameFrameProps) {
+export function GameFrame({ link, title, ref, frameRef, children }: GameFrameProps) {
   const { loading, markLoaded } = useLoadedFlag(link);
   return (
     <div ref={ref} className="game-frame" aria-busy={loading}>
@@ -31,6 +35,7 @@ export function GameFrame({ link, title, ref }: GameFrameProps) {
           its navigation does not pile up in the portal's back-button history. */}
       <iframe
         key={link}
+        ref={frameRef}
         className="game-frame__iframe"
         src={link}
         title={title}
@@ -50,6 +55,7 @@ export function GameFrame({ link, title, ref }: GameFrameProps) {
           </div>
         )}
       </div>
+      {children}
     </div>
   );
 }

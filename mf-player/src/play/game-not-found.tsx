@@ -1,16 +1,27 @@
 import { Link } from 'react-router-dom';
-import { PAGE_TEXT, ROUTES } from 'shared-contracts';
+import { GAMES, moreLikeThis, PAGE_TEXT, ROUTES, varietyPicks, type Game } from 'shared-contracts';
+import { GameLinkRow } from '../library/game-link-row';
 import { Icon } from 'ui';
 
-/** No playable link for this URL (product §2.11). */
-export function GameNotFound() {
+/** Like the last game played, or a varied pick for a first visit. */
+function suggestionsAfter(recent: readonly Game[]): Game[] {
+  const last = recent[0];
+  return last ? moreLikeThis(GAMES, last) : varietyPicks(GAMES);
+}
+
+/** No playable link for this URL (SPEC §2 "Play page"), then games to play instead. */
+export function GameNotFound({ recent }: { recent: readonly Game[] }) {
   return (
-    <div className="empty-state play-page__missing">
-      <Icon name="gamepad" className="play-page__missing-icon" size={64} weight={1.6} />
-      <h1 className="page-title play-page__missing-title">{PAGE_TEXT.gameNotFound}</h1>
-      <Link className="button button--primary" to={ROUTES.allGames}>
-        Browse all games
-      </Link>
-    </div>
+    <>
+      <div className="empty-state play-page__missing">
+        <Icon name="gamepad" className="play-page__missing-icon" size={64} weight={1.6} />
+        <h1 className="page-title play-page__missing-title">{PAGE_TEXT.gameNotFound}</h1>
+        <Link className="button button--primary" to={ROUTES.allGames}>
+          Browse all games
+        </Link>
+      </div>
+      <GameLinkRow title="More like this" games={suggestionsAfter(recent)} />
+      <GameLinkRow title="Recently played" games={recent} />
+    </>
   );
 }

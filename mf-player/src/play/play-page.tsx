@@ -1,45 +1,107 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { categoryPath, GAMES, listCategories, type PlayPageProps } from 'shared-contracts';
-import { Icon } from 'ui';
+import { categoryPath, findGameById, GAMES, listCategories, markPlayed, moreLikeThis, type Game, type PlayPageProps } from 'shared-contracts';
 import { CategoryCarousel } from '../carousel/category-carousel';
-import { SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
+import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
+import { FavouriteButton } from '../library/favourite-button';
+import { GameLinkRow } from '../library/game-link-row';
+import { useLibrary } from '../library/use-library';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
 import { GameNotFound } from './game-not-found';
+import { PlayCover } from './play-cover';
+import { ShareButton } from './share-button';
 import { useGameSource } from './use-game-source';
+import { useKeepKeysInGame } from './use-keep-keys-in-game';
 import './play-page.css';
+import { Icon } from 'ui';
 
 const CATEGORIES = listCategories(GAMES);
 
-/** /game/:gameId (product §2.11): the game, its name, fullscreen, and the category carousel. */
+export const PLAY_PAGE_TEXT = {
+  recentlyPlayed: 'Recently played',
+  moreLikeThis: 'More like this',
+  rotateHint: 'Turn your phone sideways for a bigger game.',
+} as const;
+
+/** Every game of the catalogue is made for a 16:9 landscape stage unless its tags say portrait. */
+export const isLandscapeGame = (game: Game | undefined): boolean => !game?.tags.some((tag) => /^portrait$/i.test(tag));
+
+/** Recently played games from the library, without the one on screen. */
+function useRecentGames(exceptId: number | undefined): Game[] {
+  const { recentlyPlayed } = useLibrary();
+  return recentlyPlayed
+    .filter((entry) => entry.gameId !== exceptId)
+    .map((entry) => findGameById(GAMES, entry.gameId))
+    .filter((game): game is Game => game !== undefined);
+}
+
+/**
+ * /game/:gameId (product §2.11): the game, its name, favourite/share/fullscreen, the phone's
+ * tap-to-play cover, then recently played, more like this and the category carousel.
+ */
 export function PlayPage({ gameHosts }: PlayPageProps) {
   const game = useGameSource(gameHosts);
   const stageRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
   // Phones get the game alone; Swiper is not even mounted there.
   const showCarousel = useMediaQuery(SMALL_SCREEN_QUERY);
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const [startedLink, setStartedLink] = useState<string>();
+  const catalogueGame = game ? findGameById(GAMES, game.id) : undefined;
+  const catalogueId = catalogueGame?.id;
+  const recent = useRecentGames(catalogueId);
 
+  useKeepKeysInGame(frameRef, stageRef, game?.link);
+  useEffect(() => {
+    if (catalogueId !== undefined) markPlayed(catalogueId);
+  }, [catalogueId]);
+
+  if (!game) {
+    return (
+      <div className="page play-page">
+        <GameNotFound recent={recent} />
+        {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
+      </div>
+    );
+  }
+
+  const landscape = isLandscapeGame(catalogueGame);
+  const showCover = isPhone && startedLink !== game.link;
   return (
-    <div className="page play-page">
-      {game ? (
-        <>
-          <header className="play-page__header">
-            <div className="play-page__heading">
-              {game.category && (
-                <Link className="play-page__back" to={categoryPath(game.category)}>
-                  <Icon name="chevronLeft" size={14} weight={3} />
-                  Back to {game.category}
-                </Link>
-              )}
-              <h1 className="page-title play-page__title">{game.name}</h1>
-            </div>
-            <FullscreenButton target={stageRef} />
-          </header>
-          <GameFrame ref={stageRef} link={game.link} title={game.name} />
-        </>
-      ) : (
-        <GameNotFound />
-      )}
+    <div className={`page play-page${landscape ? ' play-page--landscape-game' : ''}`}>
+      <header className="play-page__header">
+        <div className="play-page__heading">
+          {game.category && (
+            <Link className="play-page__back" to={categoryPath(game.category)}>
+              <Icon name="chevronLeft" size={14} weight={3} />
+              <span className="play-page__back-text">Back to {game.category}</span>
+            </Link>
+          )}
+          <h1 className="page-title play-page__title">{game.name}</h1>
+        </div>
+        <div className="play-page__tools">
+          {catalogueId !== undefined && <FavouriteButton gameId={catalogueId} gameName={game.name} />}
+          <ShareButton title={game.name} />
+          <FullscreenButton target={stageRef} />
+        </div>
+      </header>
+      <GameFrame ref={stageRef} frameRef={frameRef} link={game.link} title={game.name}>
+        {showCover && (
+          <PlayCover
+            gameName={game.name}
+            landscape={landscape}
+            stage={() => stageRef.current}
+            onStart={() => {
+              setStartedLink(game.link);
+              frameRef.current?.focus({ preventScroll: true });
+            }}
+          />
+        )}
+      </GameFrame>
+      {landscape && isPhone && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
+      {catalogueGame && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />}
+      <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />
       {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
     </div>
   );

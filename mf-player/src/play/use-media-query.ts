@@ -20,3 +20,6 @@ export function useMediaQuery(query: string): boolean {
   const matches = () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
   return useSyncExternalStore(subscribe, matches, () => false);
 }
+
+/** Phones: narrower than small, or a phone held sideways (short and touch-driven). */
+export const PHONE_QUERY = '(max-width: 575.98px), (max-height: 500px) and (pointer: coarse)';

@@ -21,6 +21,8 @@ export const API_PATHS = {
   refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
   /** Beyond the original call list: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
   logout: `${ACCOUNT_API_PREFIX}/logout`,
+  /** Not in SPEC (decision 0025): the player library; GET reads, POST merges, PUT replaces. */
+  library: `${ACCOUNT_API_PREFIX}/library`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',
   /** Where uploaded pictures are served back from: `${uploads}/${name}`. */
@@ -174,3 +176,9 @@ export interface OutboxMessage {
   created_at?: string;
   sent_at?: string | null;
 }
+
+/**
+ * Body of POST (merge) and PUT (replace) `/api/library`, and the answer of all three calls:
+ * the player library (shared-contracts `PlayerLibrary`), JSON.
+ */
+export type { PlayerLibrary as LibraryPayload } from '../library/library';

@@ -11,6 +11,9 @@ export const ROUTES = {
 
 export const SEARCH_QUERY_PARAM = 'q';
 
+/** Not in SPEC's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
+export const TERMS_PATH = '/terms';
+
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;
 export const searchPath = (query: string): string => `/search?${SEARCH_QUERY_PARAM}=${encodeURIComponent(query)}`;

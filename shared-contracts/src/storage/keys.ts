@@ -8,6 +8,12 @@ export const STORAGE_KEYS = {
   gameImage: 'gameImage',
   gameCategory: 'gameCategory',
 } as const;
+/** Local-storage keys of the player library (decision 0025): JSON lists of { gameId, at }. */
+export const LIBRARY_STORAGE_KEYS = {
+  favourites: 'favouriteGames',
+  recentlyPlayed: 'recentlyPlayedGames',
+} as const;
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 /** The game a card click remembers, so the play page survives a reload. */

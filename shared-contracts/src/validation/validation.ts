@@ -53,6 +53,23 @@ export function validateSignUp(input: SignUpInput): string | null {
   return null;
 }
 
+/** The sign-up form's fields, by the names its inputs carry. */
+export type SignUpField = 'firstName' | 'lastName' | 'username' | 'email' | 'password' | 'terms';
+
+/**
+ * The field validateSignUp's message is about (the first blank one for 'All fields are required!'),
+ * so the form can mark it (aria-invalid) and focus it; null when it is about no field (captcha) or all is well.
+ */
+export function signUpProblemField(input: SignUpInput): SignUpField | null {
+  const fields = ['firstName', 'lastName', 'username', 'email', 'password'] as const;
+  const firstBlank = fields.find((field) => blank(input[field]));
+  if (firstBlank) return firstBlank;
+  if (!isValidEmail(input.email)) return 'email';
+  if (!passwordMeetsCriteria(input.password)) return 'password';
+  if (!input.agreedToTerms) return 'terms';
+  return null;
+}
+
 export interface SignInInput {
   /** Email address or user ID (username). */
   identifier: string;

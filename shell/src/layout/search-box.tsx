@@ -1,27 +1,95 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAGE_TEXT, searchPath } from 'shared-contracts';
+import {
+  DEFAULT_GAME_IMAGE,
+  GAMES,
+  gamePath,
+  PAGE_TEXT,
+  resolveGameImage,
+  saveLastPlayedGame,
+  searchPath,
+  suggestGames,
+  type Game,
+} from 'shared-contracts';
 import { Icon } from 'ui';
 import './search-box.css';
+
+const imageOf = (game: Game) => resolveGameImage(game.image, document.baseURI);
 
 /**
  * Header search (product §2): Enter or the icon searches; blank text does nothing; the box
  * clears afterwards. On small screens the icon first toggles the input open.
+ * While typing it suggests up to six games (shared-contracts' suggestGames, decision 0026) as a
+ * WAI-ARIA combobox: arrow keys move through them, Enter opens the highlighted game (Enter with
+ * none highlighted still searches), Escape closes the list.
  */
 export function SearchBox() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [openOnMobile, setOpenOnMobile] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const listId = useId();
+  const suggestions = useMemo(() => suggestGames(GAMES, text), [text]);
+  const expanded = listOpen && suggestions.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const reset = () => {
+    setText('');
+    setListOpen(false);
+    setActive(-1);
+    setOpenOnMobile(false);
+  };
 
   const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     const query = text.trim();
     if (query === '') return;
     void navigate(searchPath(query));
-    setText('');
-    setOpenOnMobile(false);
+    reset();
+  };
+
+  const openGame = (game: Game) => {
+    try {
+      // Remembered like a card click (SPEC §2 "Cards"), so a reload plays the same game.
+      saveLastPlayedGame(window.localStorage, {
+        gameId: String(game.id),
+        gameLink: game.link,
+        gameName: game.name,
+        gameImage: imageOf(game),
+        gameCategory: game.category,
+      });
+    } catch {
+      // Storage unavailable: the play page falls back to the catalogue.
+    }
+    void navigate(gamePath(game.id), { state: { gameLink: game.link, gameName: game.name } });
+    reset();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      setListOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // Positions -1 (the text itself) to n-1 in a ring.
+      const ring = suggestions.length + 1;
+      setActive((current) => (((expanded ? current : -1) + 1 + step + ring) % ring) - 1);
+    } else if (event.key === 'Enter') {
+      const game = expanded && active >= 0 ? suggestions[active] : undefined;
+      if (game) {
+        event.preventDefault();
+        openGame(game);
+      }
+    } else if (event.key === 'Escape') {
+      if (expanded) {
+        event.preventDefault();
+        setListOpen(false);
+        setActive(-1);
+      }
+    }
   };
 
   const onIconClick = () => {
@@ -44,12 +112,56 @@ export function SearchBox() {
         id={inputId}
         className="search-box__input"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         placeholder={PAGE_TEXT.searchPlaceholder}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setListOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setListOpen(false)}
         autoComplete="off"
         enterKeyHint="search"
       />
+      <ul id={listId} className="search-box__suggestions" role="listbox" aria-label="Suggested games" hidden={!expanded}>
+        {expanded &&
+          suggestions.map((game, index) => (
+            <li
+              key={game.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={`search-box__option${index === active ? ' search-box__option--active' : ''}`}
+              // mousedown, not click: the input must not blur (and close the list) first.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                openGame(game);
+              }}
+              onMouseEnter={() => setActive(index)}
+            >
+              <img
+                className="search-box__thumb"
+                src={imageOf(game)}
+                alt=""
+                width="40"
+                height="40"
+                onError={(event) => {
+                  if (event.currentTarget.src !== DEFAULT_GAME_IMAGE) event.currentTarget.src = DEFAULT_GAME_IMAGE;
+                }}
+              />
+              <span className="search-box__option-text">
+                <span className="search-box__option-name">{game.name}</span>
+                <span className="search-box__option-category">{game.category}</span>
+              </span>
+            </li>
+          ))}
+      </ul>
       <button type="button" className="search-box__icon" aria-label="Search" aria-expanded={openOnMobile} onClick={onIconClick}>
         <Icon name="search" />
       </button>

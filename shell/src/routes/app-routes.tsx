@@ -1,8 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
-import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
+import { ROUTES, TERMS_PATH, type AccountRemoteConfig } from 'shared-contracts';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { NotFoundPage } from './not-found-page';
+import { TermsPage } from './terms-page';
 
 /** The routes table of product §2, each page owned by a remote. */
 export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: AccountRemoteConfig; gameHosts?: readonly string[] }) {
@@ -16,6 +17,7 @@ export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: Account
       <Route path={ROUTES.search} element={<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />} />
       <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{ gameHosts }} />} />
       <Route path={ROUTES.profile} element={<RemoteBoundary id="mf_account/ProfilePage" props={{ config: accountConfig }} />} />
+      <Route path={TERMS_PATH} element={<TermsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

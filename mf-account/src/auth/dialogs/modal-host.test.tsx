@@ -130,6 +130,9 @@ describe('Sign Up', () => {
     const d = within(dialog());
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.allFieldsRequired);
+    // The field each message is about is marked and focused (issue 12); the text stays SPEC's.
+    expect(d.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getByLabelText('First Name')).toHaveFocus();
     await user.type(d.getByLabelText('First Name'), 'Ada');
     await user.type(d.getByLabelText('Last Name'), 'Lovelace');
     await user.type(d.getByLabelText('Username'), 'ada');
@@ -137,13 +140,21 @@ describe('Sign Up', () => {
     await user.type(d.getByLabelText('Password'), 'weak');
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.invalidEmail);
+    expect(d.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getByLabelText('Email Address')).toHaveFocus();
+    expect(d.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
     await user.type(d.getByLabelText('Email Address'), '.com');
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.passwordCriteria);
+    expect(d.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getByLabelText('Password')).toHaveFocus();
     await user.clear(d.getByLabelText('Password'));
     await user.type(d.getByLabelText('Password'), STRONG);
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.termsRequired);
+    expect(d.getByRole('checkbox', { name: TERMS_LABEL })).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getByRole('checkbox', { name: TERMS_LABEL })).toHaveFocus();
+    expect(d.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
     await user.click(d.getByRole('checkbox', { name: TERMS_LABEL }));
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.captchaRequired);
@@ -298,6 +309,8 @@ describe('Email Verification', () => {
       expect(alertText()).toBe('Invalid verification code.');
     });
     expect(d.getByRole('alert')).toHaveClass('acc-alert');
+    // Once, in the dialog: not also as a toast (issue 12).
+    expect(notify.error).not.toHaveBeenCalled();
     await user.clear(d.getByLabelText('Verification Code'));
     await user.type(d.getByLabelText('Verification Code'), '123456');
     await submit(user, 'Verify Email');

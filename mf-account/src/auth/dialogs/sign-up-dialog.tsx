@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { MODAL_KINDS, PAGE_TEXT, validateSignUp } from 'shared-contracts';
+import { MODAL_KINDS, PAGE_TEXT, signUpProblemField, TERMS_PATH, validateSignUp, type SignUpField } from 'shared-contracts';
 import { signup } from '../auth-actions';
 import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';
@@ -14,6 +14,8 @@ import { useActionStatus } from './use-action-status';
 import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
 
 export const TERMS_LABEL = 'I agree to the Terms and Conditions and confirm that I am at least 18 years old.';
+const TERMS_LINK_TEXT = 'Terms and Conditions';
+const [TERMS_BEFORE, TERMS_AFTER] = TERMS_LABEL.split(TERMS_LINK_TEXT) as [string, string];
 
 export function SignUpDialog() {
   const dispatch = useAccountDispatch();
@@ -24,6 +26,9 @@ export function SignUpDialog() {
   const [agreedToTerms, setAgreedToTerms] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // The field the message is about: marked aria-invalid and focused (issue 12).
+  const [invalidField, setInvalidField] = useState<SignUpField | null>(null);
+  const invalid = (field: SignUpField) => (invalidField === field ? true : undefined);
   useCaptchaResetOnFailure(captcha, status.error);
 
   const set = (field: keyof typeof form) => (value: string) => {
@@ -34,6 +39,9 @@ export function SignUpDialog() {
     event.preventDefault();
     const problem = validateSignUp({ ...form, agreedToTerms, captchaToken });
     setMessage(problem);
+    const field = problem ? signUpProblemField({ ...form, agreedToTerms, captchaToken }) : null;
+    setInvalidField(field);
+    if (field) (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
     if (problem || !captchaToken) return;
     dispatch(
       signup.pending({
@@ -53,6 +61,7 @@ export function SignUpDialog() {
         <TextField
           label="First Name"
           name="firstName"
+          aria-invalid={invalid('firstName')}
           autoComplete="given-name"
           value={form.firstName}
           onValueChange={set('firstName')}
@@ -60,6 +69,7 @@ export function SignUpDialog() {
         <TextField
           label="Last Name"
           name="lastName"
+          aria-invalid={invalid('lastName')}
           autoComplete="family-name"
           value={form.lastName}
           onValueChange={set('lastName')}
@@ -68,6 +78,7 @@ export function SignUpDialog() {
       <TextField
         label="Username"
         name="username"
+        aria-invalid={invalid('username')}
         autoComplete="username"
         autoCapitalize="off"
         spellCheck={false}
@@ -77,6 +88,7 @@ export function SignUpDialog() {
       <TextField
         label="Email Address"
         name="email"
+        aria-invalid={invalid('email')}
         type="email"
         autoComplete="email"
         value={form.email}
@@ -85,6 +97,7 @@ export function SignUpDialog() {
       <PasswordField
         label="Password"
         name="password"
+        aria-invalid={invalid('password')}
         autoComplete="new-password"
         value={form.password}
         onValueChange={set('password')}
@@ -94,12 +107,19 @@ export function SignUpDialog() {
         <input
           type="checkbox"
           name="terms"
+          aria-invalid={invalid('terms')}
           checked={agreedToTerms}
           onChange={(event) => {
             setAgreedToTerms(event.target.checked);
           }}
         />
-        <span>{TERMS_LABEL}</span>
+        <span>
+          {TERMS_BEFORE}
+          <a href={TERMS_PATH} target="_blank" rel="noopener">
+            {TERMS_LINK_TEXT}
+          </a>
+          {TERMS_AFTER}
+        </span>
       </label>
       <CaptchaField ref={captcha} siteKey={recaptchaSiteKey} onToken={setCaptchaToken} />
       <FormAlert message={message} />

@@ -1,0 +1,129 @@
+import { API_PATHS, errorDetailMessage, type LibraryPayload } from 'shared-contracts';
+import { bearer, json, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
+const send = (
+  method: 'GET' | 'POST' | 'PUT',
+  token: string | undefined,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  server.app.inject({
+    method,
+    url: API_PATHS.library,
+    headers: {
+      ...(token ? bearer(token) : {}),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+describe('/api/library', () => {
+  it.each(['GET', 'POST', 'PUT'] as const)('%s needs a bearer token (401, SPEC §8 shape)', async (method) => {
+    const response = await send(method, undefined, method === 'GET' ? undefined : { favourites: [] });
+    expect(response.statusCode).toBe(401);
+    expect(json<{ detail: string }>(response).detail).toBe('Not authenticated');
+  });
+
+  it('starts empty, merges on POST, replaces on PUT, and belongs to one account', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const token = tokens.access_token;
+    expect(json<LibraryPayload>(await send('GET', token))).toEqual({ favourites: [], recentlyPlayed: [] });
+
+    await send('PUT', token, { favourites: [{ gameId: 5, at: at(1) }], recentlyPlayed: [{ gameId: 6, at: at(2) }] });
+    // Sign-in on another device: its own lists are merged in, newest first, one entry per game.
+    const merged = await send('POST', token, {
+      favourites: [{ gameId: 7, at: at(3) }],
+      recentlyPlayed: [
+        { gameId: 6, at: at(9) },
+        { gameId: 8, at: at(4) },
+      ],
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(json<LibraryPayload>(merged)).toEqual({
+      favourites: [
+        { gameId: 7, at: at(3) },
+        { gameId: 5, at: at(1) },
+      ],
+      recentlyPlayed: [
+        { gameId: 6, at: at(9) },
+        { gameId: 8, at: at(4) },
+      ],
+    });
+    expect(json<LibraryPayload>(await send('GET', token))).toEqual(json<LibraryPayload>(merged));
+
+    // Un-favouriting is a PUT of the new lists.
+    await send('PUT', token, { favourites: [{ gameId: 5, at: at(1) }], recentlyPlayed: [] });
+    expect(json<LibraryPayload>(await send('GET', token))).toEqual({
+      favourites: [{ gameId: 5, at: at(1) }],
+      recentlyPlayed: [],
+    });
+
+    const other = await signedInPlayer(server.app);
+    expect(json<LibraryPayload>(await send('GET', other.tokens.access_token))).toEqual({ favourites: [], recentlyPlayed: [] });
+  });
+
+  it('answers an unknown game id with 422 naming it, never 500, and stores nothing', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    for (const method of ['POST', 'PUT'] as const) {
+      const response = await send(method, tokens.access_token, {
+        favourites: [
+          { gameId: 5, at: at(1) },
+          { gameId: 999999, at: at(2) },
+        ],
+      });
+      expect(response.statusCode).toBe(422);
+      const body = json<{ detail: Array<{ loc: (string | number)[]; msg: string; type: string }> }>(response);
+      expect(body.detail).toEqual([
+        { loc: ['body', 'favourites', 1, 'gameId'], msg: 'Unknown game id 999999', type: 'value_error' },
+      ]);
+    }
+    expect(json<LibraryPayload>(await send('GET', tokens.access_token)).favourites).toEqual([]);
+  });
+
+  it.each([
+    ['a list', [1, 2], 'Send a JSON object with favourites and recentlyPlayed lists'],
+    ['a string', '"hello"', 'Send a JSON object with favourites and recentlyPlayed lists'],
+    ['favourites not a list', { favourites: 'all' }, 'favourites must be a list'],
+    ['a text game id', { favourites: [{ gameId: '5', at: at(1) }] }, 'gameId must be a whole number'],
+    ['a fractional game id', { recentlyPlayed: [{ gameId: 5.5, at: at(1) }] }, 'gameId must be a whole number'],
+    ['a missing time', { favourites: [{ gameId: 5 }] }, 'at must be an ISO-8601 UTC time'],
+    ['a bad time', { favourites: [{ gameId: 5, at: '2026-13-45T99:00:00Z' }] }, 'at must be an ISO-8601 UTC time'],
+    ['a time in the future', { favourites: [{ gameId: 5, at: '2999-01-01T00:00:00.000Z' }] }, 'at must not be in the future'],
+    ['a null entry', { favourites: [null] }, 'gameId must be a whole number'],
+    [
+      'too many recent games',
+      { recentlyPlayed: Array.from({ length: 13 }, (_, i) => ({ gameId: 5, at: at(i) })) },
+      'recentlyPlayed must have at most 12 games',
+    ],
+  ])('refuses %s with a 422 (SPEC §8)', async (_name, payload, message) => {
+    const { tokens } = await signedInPlayer(server.app);
+    const response = await send('PUT', tokens.access_token, payload);
+    expect(response.statusCode).toBe(422);
+    expect(errorDetailMessage(JSON.parse(response.body), '<none>')).toBe(message);
+  });
+
+  it('refuses malformed JSON and other content types with SPEC §8 errors', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const malformed = await send('POST', tokens.access_token, '{"favourites": [');
+    expect(malformed.statusCode).toBe(400);
+    expect(json<{ detail: string }>(malformed).detail).toBe('Malformed JSON body');
+    const form = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.library,
+      headers: { ...bearer(tokens.access_token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'favourites=5',
+    });
+    expect(form.statusCode).toBe(422);
+    expect(errorDetailMessage(JSON.parse(form.body), '<none>')).toBe('favourites must be a list');
+    const empty = await send('POST', tokens.access_token);
+    expect(empty.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,20 @@
+import { isFavourite, setFavourite, type Game } from 'shared-contracts';
+import { useLibrary } from '../library/use-library';
+import { Icon } from 'ui';
+
+/** The heart on a game card: a toggle button (aria-pressed) beside the card's link, never inside it. */
+export function FavouriteToggle({ game }: { game: Game }) {
+  const pressed = isFavourite(useLibrary(), game.id);
+  return (
+    <button
+      type="button"
+      className={`catalog-favourite${pressed ? ' catalog-favourite--on' : ''}`}
+      aria-pressed={pressed}
+      aria-label={`Favourite ${game.name}`}
+      title={pressed ? 'Remove from favourites' : 'Add to favourites'}
+      onClick={() => setFavourite(game.id, !pressed)}
+    >
+      <Icon name="heart" size={18} solid={pressed} />
+    </button>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { DEFAULT_GAME_IMAGE, gamePath, resolveGameImage, saveLastPlayedGame, type Game } from 'shared-contracts';
+import './game-link-row.css';
+
+function imageOf(game: Game): string {
+  return resolveGameImage(game.image, typeof document === 'undefined' ? '' : document.baseURI);
+}
+
+/** A link to a game remembers it like a catalogue card does (SPEC §2 "Cards"), so a reload replays it. */
+function remember(game: Game): void {
+  try {
+    saveLastPlayedGame(window.localStorage, {
+      gameId: String(game.id),
+      gameLink: game.link,
+      gameName: game.name,
+      gameImage: imageOf(game),
+      gameCategory: game.category,
+    });
+  } catch {
+    // Storage unavailable: the game still opens from the catalogue.
+  }
+}
+
+/**
+ * A titled, horizontally scrolling row of small game links (thumbnail and name) for the play
+ * page: "Recently played" and "More like this". The catalogue's cards stay the catalogue's;
+ * this is the player's compact list (decision 0025).
+ */
+export function GameLinkRow({ title, games }: { title: string; games: readonly Game[] }) {
+  const headingId = useId();
+  if (games.length === 0) return null;
+  return (
+    <section className="game-link-row" aria-labelledby={headingId}>
+      <h2 id={headingId} className="game-link-row__title">
+        {title}
+      </h2>
+      <ul className="game-link-row__list">
+        {games.map((game) => (
+          <li key={game.id} className="game-link-row__item">
+            <Link
+              className="game-link-row__link"
+              to={gamePath(game.id)}
+              state={{ gameLink: game.link, gameName: game.name }}
+              onClick={() => remember(game)}
+            >
+              <img
+                className="game-link-row__image"
+                src={imageOf(game)}
+                alt=""
+                width="96"
+                height="96"
+                loading="lazy"
+                decoding="async"
+                onError={(event) => {
+                  if (event.currentTarget.src !== DEFAULT_GAME_IMAGE) event.currentTarget.src = DEFAULT_GAME_IMAGE;
+                }}
+              />
+              <span className="game-link-row__name">{game.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

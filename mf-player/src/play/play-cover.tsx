@@ -1,0 +1,42 @@
+import { enterFullscreen, isFullscreenSupported } from './fullscreen';
+import { Icon } from 'ui';
+
+type OrientationLock = ScreenOrientation & { lock?: (orientation: 'landscape') => Promise<void> };
+
+/**
+ * Phones: a tap-to-play cover over the stage. The tap is the user activation the Fullscreen API
+ * needs, so the game opens full screen (and turns sideways where the browser allows a lock);
+ * where fullscreen is impossible (iPhone Safari) the cover simply lifts.
+ */
+export function PlayCover({
+  gameName,
+  landscape,
+  stage,
+  onStart,
+}: {
+  gameName: string;
+  landscape: boolean;
+  stage: () => HTMLElement | null;
+  onStart: () => void;
+}) {
+  const start = async () => {
+    const element = stage();
+    if (element && isFullscreenSupported()) {
+      try {
+        await enterFullscreen(element);
+        if (landscape) await (screen.orientation as OrientationLock | undefined)?.lock?.('landscape');
+      } catch {
+        // Refused or no orientation lock: the game plays where it is.
+      }
+    }
+    onStart();
+  };
+  return (
+    <button type="button" className="play-cover" onClick={() => void start()}>
+      <span className="play-cover__icon" aria-hidden="true">
+        <Icon name="play" size={34} solid />
+      </span>
+      <span className="play-cover__text">Tap to play {gameName}</span>
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+import { toast } from 'react-toastify';
+import { shareOrCopy } from './share';
+import { Icon } from 'ui';
+
+export const SHARE_TEXT = {
+  copied: 'Link copied to the clipboard.',
+  failed: 'Could not copy the link.',
+} as const;
+
+/** Shares the play page's link (Web Share API), else copies it and says so in a toast. */
+export function ShareButton({ title }: { title: string }) {
+  const onClick = async () => {
+    const outcome = await shareOrCopy({ title, url: window.location.href });
+    if (outcome === 'copied') toast.success(SHARE_TEXT.copied, { toastId: 'share-link' });
+    if (outcome === 'failed') toast.error(SHARE_TEXT.failed, { toastId: 'share-link' });
+  };
+  return (
+    <button type="button" className="play-page__tool" onClick={() => void onClick()}>
+      <Icon name="share" size={20} />
+      <span className="play-page__tool-label">Share</span>
+    </button>
+  );
+}

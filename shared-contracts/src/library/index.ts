@@ -1,0 +1,3 @@
+export * from './library';
+export * from './library-store';
+export * from './related';

@@ -1,0 +1,82 @@
+import type { Game } from '../catalogue/game';
+import { searchGames, sortGamesByName } from '../catalogue/queries';
+
+/** How many games a "More like this" row shows. */
+export const MORE_LIKE_THIS_SIZE = 8;
+/** How many games the header search suggests while typing. */
+export const SEARCH_SUGGESTION_LIMIT = 6;
+
+const lower = (text: string) => text.toLocaleLowerCase();
+
+function byScoreThenName(scored: Array<{ game: Game; score: number }>): Game[] {
+  const names = sortGamesByName(scored.map((s) => s.game));
+  const rank = new Map(names.map((game, index) => [game.id, index]));
+  return scored.sort((a, b) => b.score - a.score || (rank.get(a.game.id) ?? 0) - (rank.get(b.game.id) ?? 0)).map((s) => s.game);
+}
+
+/**
+ * "More like this" for a game: the same category counts most, then each shared tag; games with
+ * neither are left out, and so is the game itself.
+ */
+export function moreLikeThis(
+  games: readonly Game[],
+  game: Pick<Game, 'id' | 'category' | 'tags'>,
+  limit = MORE_LIKE_THIS_SIZE,
+): Game[] {
+  const tags = new Set(game.tags.map(lower));
+  const scored = games
+    .filter((candidate) => candidate.id !== game.id)
+    .map((candidate) => ({
+      game: candidate,
+      score: (candidate.category === game.category ? 3 : 0) + candidate.tags.filter((tag) => tags.has(lower(tag))).length,
+    }))
+    .filter((s) => s.score > 0);
+  return byScoreThenName(scored).slice(0, limit);
+}
+
+/** A varied pick: the first game (by name) of each category in turn, for when nothing else fits. */
+export function varietyPicks(games: readonly Game[], limit = MORE_LIKE_THIS_SIZE): Game[] {
+  const queues = new Map<string, Game[]>();
+  for (const game of sortGamesByName(games)) queues.set(game.category, [...(queues.get(game.category) ?? []), game]);
+  const picks: Game[] = [];
+  const lists = [...queues.keys()].sort().map((category) => queues.get(category) ?? []);
+  for (let round = 0; picks.length < limit && lists.some((list) => list.length > round); round += 1) {
+    for (const list of lists) {
+      const game = list[round];
+      if (game && picks.length < limit) picks.push(game);
+    }
+  }
+  return picks;
+}
+
+/**
+ * Games for a search that found nothing by name: any word of the query (3+ letters) that is part
+ * of a tag or the category counts once per hit; no hit at all gives the variety picks.
+ */
+export function moreLikeQuery(games: readonly Game[], query: string, limit = MORE_LIKE_THIS_SIZE): Game[] {
+  const words = lower(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3);
+  const scored = games
+    .map((game) => {
+      const fields = [...game.tags, game.category].map(lower);
+      return { game, score: words.reduce((sum, word) => sum + fields.filter((field) => field.includes(word)).length, 0) };
+    })
+    .filter((s) => s.score > 0);
+  const found = byScoreThenName(scored).slice(0, limit);
+  return found.length > 0 ? found : varietyPicks(games, limit);
+}
+
+/**
+ * Suggestions while typing: the games SPEC's search would find (name contains the text,
+ * case-insensitively), names starting with it first, then a word starting with it, then the rest.
+ */
+export function suggestGames(games: readonly Game[], text: string, limit = SEARCH_SUGGESTION_LIMIT): Game[] {
+  const needle = lower(text.trim());
+  const scored = searchGames(games, text).map((game) => {
+    const name = lower(game.name);
+    const score = name.startsWith(needle) ? 2 : name.split(/\s+/).some((word) => word.startsWith(needle)) ? 1 : 0;
+    return { game, score };
+  });
+  return byScoreThenName(scored).slice(0, limit);
+}

@@ -1,0 +1,2 @@
+export * from './page-meta';
+export * from './sitemap';

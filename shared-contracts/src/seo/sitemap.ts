@@ -1,0 +1,29 @@
+import type { Game } from '../catalogue/game';
+import { listCategories } from '../catalogue/queries';
+import { categoryPath, gamePath, ROUTES } from '../routing/routes';
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** Every indexable path: Home, All Games, each category and each game (decision 0026). */
+export function sitemapPaths(games: readonly Game[]): string[] {
+  return [
+    ROUTES.home,
+    ROUTES.allGames,
+    ...listCategories(games).map(categoryPath),
+    ...[...games].sort((a, b) => a.id - b.id).map((game) => gamePath(game.id)),
+  ];
+}
+
+/** sitemap.xml (sitemaps.org 0.9) for a site root such as https://games.example. */
+export function sitemapXml(siteUrl: string, games: readonly Game[]): string {
+  const root = siteUrl.replace(/\/+$/, '');
+  const urls = sitemapPaths(games).map((path) => `  <url><loc>${escapeXml(root + path)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt: everything may be crawled except search results and the profile; names the sitemap. */
+export function robotsTxt(siteUrl: string): string {
+  const root = siteUrl.replace(/\/+$/, '');
+  return `User-agent: *\nDisallow: ${ROUTES.search}\nDisallow: ${ROUTES.profile}\n\nSitemap: ${root}/sitemap.xml\n`;
+}

@@ -1,0 +1,35 @@
+// Writes sitemap.xml and robots.txt into the shell's build output, from the bundled catalogue
+// (decision 0026). The XML/text comes from shared-contracts' pure functions, bundled here with
+// esbuild because they are TypeScript. Usage: node scripts/seo-files.mjs [outDir]
+// SITE_URL (default http://localhost:8080) is the public root the sitemap's URLs start with.
+import { build } from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.resolve(process.argv[2] ?? path.join(here, '..', 'dist'));
+const siteUrl = process.env.SITE_URL ?? 'http://localhost:8080';
+if (!/^https?:\/\/[^/]+/i.test(siteUrl)) {
+  console.error(`seo-files: SITE_URL must be an http(s) URL, got ${JSON.stringify(siteUrl)}`);
+  process.exit(1);
+}
+
+const entry = `export { GAMES, sitemapXml, robotsTxt } from ${JSON.stringify(path.join(here, '..', '..', 'shared-contracts', 'src', 'index.ts'))};`;
+const bundled = await build({
+  stdin: { contents: entry, resolveDir: here, loader: 'ts' },
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  logLevel: 'error',
+});
+const code = bundled.outputFiles[0].text;
+const { GAMES, sitemapXml, robotsTxt } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, GAMES));
+writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(siteUrl));
+console.log(
+  `seo-files: sitemap.xml (${GAMES.length} games) and robots.txt for ${siteUrl} in ${path.relative(process.cwd(), outDir) || '.'}`,
+);

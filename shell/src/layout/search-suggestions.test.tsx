@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { mockViewportWidth } from 'build-config/jest/viewport';
+import { GAMES, suggestGames } from 'shared-contracts';
+import { SearchBox } from './search-box';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderSearch() {
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <SearchBox />
+      <Routes>
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return screen.getByRole('combobox', { name: 'Search Games' });
+}
+
+beforeEach(() => {
+  mockViewportWidth(1440);
+  localStorage.clear();
+});
+
+describe('instant search suggestions (WAI-ARIA combobox)', () => {
+  it('suggests up to six matching games with thumbnails while typing', async () => {
+    const input = renderSearch();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.type(input, 'car');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    const expected = suggestGames(GAMES, 'car');
+    expect(options).toHaveLength(Math.min(6, expected.length));
+    expect(options[0]).toHaveTextContent(expected[0]!.name);
+    expect(options[0]!.querySelector('img')).toHaveAttribute('src', expected[0]!.image);
+  });
+
+  it('moves with the arrow keys (aria-activedescendant) and Enter opens the game, clearing the box', async () => {
+    const input = renderSearch();
+    await userEvent.type(input, 'car');
+    const expected = suggestGames(GAMES, 'car');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const options = screen.getAllByRole('option');
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(screen.getAllByRole('option').at(-1)).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent(`/game/${expected[0]!.id}`);
+    expect(input).toHaveValue('');
+    expect(localStorage.getItem('gameId')).toBe(String(expected[0]!.id));
+  });
+
+  it('Escape closes the list; Enter on the text still searches (SPEC)', async () => {
+    const input = renderSearch();
+    await userEvent.type(input, 'car');
+    await userEvent.keyboard('{ArrowDown}{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('option')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search?q=car');
+    expect(input).toHaveValue('');
+  });
+
+  it('a click on a suggestion opens the game', async () => {
+    const input = renderSearch();
+    await userEvent.type(input, 'hobo');
+    await userEvent.click(screen.getByRole('option', { name: /Hobo Speedster/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/game/5');
+  });
+
+  it('shows nothing when no game matches', async () => {
+    const input = renderSearch();
+    await userEvent.type(input, 'zzzz');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,33 @@
+import { applyPageMeta } from './use-page-meta';
+
+const BRAND = {
+  id: 'b',
+  name: 'Playverse',
+  logo: '/l.svg',
+  title: 'Playverse – Free Online Games',
+  favicon: '/f.svg',
+  blurb: '',
+};
+const meta = (key: string) =>
+  document.head.querySelector<HTMLMetaElement>(`meta[name="${key}"], meta[property="${key}"]`)?.content ?? null;
+
+test('each route gets its own title, description and preview tags', () => {
+  applyPageMeta('/game/5', '', BRAND);
+  expect(document.title).toBe('Hobo Speedster – Bike Racing | Playverse');
+  expect(meta('description')).toContain('Hobo Speedster');
+  expect(meta('og:title')).toBe(document.title);
+  expect(meta('og:image')).toMatch(/^https:\/\//);
+  expect(meta('og:url')).toBe('http://localhost/game/5');
+
+  applyPageMeta('/categories/Puzzle%20Games', '', BRAND);
+  expect(document.title).toBe('Puzzle Games | Playverse');
+  expect(meta('og:image')).toBeNull();
+  expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+
+  applyPageMeta('/search', '?q=moto', BRAND);
+  expect(document.title).toBe('Search: moto | Playverse');
+  expect(meta('robots')).toBe('noindex');
+
+  applyPageMeta('/', '', BRAND);
+  expect(document.title).toBe(BRAND.title);
+});
