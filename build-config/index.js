@@ -6,6 +6,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalone-runtime');
 
 /**
  * Shared singletons (ARCHITECTURE "Composition"): the browser downloads exactly one copy.
@@ -26,10 +27,11 @@ function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
 }
 
-function sharedConfig() {
+function sharedConfig(unshared = /** @type {string[]} */ ([])) {
   /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean}>} */
   const shared = {};
   for (const [request, pkg] of Object.entries(SHARED_SINGLETONS)) {
+    if (unshared.includes(request)) continue;
     shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: false };
   }
   return shared;
@@ -46,10 +48,28 @@ function sharedConfig() {
  * @param {string} [options.publicDir] folder copied verbatim into dist
  * @param {string} [options.publicPath] 'auto' for remotes (their chunks resolve against their
  *   own origin); '/' for the shell, whose HTML is served at nested routes
+ * @param {string[]} [options.unshared] shared singletons this part bundles (tree-shaken) instead
+ *   of sharing: only stateless ones, e.g. the shell's few constants from shared-contracts
+ * @param {Record<string, unknown>} [options.experiments] Module Federation experiments (the
+ *   shell: asyncStartup, provideExternalRuntime; see docs/decisions/0016)
  */
-function createFederatedConfig({ name, dir, port, exposes, title, define = {}, publicDir, publicPath = 'auto' }) {
+function createFederatedConfig({
+  name,
+  dir,
+  port,
+  exposes,
+  title,
+  define = {},
+  publicDir,
+  publicPath = 'auto',
+  unshared = [],
+  experiments,
+}) {
   return (/** @type {Record<string, unknown>} */ _env, /** @type {{mode?: string}} */ argv) => {
     const production = argv.mode === 'production';
+    // Remotes use the federation runtime the shell provides (decision 0016).
+    const isRemote = Object.keys(exposes ?? {}).length > 0;
+    const federationExperiments = isRemote ? { externalRuntime: true, ...experiments } : experiments;
     /** @type {import('@rspack/core').Configuration} */
     const config = {
       context: dir,
@@ -94,7 +114,9 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
           chunks: ['main'],
           // The standalone page is served at deep links too (/game/5): load scripts from the root.
           publicPath: '/',
+          templateParameters: { standaloneRuntime: isRemote ? `/${STANDALONE_RUNTIME_FILE}` : '' },
         }),
+        ...(isRemote ? [new StandaloneRuntimePlugin(production ? 'production' : 'development')] : []),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
           ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
@@ -105,8 +127,9 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
           filename: 'remoteEntry.js',
           exposes: exposes ?? {},
           remotes: {},
-          shared: sharedConfig(),
+          shared: sharedConfig(unshared),
           shareStrategy: 'loaded-first',
+          ...(federationExperiments ? { experiments: federationExperiments } : {}),
           // Remote types live in shared-contracts; the DTS plugin would couple the builds.
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sirv from 'sirv';
+import { isPageRequest, renderDocument, sendDocument } from './serve/prerender.mjs';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|^\/assets\//;
 const ALWAYS_FRESH = new Set([
@@ -79,11 +80,28 @@ export function startStaticServer({
         .end(JSON.stringify({ ok: true, part: name }));
       return;
     }
+    const readConfig = async () => {
+      const base = JSON.parse(await readFile(path.join(root, 'config.json'), 'utf8'));
+      const overrides = configOverrides;
+      return { ...base, ...overrides, remotes: { ...base.remotes, ...(overrides.remotes ?? {}) } };
+    };
+    // The site's pages: pre-rendered, with the runtime config and preload hints (scripts/serve/).
+    if (serveConfig && spa && isPageRequest(req, pathname)) {
+      try {
+        const hostname = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+        sendDocument(
+          req,
+          res,
+          await renderDocument({ distRoot: root, url: req.url ?? '/', hostname, config: await readConfig() }),
+        );
+        return;
+      } catch (error) {
+        console.error(`[${name}] ${pathname}: serving the plain index.html`, error);
+      }
+    }
     if (serveConfig && pathname === '/config.json') {
       try {
-        const base = JSON.parse(await readFile(path.join(root, 'config.json'), 'utf8'));
-        const overrides = configOverrides;
-        const merged = { ...base, ...overrides, remotes: { ...base.remotes, ...(overrides.remotes ?? {}) } };
+        const merged = await readConfig();
         res
           .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' })
           .end(JSON.stringify(merged));

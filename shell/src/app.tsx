@@ -1,20 +1,27 @@
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import type { Brand, RuntimeConfig } from 'shared-contracts';
 import { BrandContext } from './branding/brand-context';
 import { Layout } from './layout/layout';
 import { AppRoutes } from './routes/app-routes';
 import { Toasts } from './toasts/toasts';
 
-export function App({ config, brand }: { config: RuntimeConfig; brand: Brand }) {
+/**
+ * The whole site. `location` renders it once for a given URL without a browser (the
+ * pre-rendered HTML of src/prerender/): remotes show their placeholders there.
+ */
+export function App({ config, brand, location }: { config: RuntimeConfig; brand: Brand; location?: string }) {
   const accountConfig = { accountApiUrl: config.accountApiUrl, recaptchaSiteKey: config.recaptchaSiteKey };
+  const site = (
+    <>
+      <Layout accountConfig={accountConfig}>
+        <AppRoutes accountConfig={accountConfig} />
+      </Layout>
+      <Toasts />
+    </>
+  );
   return (
     <BrandContext.Provider value={brand}>
-      <BrowserRouter>
-        <Layout accountConfig={accountConfig}>
-          <AppRoutes accountConfig={accountConfig} />
-        </Layout>
-        <Toasts />
-      </BrowserRouter>
+      {location === undefined ? <BrowserRouter>{site}</BrowserRouter> : <StaticRouter location={location}>{site}</StaticRouter>}
     </BrandContext.Provider>
   );
 }
