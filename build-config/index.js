@@ -33,6 +33,24 @@ function sharedConfig(unshared = /** @type {string[]} */ ([])) {
   for (const [request, pkg] of Object.entries(SHARED_SINGLETONS)) {
     if (unshared.includes(request)) continue;
     shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: false };
+    if (request === 'react-router-dom' || request === 'react-router')
+      shared[request].treeShaking = {
+        mode: 'runtime-infer',
+        usedExports: [
+          'BrowserRouter',
+          'StaticRouter',
+          'MemoryRouter',
+          'Link',
+          'Routes',
+          'Route',
+          'Navigate',
+          'useLocation',
+          'useNavigate',
+          'useParams',
+          'useNavigationType',
+          'useSearchParams',
+        ],
+      };
   }
   return shared;
 }
