@@ -23,34 +23,40 @@ const SHARED_SINGLETONS = {
   'shared-contracts': 'shared-contracts',
 };
 
+/**
+ * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
+ * whole, 42 KB for what the parts use. Every part declares the same export list (the union of
+ * what any part imports from react-router-dom), so the shell's tree-shaken copy satisfies every
+ * remote and stays the one instance. A part that needs another export adds it here
+ * (a remote needing an export the deployed shell's copy lacks would load the full package).
+ */
+const ROUTER_SHARES = ['react-router', 'react-router-dom'];
+const ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'StaticRouter',
+  'MemoryRouter',
+  'Link',
+  'Routes',
+  'Route',
+  'Navigate',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useNavigationType',
+  'useSearchParams',
+];
+
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
 }
 
 function sharedConfig(unshared = /** @type {string[]} */ ([])) {
-  /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean}>} */
+  /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean, treeShaking?: {mode: 'runtime-infer', usedExports: string[]}}>} */
   const shared = {};
   for (const [request, pkg] of Object.entries(SHARED_SINGLETONS)) {
     if (unshared.includes(request)) continue;
     shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: false };
-    if (request === 'react-router-dom' || request === 'react-router')
-      shared[request].treeShaking = {
-        mode: 'runtime-infer',
-        usedExports: [
-          'BrowserRouter',
-          'StaticRouter',
-          'MemoryRouter',
-          'Link',
-          'Routes',
-          'Route',
-          'Navigate',
-          'useLocation',
-          'useNavigate',
-          'useParams',
-          'useNavigationType',
-          'useSearchParams',
-        ],
-      };
+    if (ROUTER_SHARES.includes(request)) shared[request].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
   }
   return shared;
 }

@@ -88,3 +88,23 @@ test('home page, first visit signed out: within the JS byte, script request and 
   expect(scripts.length, report).toBeLessThanOrEqual(BUDGET.scriptRequests);
   expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
 });
+
+test('the HTML a player receives already has the header, footer, placeholders and the runtime config', async ({ request }) => {
+  for (const [path, placeholder] of [
+    ['/', 'placeholder-card'],
+    ['/all-games', 'placeholder-card'],
+    ['/game/5', 'placeholder-frame'],
+  ] as const) {
+    const response = await request.get(path, { headers: { Accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain('class="site-header"');
+    expect(html, path).toContain('class="site-footer"');
+    expect(html, path).toContain(placeholder);
+    expect(html, path).toMatch(/<link href="\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
+    // Data, never executed: a strict Content-Security-Policy needs no hash for it.
+    const inlined = /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html);
+    expect(inlined, path).not.toBeNull();
+    expect(JSON.parse(inlined![1]!)).toHaveProperty('remotes.mf_catalog');
+  }
+});
