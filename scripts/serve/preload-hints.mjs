@@ -69,3 +69,14 @@ export async function preloadHints(moduleIds, remotes) {
   );
   return tags.join('');
 }
+
+/**
+ * The shell's own shared singletons (react-dom, the router, …): its entry only asks for them
+ * once it runs, so without a hint they would cost one more round trip after main.js.
+ * @param {{ shared?: { assets?: { js?: { sync?: string[] } } }[], metaData?: { publicPath?: string } } | null} shellManifest
+ */
+export function sharedChunkHints(shellManifest) {
+  const publicPath = shellManifest?.metaData?.publicPath ?? '/';
+  const files = new Set((shellManifest?.shared ?? []).flatMap((shared) => shared.assets?.js?.sync ?? []));
+  return [...files].map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script">`).join('');
+}

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { inlineConfigTag } from './inline-config.mjs';
-import { preloadHints } from './preload-hints.mjs';
+import { preloadHints, sharedChunkHints } from './preload-hints.mjs';
 
 const require = createRequire(import.meta.url);
 const escapeHtml = (value) =>
@@ -48,7 +48,8 @@ export async function renderDocument({ distRoot, url, hostname, config }) {
   } catch (error) {
     console.error(`[prerender] ${url} could not be pre-rendered; sending the plain page`, error);
   }
-  const hints = await preloadHints(page?.remoteModules ?? [], config.remotes ?? {});
+  const shellManifest = await readFile(path.join(distRoot, 'mf-manifest.json'), 'utf8').then(JSON.parse, () => null);
+  const hints = sharedChunkHints(shellManifest) + (await preloadHints(page?.remoteModules ?? [], config.remotes ?? {}));
   if (page) {
     document = document
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
