@@ -8,18 +8,44 @@ const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { partOptions } = require('./parts');
 const { buildId } = require('./build-id');
+const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalone-runtime');
 
 const { SHARED_SINGLETONS } = require('./shared');
+
+/**
+ * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
+ * whole, 42 KB for what the parts use. Every part declares the same export list (the union of
+ * what any part imports from react-router-dom), so the shell's tree-shaken copy satisfies every
+ * remote and stays the one instance. A part that needs another export adds it here
+ * (a remote needing an export the deployed shell's copy lacks would load the full package).
+ */
+const ROUTER_SHARES = ['react-router', 'react-router-dom'];
+const ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'StaticRouter',
+  'MemoryRouter',
+  'Link',
+  'Routes',
+  'Route',
+  'Navigate',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useNavigationType',
+  'useSearchParams',
+];
 
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
 }
 
-function sharedConfig() {
-  /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean}>} */
+function sharedConfig(unshared = /** @type {string[]} */ ([])) {
+  /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean, treeShaking?: {mode: 'runtime-infer', usedExports: string[]}}>} */
   const shared = {};
   for (const [request, pkg] of Object.entries(SHARED_SINGLETONS)) {
+    if (unshared.includes(request)) continue;
     shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: false };
+    if (ROUTER_SHARES.includes(request)) shared[request].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
   }
   return shared;
 }
@@ -35,14 +61,32 @@ function sharedConfig() {
  * @param {string} [options.publicDir] folder copied verbatim into dist
  * @param {string} [options.publicPath] 'auto' for remotes (their chunks resolve against their
  *   own origin); '/' for the shell, whose HTML is served at nested routes
+ * @param {string[]} [options.unshared] shared singletons this part bundles (tree-shaken) instead
+ *   of sharing: only stateless ones, e.g. the shell's few constants from shared-contracts
+ * @param {Record<string, unknown>} [options.experiments] Module Federation experiments (the
+ *   shell: asyncStartup, provideExternalRuntime; see docs/decisions/0016)
  */
-function createFederatedConfig({ name, dir, port, exposes, title, define = {}, publicDir, publicPath = 'auto' }) {
+function createFederatedConfig({
+  name,
+  dir,
+  port,
+  exposes,
+  title,
+  define = {},
+  publicDir,
+  publicPath = 'auto',
+  unshared = [],
+  experiments,
+}) {
   return (/** @type {Record<string, unknown>} */ _env, /** @type {{mode?: string}} */ argv) => {
     const production = argv.mode === 'production';
     const build = buildId(dir, name);
     // The manifest names the build (metaData.buildInfo.buildVersion): the shell compares it to
     // notice a redeploy under an open tab.
     process.env.MF_BUILD_VERSION = build.version;
+    // Remotes use the federation runtime the shell provides (decision 0016).
+    const isRemote = Object.keys(exposes ?? {}).length > 0;
+    const federationExperiments = isRemote ? { externalRuntime: true, ...experiments } : experiments;
     /** @type {import('@rspack/core').Configuration} */
     const config = {
       context: dir,
@@ -89,7 +133,9 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
           chunks: ['main'],
           // The standalone page is served at deep links too (/game/5): load scripts from the root.
           publicPath: '/',
+          templateParameters: { standaloneRuntime: isRemote ? `/${STANDALONE_RUNTIME_FILE}` : '' },
         }),
+        ...(isRemote ? [new StandaloneRuntimePlugin(production ? 'production' : 'development')] : []),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
           ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
@@ -100,8 +146,9 @@ function createFederatedConfig({ name, dir, port, exposes, title, define = {}, p
           filename: 'remoteEntry.js',
           exposes: exposes ?? {},
           remotes: {},
-          shared: sharedConfig(),
+          shared: sharedConfig(unshared),
           shareStrategy: 'loaded-first',
+          ...(federationExperiments ? { experiments: federationExperiments } : {}),
           // Remote types live in shared-contracts; the DTS plugin would couple the builds.
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },

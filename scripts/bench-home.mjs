@@ -1,87 +1,165 @@
-// Benchmark: what the home page costs a first-time visitor. Serves the last production build
-// (run `npm run build` first), loads / in headless Chromium with a cold cache several times
-// and prints requests, transferred bytes per part and timings. Prints figures; asserts nothing.
+// `npm run bench` (first part): what a first visit costs, federated vs one ordinary bundle.
+// Serves the last production build (run `npm run build` first) next to a reference single-bundle
+// app it builds itself (scripts/bench/reference/: the shell importing the remotes' exposed
+// modules directly, no federation, output in bench-out/, never deployed), loads each page cold
+// in Chromium and prints, side by side with the federated/single ratio: compressed JS bytes,
+// script requests, the critical request chain to the first card or frame, the median time to
+// it, Lighthouse mobile scores, and when things paint at 400 kbps / 400 ms RTT.
+// Prints figures; asserts nothing (the deterministic budgets are e2e/tests/budget.spec.ts).
 import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
+import { fileURLToPath } from 'node:url';
+import { openLighthouse } from './bench/lighthouse.mjs';
+import { CHROMIUM_ARGS, measurePageLoad } from './bench/measure-page.mjs';
+import { precompress } from './precompress.mjs';
 import { portsFromBase, serveAll } from './start.mjs';
+import { startStaticServer } from './static-server.mjs';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ports = portsFromBase(Number(process.env.BENCH_PORT_BASE ?? 5000));
+/** Emulated on every request of the timed runs, so round trips cost what they cost on a phone. */
+const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 40);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const base = Number(process.env.BENCH_PORT_BASE ?? 5000);
+const ports = portsFromBase(base);
+const referencePort = base + 90;
+const referenceDir = path.join(root, 'bench-out/reference');
+
+for (const part of ['shell', 'mf-catalog', 'mf-player', 'mf-account']) {
+  if (!existsSync(path.join(root, part, 'dist/index.html'))) {
+    console.error(`${part}/dist is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+console.log('Building the reference single-bundle app into bench-out/reference …');
+const build = spawnSync(
+  path.join(root, 'node_modules/.bin/rspack'),
+  ['build', '-c', 'scripts/bench/reference/rspack.config.cjs', '--mode', 'production'],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
+await precompress(referenceDir);
+
+const games = JSON.parse(readFileSync(path.join(root, 'shared-contracts/src/catalogue/games.json'), 'utf8'));
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const firstCategory = [...new Set(games.map((g) => g.category))].sort((a, b) => byName.compare(a, b))[0];
+const PAGES = ['/', '/all-games', `/categories/${encodeURIComponent(firstCategory)}`, `/game/${games[0].id}`];
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const { stop } = await serveAll({ ports, quiet: true, apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-
-const partOf = (url) => {
-  const port = Number(new URL(url).port);
-  return Object.entries(ports).find(([, p]) => p === port)?.[0] ?? 'external';
-};
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_EXECUTABLE,
-  args: [...CHROMIUM_ARGS],
+const referenceServer = await startStaticServer({
+  name: 'reference',
+  root: referenceDir,
+  port: referencePort,
+  spa: true,
+  serveConfig: true,
+  configOverrides: { accountApiUrl: `http://localhost:${ports.api}` },
 });
-const runs = [];
+const BUILDS = {
+  federated: `http://localhost:${ports.shell}`,
+  single: `http://localhost:${referencePort}`,
+};
+const ownPorts = new Set([...Object.values(ports), referencePort].map(String));
+const isOwn = (url) => {
+  const { hostname, port } = new URL(url);
+  return hostname === 'localhost' && ownPorts.has(port);
+};
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+};
+/** results[page][build] = { jsBytes, scriptRequests, chain, contentMs, lighthouse, slow } */
+const results = {};
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  for (let i = 0; i < RUNS; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    // Thumbnails live on a third-party host this machine cannot reach: answer them empty.
-    await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
-    const page = await context.newPage();
-    const responses = [];
-    page.on('requestfinished', async (request) => {
-      const sizes = await request.sizes().catch(() => null);
-      if (sizes)
-        responses.push({
-          url: request.url(),
-          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-          type: request.resourceType(),
-        });
-    });
-    const started = Date.now();
-    await page.goto(`http://localhost:${ports.shell}/`, { waitUntil: 'load' });
-    await page.locator('main h1, main .swiper').first().waitFor({ state: 'visible' });
-    const contentVisibleMs = Date.now() - started;
-    await page.waitForLoadState('networkidle');
-    const timing = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      return { domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd };
-    });
-    const byPart = {};
-    for (const r of responses.filter((r) => partOf(r.url) !== 'external')) {
-      byPart[partOf(r.url)] ??= { requests: 0, bytes: 0, jsBytes: 0 };
-      byPart[partOf(r.url)].requests += 1;
-      byPart[partOf(r.url)].bytes += r.bytes;
-      if (r.type === 'script') byPart[partOf(r.url)].jsBytes += r.bytes;
+  for (const page of PAGES) {
+    results[page] = {};
+    for (const [buildName, origin] of Object.entries(BUILDS)) {
+      process.stdout.write(`  ${buildName.padEnd(9)} ${page} `);
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        runs.push(await measurePageLoad(browser, origin + page, { isOwn, latencyMs: RTT_MS }));
+        process.stdout.write('.');
+      }
+      // The chain is read at a long latency, where parallel and sequential requests cannot blur.
+      const chainRun = await measurePageLoad(browser, origin + page, { isOwn, latencyMs: 150 });
+      const slow = await measurePageLoad(browser, origin + page, {
+        isOwn,
+        latencyMs: 400,
+        throughputKbps: 400,
+        viewport: { width: 375, height: 812 },
+        timeoutMs: 120_000,
+      });
+      process.stdout.write(' ');
+      results[page][buildName] = {
+        jsBytes: median(runs.map((r) => r.jsBytes)),
+        scriptRequests: median(runs.map((r) => r.scriptRequests)),
+        chain: chainRun.chain,
+        contentMs: median(runs.map((r) => r.contentMs)),
+        slow,
+      };
+      process.stdout.write('\n');
     }
-    runs.push({ contentVisibleMs, ...timing, byPart });
-    await context.close();
   }
 } finally {
   await browser.close();
-  await stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+if (LIGHTHOUSE) {
+  const lh = await openLighthouse();
+  try {
+    for (const page of PAGES) {
+      for (const [buildName, origin] of Object.entries(BUILDS)) {
+        process.stdout.write(`  lighthouse ${buildName} ${page}\n`);
+        results[page][buildName].lighthouse = await lh.audit(origin + page);
+      }
+    }
+  } finally {
+    await lh.close();
+  }
+}
+await stop();
+referenceServer.close();
+rmSync(dataDir, { recursive: true, force: true });
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`Home page, cold cache, ${RUNS} runs (median), compressed bytes on the wire incl. headers`);
-console.log(`  DOMContentLoaded      ${Math.round(median(runs.map((r) => r.domContentLoaded)))} ms`);
-console.log(`  load event            ${Math.round(median(runs.map((r) => r.load)))} ms`);
-console.log(`  main content visible  ${median(runs.map((r) => r.contentVisibleMs))} ms`);
-let totalRequests = 0;
-let totalBytes = 0;
-let totalJs = 0;
-for (const part of Object.keys(runs[0].byPart).sort()) {
-  const requests = median(runs.map((r) => r.byPart[part]?.requests ?? 0));
-  const bytes = median(runs.map((r) => r.byPart[part]?.bytes ?? 0));
-  const js = median(runs.map((r) => r.byPart[part]?.jsBytes ?? 0));
-  totalRequests += requests;
-  totalBytes += bytes;
-  totalJs += js;
-  console.log(`  ${part.padEnd(12)} ${String(requests).padStart(3)} requests  ${kb(bytes).padStart(10)}  (JS ${kb(js)})`);
-}
+const ms = (n) => (n === null || n === undefined ? '–' : `${Math.round(n)} ms`);
+const ratio = (a, b) => (a === null || b === null || b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
+const row = (label, f, s, r = '') => `| ${label} | ${f} | ${s} | ${r} |`;
+
 console.log(
-  `  ${'total'.padEnd(12)} ${String(totalRequests).padStart(3)} requests  ${kb(totalBytes).padStart(10)}  (JS ${kb(totalJs)})`,
+  `\nFirst visit, cold cache. Timed figures: median of ${RUNS} loads at ${RTT_MS} ms emulated RTT (1440×900); ` +
+    `chain: sequential round trips from the HTML to the first card or frame (150 ms RTT run); ` +
+    `JS: compressed body bytes of every script, all origins.`,
 );
+for (const page of PAGES) {
+  const { federated: f, single: s } = results[page];
+  console.log(`\n| ${page} | federated | single bundle | federated/single |\n|---|---|---|---|`);
+  console.log(row('compressed JS', kb(f.jsBytes), kb(s.jsBytes), ratio(f.jsBytes, s.jsBytes)));
+  console.log(row('script requests', f.scriptRequests, s.scriptRequests, ratio(f.scriptRequests, s.scriptRequests)));
+  console.log(row('critical chain (round trips)', f.chain, s.chain, ratio(f.chain, s.chain)));
+  console.log(row('first card / frame (median)', ms(f.contentMs), ms(s.contentMs), ratio(f.contentMs, s.contentMs)));
+  if (f.lighthouse && s.lighthouse) {
+    const l = (x) => x.lighthouse;
+    console.log(row('Lighthouse mobile perf', l(f).perf, l(s).perf, ratio(l(f).perf, l(s).perf)));
+    console.log(row('Lighthouse accessibility', l(f).accessibility, l(s).accessibility));
+    console.log(row('Lighthouse LCP', ms(l(f).lcpMs), ms(l(s).lcpMs), ratio(l(f).lcpMs, l(s).lcpMs)));
+    console.log(row('Lighthouse CLS', l(f).cls.toFixed(3), l(s).cls.toFixed(3)));
+  }
+  const paint = (x, name) => {
+    const at = x.slow.landmarks[name];
+    return at === undefined ? 'never' : ms(Math.max(at, x.slow.fcpMs ?? 0));
+  };
+  for (const [name, label] of [
+    ['header', 'header'],
+    ['footer', 'footer'],
+    ['placeholder', 'placeholder cards'],
+    ['content', 'first card / frame'],
+  ]) {
+    console.log(row(`400 kbps · 400 ms RTT, 375 px: ${label} painted`, paint(f, name), paint(s, name)));
+  }
+}

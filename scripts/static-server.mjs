@@ -7,6 +7,7 @@ import sirv from 'sirv';
 import { createSecurityHeaders, isSourceMap } from './serve/security-headers.mjs';
 import parts from '../build-config/parts.js';
 import { readRuntimeConfig } from './serve/runtime-config.mjs';
+import { isPageRequest, renderDocument, sendDocument } from './serve/prerender.mjs';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|\/assets\//;
 // Unhashed entry files: revalidated on every use, in any folder (/mf-catalog/v2/mf-manifest.json too).
@@ -83,9 +84,25 @@ export function startStaticServer({
         .end(JSON.stringify({ ok: true, part: name }));
       return;
     }
+    // Re-read on every request, with the release pointers on top (decision 0019).
+    const readConfig = () => readRuntimeConfig({ root, overrides: configOverrides, releasesDir });
+    // The site's pages: pre-rendered, with the runtime config and preload hints (scripts/serve/).
+    if (serveConfig && spa && isPageRequest(req, pathname)) {
+      try {
+        const hostname = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+        sendDocument(
+          req,
+          res,
+          await renderDocument({ distRoot: root, url: req.url ?? '/', hostname, config: await readConfig() }),
+        );
+        return;
+      } catch (error) {
+        console.error(`[${name}] ${pathname}: serving the plain index.html`, error);
+      }
+    }
     if (serveConfig && pathname === '/config.json') {
       try {
-        const merged = await readRuntimeConfig({ root, overrides: configOverrides, releasesDir });
+        const merged = await readConfig();
         res
           .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' })
           .end(JSON.stringify(merged));

@@ -8,4 +8,10 @@ module.exports = createFederatedConfig({
   title: 'Free Online Games',
   publicDir: path.join(__dirname, 'public'),
   publicPath: '/',
+  // The shell uses only constants and pure functions of shared-contracts: bundled and tree-shaken,
+  // the catalogue data and category art stay out of its start-up (the remotes share the package).
+  unshared: ['shared-contracts'],
+  // Shared singletons are negotiated before the entry runs, so the entry imports the app at once:
+  // its stylesheet and chunks are in the HTML, and the pre-rendered page is styled at first paint.
+  experiments: { asyncStartup: true, provideExternalRuntime: true },
 });

@@ -1,4 +1,14 @@
-import { Component, useCallback, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
 import { onRecovery } from './recovery';
 import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
@@ -30,6 +40,12 @@ class RenderErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolea
   }
 }
 
+/**
+ * Set only while a page is pre-rendered (src/prerender/): told which remote modules the page
+ * mounts, so the server can hint the browser to fetch them early.
+ */
+export const RemoteMountCollector = createContext<((id: RemoteModuleId) => void) | null>(null);
+
 export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
   id: Id;
   props: ComponentProps<RemoteModules[Id]>;
@@ -39,6 +55,8 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
    * another mount of the same remote is retried successfully.
    */
   variant?: 'page' | 'inline' | 'hidden';
+  /** What a 'page' shows while it loads: placeholder game cards, or the game frame's box. */
+  placeholder?: 'cards' | 'frame';
   /** Injected in tests; the real loader and failure check otherwise. */
   load?: typeof loadRemoteModule;
   checkRenderFailure?: typeof afterRenderFailure;
@@ -55,10 +73,12 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   id,
   props,
   variant = 'page',
+  placeholder = 'cards',
   load = loadRemoteModule,
   checkRenderFailure = afterRenderFailure,
   track = trackMount,
 }: RemoteBoundaryProps<Id>) {
+  useContext(RemoteMountCollector)?.(id);
   const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
   // Each attempt loads once; the loader alone decides whether the remote needs re-registering
   // (only after its own failure), so a Retry here never touches a healthy remote.
@@ -109,7 +129,11 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   // with the new id's props while the new module loads.
   if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
-    return variant === 'page' ? <PagePlaceholder /> : <span className="remote-inline-placeholder" aria-hidden="true" />;
+    return variant === 'page' ? (
+      <PagePlaceholder shape={placeholder} />
+    ) : (
+      <span className="remote-inline-placeholder" aria-hidden="true" />
+    );
   }
   if (state.status === 'failed') {
     return variant === 'hidden' ? null : <RemoteFallback variant={variant} onRetry={retry} />;
@@ -126,11 +150,29 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   );
 }
 
-function PagePlaceholder() {
+/** Cards a page shows while its remote loads: the first screen's shape, before any game data. */
+const PLACEHOLDER_CARDS = 12;
+
+/**
+ * The page's shape while its remote loads; also what the pre-rendered HTML shows before any
+ * script has run, so the first paint already has the layout the content will fill.
+ */
+function PagePlaceholder({ shape }: { shape: 'cards' | 'frame' }) {
   return (
-    <div className="remote-placeholder" role="status" aria-live="polite">
-      <span className="remote-spinner" aria-hidden="true" />
+    <div className={`remote-placeholder remote-placeholder--${shape}`} role="status" aria-live="polite">
       <span className="visually-hidden">Loading…</span>
+      {shape === 'frame' ? (
+        <span className="placeholder-frame" aria-hidden="true" />
+      ) : (
+        <>
+          <span className="placeholder-title" aria-hidden="true" />
+          <span className="placeholder-grid" aria-hidden="true">
+            {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+              <span key={i} className="placeholder-card" />
+            ))}
+          </span>
+        </>
+      )}
     </div>
   );
 }

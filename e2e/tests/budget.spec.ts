@@ -1,0 +1,110 @@
+import { expect, test } from '../fixtures';
+
+// First-visit budgets of the home page, signed out, against the production build (issue 9,
+// docs/decisions/0016). Bytes, request counts and the number of sequential round trips are
+// properties of the build, not of the machine: no timing is asserted here (timings are
+// `npm run bench`'s job).
+const BUDGET = {
+  /** Compressed JavaScript on the wire, every origin together. */
+  jsBytes: 160 * 1024,
+  scriptRequests: 12,
+  /** Sequential round trips from the HTML request to the first game card in the DOM. */
+  roundTrips: 4,
+};
+/** Emulated on every request so that parallel requests never look sequential. */
+const LATENCY_MS = 150;
+
+interface Loaded {
+  url: string;
+  type: string;
+  bodyBytes: number;
+  start: number;
+  end: number;
+}
+
+/** Each request's depth is one more than the deepest request that had finished when it started. */
+function roundTripsBefore(requests: Loaded[], until: number): number {
+  const done = requests.filter((r) => r.end <= until).sort((a, b) => a.start - b.start);
+  const depth: number[] = [];
+  done.forEach((request, i) => {
+    let parent = 0;
+    for (let j = 0; j < i; j += 1) if (done[j]!.end <= request.start) parent = Math.max(parent, depth[j]!);
+    depth.push(parent + 1);
+  });
+  return Math.max(0, ...depth);
+}
+
+test('home page, first visit signed out: within the JS byte, script request and round-trip budgets', async ({
+  page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: LATENCY_MS,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const requests: Loaded[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      request.sizes().then((sizes) => {
+        const timing = request.timing();
+        requests.push({
+          url: request.url(),
+          type: request.resourceType(),
+          bodyBytes: sizes.responseBodySize,
+          start: timing.startTime,
+          end: timing.startTime + timing.responseEnd,
+        });
+      }),
+    );
+  });
+
+  // The moment the first card enters the DOM, recorded by the page itself.
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('a.catalog-game-card')) return;
+      (window as unknown as { __cardAt: number }).__cardAt = performance.timeOrigin + performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.locator('a.catalog-game-card').first().waitFor({ state: 'attached' });
+  const cardAt = await page.evaluate(() => (window as unknown as { __cardAt: number }).__cardAt);
+  // Everything the page loads on its own (the account slot, lazy chunks) counts too.
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+
+  const scripts = requests.filter((r) => r.type === 'script');
+  const jsBytes = scripts.reduce((sum, r) => sum + r.bodyBytes, 0);
+  const own = requests.filter((r) => new URL(r.url).hostname === 'localhost' && r.type !== 'image');
+  const report = `${(jsBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts:\n${scripts
+    .map((r) => `  ${(r.bodyBytes / 1024).toFixed(1).padStart(6)} KB  ${r.url}`)
+    .join('\n')}`;
+  expect(jsBytes, report).toBeLessThanOrEqual(BUDGET.jsBytes);
+  expect(scripts.length, report).toBeLessThanOrEqual(BUDGET.scriptRequests);
+  expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
+});
+
+test('the HTML a player receives already has the header, footer, placeholders and the runtime config', async ({ request }) => {
+  for (const [path, placeholder] of [
+    ['/', 'placeholder-card'],
+    ['/all-games', 'placeholder-card'],
+    ['/game/5', 'placeholder-frame'],
+  ] as const) {
+    const response = await request.get(path, { headers: { Accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain('class="site-header"');
+    expect(html, path).toContain('class="site-footer"');
+    expect(html, path).toContain(placeholder);
+    expect(html, path).toMatch(/<link href="\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
+    // Data, never executed: a strict Content-Security-Policy needs no hash for it.
+    const inlined = /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html);
+    expect(inlined, path).not.toBeNull();
+    expect(JSON.parse(inlined![1]!)).toHaveProperty('remotes.mf_catalog');
+  }
+});

@@ -1,0 +1,37 @@
+// The reference single-bundle app's stand-in for shell/src/federation/remotes.ts: the same
+// exports, but every exposed module is imported directly, so the shell and the three remotes'
+// pages end up in one ordinary bundle with no federation runtime. Built only by `npm run bench`
+// (scripts/bench/reference/rspack.config.cjs); never deployed.
+import type { RemoteModule, RemoteModuleId, RuntimeConfig } from 'shared-contracts';
+import AccountMenu from '../../../mf-account/src/exposes/account-menu';
+import ModalHost from '../../../mf-account/src/exposes/modal-host';
+import ProfilePage from '../../../mf-account/src/exposes/profile-page';
+import AllGamesPage from '../../../mf-catalog/src/exposes/all-games-page';
+import CategoriesRedirect from '../../../mf-catalog/src/exposes/categories-redirect';
+import CategoryPage from '../../../mf-catalog/src/exposes/category-page';
+import HomePage from '../../../mf-catalog/src/exposes/home-page';
+import SearchPage from '../../../mf-catalog/src/exposes/search-page';
+import PlayPage from '../../../mf-player/src/exposes/play-page';
+
+const MODULES: { [Id in RemoteModuleId]: RemoteModule<Id> } = {
+  'mf_catalog/HomePage': { default: HomePage },
+  'mf_catalog/AllGamesPage': { default: AllGamesPage },
+  'mf_catalog/CategoriesRedirect': { default: CategoriesRedirect },
+  'mf_catalog/CategoryPage': { default: CategoryPage },
+  'mf_catalog/SearchPage': { default: SearchPage },
+  'mf_player/PlayPage': { default: PlayPage },
+  'mf_account/AccountMenu': { default: AccountMenu },
+  'mf_account/ModalHost': { default: ModalHost },
+  'mf_account/ProfilePage': { default: ProfilePage },
+};
+
+export function initRemotes(_config: Pick<RuntimeConfig, 'remotes'>): void {
+  // Nothing to register: the modules are part of this bundle.
+}
+
+export function loadRemoteModule<Id extends RemoteModuleId>(
+  id: Id,
+  _options: { fresh?: boolean } = {},
+): Promise<RemoteModule<Id>> {
+  return Promise.resolve(MODULES[id]);
+}

@@ -1,0 +1,82 @@
+// Preload hints for the remotes a page mounts: each remote's manifest, and when its manifest is
+// at hand, its remoteEntry.js and the exposed module's own chunks, so the browser fetches them
+// in parallel with the shell instead of one after another. The manifests are fetched by this
+// server and kept for a few seconds; a remote that is down or slow only loses its hints.
+
+const MANIFEST_TTL_MS = 10_000;
+const MANIFEST_TIMEOUT_MS = 400;
+/** manifest URL → { at, manifest | null, pending } */
+const manifests = new Map();
+
+async function fetchManifest(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The manifest if known and fresh; refreshes it in the background otherwise (never waits long). */
+async function manifestOf(url) {
+  const cached = manifests.get(url);
+  if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
+  const pending = cached?.pending ?? fetchManifest(url);
+  manifests.set(url, { at: cached?.at ?? 0, manifest: cached?.manifest ?? null, pending });
+  const manifest = await pending;
+  manifests.set(url, { at: Date.now(), manifest });
+  return manifest;
+}
+
+const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function assetBase(manifestUrl, manifest) {
+  const publicPath = manifest.metaData?.publicPath;
+  return new URL(publicPath && publicPath !== 'auto' ? publicPath : './', manifestUrl);
+}
+
+/**
+ * @param {string[]} moduleIds the remote modules the page mounts ("mf_catalog/HomePage", …)
+ * @param {Record<string, string>} remotes manifest URL per remote name (the runtime config's)
+ * @returns {Promise<string>} <link> tags
+ */
+export async function preloadHints(moduleIds, remotes) {
+  const byRemote = new Map();
+  for (const id of moduleIds) {
+    const [remote, expose] = id.split('/');
+    if (!remotes[remote]) continue;
+    byRemote.set(remote, [...(byRemote.get(remote) ?? []), expose]);
+  }
+  const tags = [];
+  await Promise.all(
+    [...byRemote].map(async ([remote, exposes]) => {
+      const manifestUrl = remotes[remote];
+      tags.push(`<link rel="preload" href="${escapeAttr(manifestUrl)}" as="fetch" crossorigin="anonymous">`);
+      const manifest = await manifestOf(manifestUrl);
+      if (!manifest?.metaData?.remoteEntry) return;
+      const base = assetBase(manifestUrl, manifest);
+      const { name, path: entryPath } = manifest.metaData.remoteEntry;
+      const entryUrl = new URL(`${entryPath ? `${entryPath}/` : ''}${name}`, base);
+      tags.push(`<link rel="preload" href="${escapeAttr(entryUrl)}" as="script">`);
+      for (const expose of manifest.exposes ?? []) {
+        if (!exposes.includes(expose.name)) continue;
+        for (const file of expose.assets?.css?.sync ?? [])
+          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="style">`);
+        for (const file of expose.assets?.js?.sync ?? [])
+          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="script">`);
+      }
+    }),
+  );
+  return tags.join('');
+}
+
+/**
+ * The shell's own shared singletons (react-dom, the router, …): its entry only asks for them
+ * once it runs, so without a hint they would cost one more round trip after main.js.
+ * @param {{ shared?: { assets?: { js?: { sync?: string[] } } }[], metaData?: { publicPath?: string } } | null} shellManifest
+ */
+export function sharedChunkHints(shellManifest) {
+  const publicPath = shellManifest?.metaData?.publicPath ?? '/';
+  const files = new Set((shellManifest?.shared ?? []).flatMap((shared) => shared.assets?.js?.sync ?? []));
+  return [...files].map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script">`).join('');
+}

@@ -1,0 +1,80 @@
+// The shell's HTML per request: the built index.html with the page pre-rendered into it
+// (header, footer, the route's placeholder; shell/src/prerender/), the brand's title and icon,
+// the runtime config inlined as JSON data and preload hints for the remotes the page mounts.
+// Without the pre-renderer build (shell/dist-prerender/) the page still gets the config and
+// the hints; on any rendering error the plain index.html is sent and the shell starts as before.
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { inlineConfigTag } from './inline-config.mjs';
+import { preloadHints, sharedChunkHints } from './preload-hints.mjs';
+
+const require = createRequire(import.meta.url);
+const escapeHtml = (value) =>
+  String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The renderer module, re-required when a rebuild replaced it (the server looks files up per request). */
+let loaded = { file: '', mtimeMs: 0, module: null };
+async function rendererFor(distRoot) {
+  const file = path.join(distRoot, '..', 'dist-prerender', 'render-page.cjs');
+  const info = await stat(file).catch(() => null);
+  if (!info) return null;
+  if (loaded.file !== file || loaded.mtimeMs !== info.mtimeMs) {
+    delete require.cache[require.resolve(file)];
+    loaded = { file, mtimeMs: info.mtimeMs, module: require(file) };
+  }
+  return loaded.module;
+}
+
+/** GET/HEAD of a page route (extension-less path or /index.html) that accepts HTML. */
+export function isPageRequest(req, pathname) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (pathname !== '/index.html' && /\.[a-z0-9]+$/i.test(pathname)) return false;
+  const accept = req.headers.accept ?? '';
+  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/**
+ * @param {{ distRoot: string, url: string, hostname: string, config: Record<string, any> }} options
+ * @returns {Promise<string>} the document
+ */
+export async function renderDocument({ distRoot, url, hostname, config }) {
+  let document = await readFile(path.join(distRoot, 'index.html'), 'utf8');
+  let page = null;
+  try {
+    const renderer = await rendererFor(distRoot);
+    page = renderer ? renderer.renderPage(url === '/index.html' ? '/' : url, config, hostname) : null;
+  } catch (error) {
+    console.error(`[prerender] ${url} could not be pre-rendered; sending the plain page`, error);
+  }
+  const shellManifest = await readFile(path.join(distRoot, 'mf-manifest.json'), 'utf8').then(JSON.parse, () => null);
+  const hints = sharedChunkHints(shellManifest) + (await preloadHints(page?.remoteModules ?? [], config.remotes ?? {}));
+  if (page) {
+    document = document
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<link rel="icon" href="[^"]*">/, `<link rel="icon" href="${escapeHtml(page.favicon)}">`)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+  }
+  return document.replace('</head>', () => `${inlineConfigTag(config)}${hints}</head>`);
+}
+
+/** Sends a rendered document, compressed when the browser accepts it (it is made per request). */
+export function sendDocument(req, res, document) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding, Host',
+  };
+  let body = Buffer.from(document);
+  if (/\bbr\b/.test(accepts)) {
+    body = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    headers['Content-Encoding'] = 'br';
+  } else if (/\bgzip\b/.test(accepts)) {
+    body = gzipSync(body);
+    headers['Content-Encoding'] = 'gzip';
+  }
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,46 @@
+// The shell's pre-renderer for Node (src/prerender/render-page.tsx): the same components as the
+// site, without Module Federation and without stylesheets. Output: dist-prerender/, read by the
+// site's server and never served to browsers.
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+
+module.exports = {
+  context: __dirname,
+  mode: 'production',
+  target: 'node',
+  devtool: false,
+  entry: { 'render-page': './src/prerender/render-page.tsx' },
+  output: {
+    path: path.join(__dirname, 'dist-prerender'),
+    filename: '[name].cjs',
+    library: { type: 'commonjs2' },
+    clean: true,
+  },
+  resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+  module: {
+    rules: [
+      {
+        test: /\.[jt]sx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+          },
+          env: { targets: 'node 20' },
+        },
+        type: 'javascript/auto',
+      },
+      // Stylesheets reach the browser with the shell's own build.
+      { test: /\.css$/, type: 'asset/source' },
+      { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/inline' },
+    ],
+  },
+  plugins: [
+    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    new rspack.NormalModuleReplacementPlugin(/^\.\/(federation\/)?remotes$/, path.join(__dirname, 'src/prerender/no-remotes.ts')),
+  ],
+  optimization: { minimize: false },
+  performance: { hints: false },
+};
