@@ -106,7 +106,8 @@ export default tseslint.config(
         { '**/*.{ts,tsx,css,mjs}': 'KEBAB_CASE' },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { '*/src/**/': 'KEBAB_CASE' }],
+      // Jest only picks up manual mocks from a folder named exactly `__mocks__`, so that one name is exempt.
+      'check-file/folder-naming-convention': ['error', { '*/src/**/': 'KEBAB_CASE' }, { ignoreWords: ['__mocks__'] }],
     },
   },
   {

@@ -17,7 +17,9 @@ export function useAuthHash(): void {
   const signedIn = useAccountSelector(selectSignedIn);
   // Read at hash time, not a reason to re-run: signing in must not replay an old hash.
   const signedInRef = useRef(signedIn);
-  signedInRef.current = signedIn;
+  useEffect(() => {
+    signedInRef.current = signedIn;
+  }, [signedIn]);
 
   useEffect(() => {
     const entry = AUTH_HASHES[location.hash.toLowerCase()];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts';
 import { updatePassword } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
@@ -24,12 +24,16 @@ export function PasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!status.success) return;
-    setCurrent('');
-    setNext('');
-    setConfirm('');
-  }, [status.success]);
+  // A change that just succeeded empties the fields (adjusted during render, not in an effect).
+  const [seenSuccess, setSeenSuccess] = useState(status.success);
+  if (status.success !== seenSuccess) {
+    setSeenSuccess(status.success);
+    if (status.success) {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    }
+  }
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();

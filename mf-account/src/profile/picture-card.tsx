@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { UserRecord } from 'shared-contracts';
 import { upload } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
@@ -23,27 +23,24 @@ export function PictureCard({ user }: { user: UserRecord }) {
   const uploadStatus = useAccountSelector((state) => state.profile.upload);
   const saveStatus = useAccountSelector((state) => state.profile.savePicture);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const busy = uploadStatus.loading || saveStatus.loading;
 
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
+    if (!preview) return;
     return () => {
-      URL.revokeObjectURL(url);
+      URL.revokeObjectURL(preview);
     };
-  }, [file]);
+  }, [preview]);
 
   // The chain ended with the new picture saved: the preview has become the real one.
-  useEffect(() => {
+  const [seenSaved, setSeenSaved] = useState(saveStatus.success);
+  if (saveStatus.success !== seenSaved) {
+    setSeenSaved(saveStatus.success);
     if (saveStatus.success) setFile(null);
-  }, [saveStatus.success]);
+  }
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;

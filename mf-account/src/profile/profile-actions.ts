@@ -10,7 +10,7 @@ import type {
 import { createAsyncAction } from '../store/async-action';
 
 /** The profile actions of SPEC §3/§4, each pending → fulfilled | rejected. */
-export const userInfo = createAsyncAction<void, UserRecord>('profile/userInfo');
+export const userInfo = createAsyncAction<undefined, UserRecord>('profile/userInfo');
 export const upload = createAsyncAction<File, UploadResponse>('profile/upload');
 export const savePicture = createAsyncAction<SavePictureQuery>('profile/savePicture');
 export const saveProfile = createAsyncAction<SaveProfileQuery>('profile/saveProfile');
@@ -18,4 +18,4 @@ export const saveProfile = createAsyncAction<SaveProfileQuery>('profile/saveProf
 export const saveProfileReset = createAction('profile/saveProfile/reset');
 /** Fulfilled with the server's detail text. */
 export const updatePassword = createAsyncAction<UpdatePasswordQuery, string>('profile/updatePassword');
-export const balance = createAsyncAction<void, BalanceResponse>('profile/balance');
+export const balance = createAsyncAction<undefined, BalanceResponse>('profile/balance');

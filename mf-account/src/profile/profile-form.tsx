@@ -27,9 +27,11 @@ export function ProfileForm({ user }: { user: UserRecord }) {
   const genderId = useId();
 
   // A refetched user (after a save, or from another tab) is the new baseline.
-  useEffect(() => {
+  const [baseline, setBaseline] = useState(user);
+  if (user !== baseline) {
+    setBaseline(user);
     setValues(formValuesFrom(user));
-  }, [user]);
+  }
   useEffect(
     () => () => {
       dispatch(saveProfileReset());

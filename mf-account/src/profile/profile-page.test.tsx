@@ -196,7 +196,7 @@ describe('ProfilePage', () => {
     });
     expect(navigate).toHaveBeenCalledWith('/');
     expect(await screen.findByRole('heading', { name: 'Sign in to see your profile' })).toBeInTheDocument();
-    await act(async () => undefined);
+    await act(() => Promise.resolve());
   });
 });
 

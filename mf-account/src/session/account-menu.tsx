@@ -89,6 +89,7 @@ export function AvatarMenu() {
         <div
           className="acc-avatar-menu__panel"
           role="menu"
+          tabIndex={-1}
           id={menuId}
           aria-label="Account"
           ref={menuRef}

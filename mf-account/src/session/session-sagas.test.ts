@@ -35,7 +35,9 @@ describe('logoutSaga', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.gameId)).toBe('7');
-    expect(http.history.post.map((r) => [r.url, JSON.parse(String(r.data))])).toEqual([['/api/logout', { refresh_token: 'r' }]]);
+    expect(http.history.post.map((r) => [r.url, JSON.parse(String(r.data)) as unknown])).toEqual([
+      ['/api/logout', { refresh_token: 'r' }],
+    ]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createAccountStore } from '../store/account-store';
 import { AccountProvider } from '../store/account-provider';
@@ -14,7 +14,10 @@ export const api = (path: string) => `${TEST_CONFIG.accountApiUrl}${path}`;
 let currentLocation = '';
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}${location.hash}`;
+  const rendered = `${location.pathname}${location.search}${location.hash}`;
+  useEffect(() => {
+    currentLocation = rendered;
+  }, [rendered]);
   return null;
 }
 export const renderedLocation = () => currentLocation;

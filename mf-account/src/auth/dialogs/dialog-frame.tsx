@@ -28,7 +28,9 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
   const titleId = useId();
   const subtitleId = useId();
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
   const pressStartedOnBackdrop = useRef(false);
 
   useEffect(() => {
@@ -46,13 +48,13 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
       }
       if (event.key !== 'Tab') return;
       const items = focusableIn(panel);
-      if (items.length === 0) {
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
         event.preventDefault();
         panel.focus();
         return;
       }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
       const active = document.activeElement;
       if (!panel.contains(active)) {
         event.preventDefault();
@@ -82,8 +84,10 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
   }, [contentKey]);
 
   return createPortal(
+    // A mouse-only convenience: the dialog itself handles Escape and its X button for keyboards.
     <div
       className="acc-modal"
+      role="presentation"
       onMouseDown={(event) => {
         pressStartedOnBackdrop.current = event.target === event.currentTarget;
       }}

@@ -40,7 +40,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>, name: string) =>
   user.click(within(dialog()).getByRole('button', { name }));
 
 describe('modal host frame', () => {
-  it('shows none, then exactly one dialog', async () => {
+  it('shows none, then exactly one dialog', () => {
     const { open } = setup();
     expect(screen.queryByRole('dialog')).toBeNull();
     open(MODAL_KINDS.signIn);
@@ -87,7 +87,7 @@ describe('modal host frame', () => {
     expect(lastButton).toHaveFocus();
   });
 
-  it('opens and closes through the shared event bus', async () => {
+  it('opens and closes through the shared event bus', () => {
     setup();
     act(() => {
       openModal(MODAL_KINDS.verifyEmail, { email: 'bus@example.com' });
