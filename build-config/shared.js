@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Shared singletons (ARCHITECTURE "Composition"): the browser downloads exactly one copy.
+ * Shared singletons (docs/architecture.md): the browser downloads exactly one copy.
  * Each entry names the package whose version governs it. Read by the Rspack config factory
  * and by the manifest check (scripts/contracts/manifest-check.mjs).
  */
@@ -15,4 +15,11 @@ const SHARED_SINGLETONS = {
   'shared-contracts': 'shared-contracts',
 };
 
-module.exports = { SHARED_SINGLETONS };
+/**
+ * Singletons the shell bundles (tree-shaken) instead of providing (decision 0016): it uses only
+ * constants and pure functions of them, and its event bus lives on globalThis, so the remotes
+ * share one copy among themselves and the shell's start-up carries no catalogue data.
+ */
+const SHELL_BUNDLED = ['shared-contracts'];
+
+module.exports = { SHARED_SINGLETONS, SHELL_BUNDLED };

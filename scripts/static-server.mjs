@@ -64,9 +64,13 @@ export function startStaticServer({
     },
   });
   const securityHeaders = createSecurityHeaders({ root, shell: serveConfig, configOverrides });
+  // Re-read on every request, with the release pointers on top (decision 0019).
+  const readConfig = () => readRuntimeConfig({ root, overrides: configOverrides, releasesDir });
   const server = http.createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    for (const [header, value] of Object.entries(securityHeaders(req))) res.setHeader(header, value);
+    // The CSP names the origins of the config this page gets, release pointers included.
+    const runtimeConfig = serveConfig ? await readConfig().catch(() => undefined) : undefined;
+    for (const [header, value] of Object.entries(securityHeaders(req, runtimeConfig))) res.setHeader(header, value);
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', '*');
@@ -84,8 +88,6 @@ export function startStaticServer({
         .end(JSON.stringify({ ok: true, part: name }));
       return;
     }
-    // Re-read on every request, with the release pointers on top (decision 0019).
-    const readConfig = () => readRuntimeConfig({ root, overrides: configOverrides, releasesDir });
     // The site's pages: pre-rendered, with the runtime config and preload hints (scripts/serve/).
     if (serveConfig && spa && isPageRequest(req, pathname)) {
       try {

@@ -1,5 +1,6 @@
 const path = require('node:path');
 const { createFederatedConfig, partOptions } = require('build-config');
+const { SHELL_BUNDLED } = require('build-config/shared');
 
 // The shell is the host: it declares no remotes at build time; their manifest URLs come
 // from /config.json at run time (see src/federation/remotes.ts).
@@ -10,7 +11,7 @@ module.exports = createFederatedConfig({
   publicPath: '/',
   // The shell uses only constants and pure functions of shared-contracts: bundled and tree-shaken,
   // the catalogue data and category art stay out of its start-up (the remotes share the package).
-  unshared: ['shared-contracts'],
+  unshared: SHELL_BUNDLED,
   // Shared singletons are negotiated before the entry runs, so the entry imports the app at once:
   // its stylesheet and chunks are in the HTML, and the pre-rendered page is styled at first paint.
   experiments: { asyncStartup: true, provideExternalRuntime: true },

@@ -337,10 +337,6 @@ test.describe('account', () => {
     await registerViaApi(page.request, apiUrl, player);
     await verifyViaApi(page, apiUrl, player);
     await signInViaApi(page, apiUrl, player);
-    const tokens = await page.evaluate(() => ({
-      access_token: localStorage.getItem('token')!,
-      refresh_token: localStorage.getItem('refresh_token')!,
-    }));
     await page.reload();
     const other = await context.newPage();
     await other.goto('/all-games');
@@ -352,7 +348,7 @@ test.describe('account', () => {
 
     // Logout revoked that session on the server: signing in again gives a new one.
     const again = await page.request.post(`${apiUrl}/login/`, { data: { username: player.email, password: player.password } });
-    const fresh = (await again.json()) as typeof tokens;
+    const fresh = (await again.json()) as { access_token: string; refresh_token: string };
     await page.evaluate((t) => {
       localStorage.setItem('refresh_token', t.refresh_token);
       localStorage.setItem('token', t.access_token);

@@ -57,13 +57,12 @@ test.describe('a tab open while the catalogue is redeployed', () => {
     cpSync(CATALOG_DIST, live, { recursive: true });
     const port = ports.api + 84;
     server = await serveFolder(live, port);
-    // The site's config points the catalogue at this test's own folder.
-    await context.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as { remotes: Record<string, string> };
-      config.remotes.mf_catalog = `http://localhost:${port}/mf-manifest.json`;
-      await route.fulfill({ response, json: config });
-    });
+    // The catalogue's origin answers from this test's own folder. (The runtime config is inlined
+    // into the pre-rendered HTML, so the tab never fetches /config.json to be pointed elsewhere.)
+    const catalogueOrigin = `http://localhost:${ports.mf_catalog}`;
+    await context.route(`${catalogueOrigin}/**`, (route) =>
+      route.continue({ url: route.request().url().replace(catalogueOrigin, `http://localhost:${port}`) }),
+    );
   });
   test.afterEach(() => {
     server.stop();

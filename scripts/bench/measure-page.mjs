@@ -2,6 +2,7 @@
 // wire, the critical request chain to the first game card (or the game frame) and when the
 // header, footer, placeholder cards and first card appear. Used by scripts/bench-home.mjs and
 // by the budget test in e2e/ (which only reads the byte, request and chain figures).
+/* global document, window, MutationObserver -- installLandmarkClock and the page.evaluate callbacks run in the page */
 
 /** Flags this workplace's Chromium needs (no sandbox as root, no background network). */
 export const CHROMIUM_ARGS = [

@@ -145,13 +145,19 @@ export function createSecurityHeaders({ root, shell, configOverrides = {} }) {
   const readConfig = cachedByMtime(path.join(root, 'config.json'), JSON.parse, {});
   const readHashes = cachedByMtime(path.join(root, 'index.html'), inlineScriptHashes, []);
   const defaultGameHosts = catalogueGameHosts();
-  return (req) => {
+  // runtimeConfig: the config this request's page gets (release pointers included), when the
+  // server has read it; else config.json with the overrides.
+  return (req, runtimeConfig) => {
     const https = servedOverHttps(req);
     const headers = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Content-Type-Options': 'nosniff' };
     if (https) headers['Strict-Transport-Security'] = HSTS;
     if (!shell) return { ...headers, 'Content-Security-Policy': REMOTE_CSP, 'X-Frame-Options': 'DENY' };
     const base = readConfig();
-    const config = { ...base, ...configOverrides, remotes: { ...base.remotes, ...(configOverrides.remotes ?? {}) } };
+    const config = runtimeConfig ?? {
+      ...base,
+      ...configOverrides,
+      remotes: { ...base.remotes, ...(configOverrides.remotes ?? {}) },
+    };
     const gameHosts = unique((Array.isArray(config.gameHosts) ? config.gameHosts : defaultGameHosts).map(originOf));
     return {
       ...headers,

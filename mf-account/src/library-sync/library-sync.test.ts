@@ -6,15 +6,15 @@ function fakeAccount(initial: PlayerLibrary = { favourites: [], recentlyPlayed: 
   let account = initial;
   const calls: string[] = [];
   const transport: LibraryTransport = {
-    merge: async (token, library) => {
+    merge: (token, library) => {
       calls.push(`merge:${token}`);
       account = mergeLibraries(account, library);
-      return account;
+      return Promise.resolve(account);
     },
-    replace: async (token, library) => {
+    replace: (token, library) => {
       calls.push(`replace:${token}`);
       account = library;
-      return account;
+      return Promise.resolve(account);
     },
   };
   return { transport, calls, account: () => account };

@@ -36,8 +36,33 @@ export function renewalDelay(token: string, now: number): number | null {
   return Math.max(expiresAt - ahead - now, 0);
 }
 
-/** renewed: a new pair is stored; skipped: another tab already renewed (or nothing to renew); refused: the server said no; unavailable: no answer. */
-export type RenewalOutcome = 'renewed' | 'skipped' | 'refused' | 'unavailable';
+/** Held for its whole life by the one tab that renews for every tab of this browser. */
+export const RENEWAL_LEADER_LOCK = 'mf-account:token-renewal-leader';
+let leadership: 'none' | 'waiting' | 'leader' = 'none';
+
+/**
+ * Whether this tab renews (decision 0014). Taking turns under one lock is not enough: a tab's
+ * localStorage write reaches other tabs asynchronously, so the next tab in line could still read
+ * the refresh token just spent, and presenting a spent one revokes the session. So one tab, the
+ * holder of a lock kept until it closes, renews; the others follow the stored tokens through
+ * storage events, and when the leader closes the next tab takes over. Without Web Locks (old
+ * browsers, jsdom) every tab renews for itself.
+ */
+export function claimRenewalLeadership(): boolean {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks) return true;
+  if (leadership === 'none') {
+    leadership = 'waiting';
+    void locks.request(RENEWAL_LEADER_LOCK, () => {
+      leadership = 'leader';
+      return new Promise<never>(() => undefined);
+    });
+  }
+  return leadership === 'leader';
+}
+
+/** renewed: a new pair is stored; skipped: another tab already renewed (or nothing to renew); follower: another tab renews for this one; refused: the server said no; unavailable: no answer. */
+export type RenewalOutcome = 'renewed' | 'skipped' | 'follower' | 'refused' | 'unavailable';
 
 /**
  * Trades the refresh token for a new pair (the server rotates: the presented refresh token is
@@ -49,6 +74,7 @@ export function renewTokens(
   clockSkewMs = 0,
   seenRefresh: string | null = null,
 ): Promise<RenewalOutcome> {
+  if (!claimRenewalLeadership()) return Promise.resolve('follower');
   return services.lock(RENEWAL_LOCK, async (): Promise<RenewalOutcome> => {
     const access = services.tokens.readAccess();
     const refresh = services.tokens.readRefresh();

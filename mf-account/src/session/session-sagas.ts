@@ -5,7 +5,7 @@ import { signin } from '../auth/auth-actions';
 import { userInfo } from '../profile/profile-actions';
 import { selectSignedIn } from '../store/selectors';
 import type { AccountServices } from '../store/services';
-import { clockSkewOf, renewTokens, renewalDelay, RENEW_MIN_GAP_MS, RENEW_RETRY_MS, type RenewalOutcome } from './renewal';
+import { claimRenewalLeadership, clockSkewOf, renewTokens, renewalDelay, RENEW_MIN_GAP_MS, RENEW_RETRY_MS, type RenewalOutcome } from './renewal';
 import {
   logoutRequested,
   sessionCheckRequested,
@@ -88,6 +88,8 @@ const TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionSynced.t
  * is SPEC's expiry; an unanswered one is retried until the access token itself expires.
  */
 export function* renewalSaga(services: AccountServices): SagaIterator {
+  // Ask early, so the first tab is the renewing one well before its token needs renewing.
+  yield call(claimRenewalLeadership);
   // Measured at each renewal, so a browser clock that runs ahead does not renew in a loop.
   let clockSkew = 0;
   let minimumWait = 0;
@@ -119,6 +121,9 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
       yield put(sessionRenewed());
     } else if (outcome === 'refused') {
       yield call(expireSessionSaga, services);
+    } else if (outcome === 'follower') {
+      // Another tab renews (or just did): follow the stored tokens, or expire if none come.
+      yield race({ timer: delay(Math.max(expiresAt - services.now(), 0) + 50), changed: take(TOKEN_CHANGES) });
     } else if (outcome === 'unavailable') {
       yield race({
         timer: delay(Math.min(RENEW_RETRY_MS, Math.max(expiresAt - services.now(), 0) + 50)),

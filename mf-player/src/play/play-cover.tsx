@@ -1,7 +1,8 @@
 import { enterFullscreen, isFullscreenSupported } from './fullscreen';
 import { Icon } from 'ui';
 
-type OrientationLock = ScreenOrientation & { lock?: (orientation: 'landscape') => Promise<void> };
+// lock() is missing in some browsers (iPhone Safari), whatever lib.dom says.
+type OrientationLock = Omit<ScreenOrientation, 'lock'> & { lock?: (orientation: 'landscape') => Promise<void> };
 
 /**
  * Phones: a tap-to-play cover over the stage. The tap is the user activation the Fullscreen API

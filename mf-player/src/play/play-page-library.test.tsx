@@ -96,7 +96,7 @@ describe('play page made for playing', () => {
     renderAt(`/game/${HOBO.id}`);
     const cover = screen.getByRole('button', { name: `Tap to play ${HOBO.name}` });
     expect(screen.getByText('Turn your phone sideways for a bigger game.')).toBeInTheDocument();
-    await act(async () => fireEvent.click(cover));
+    await act(() => Promise.resolve(fireEvent.click(cover)));
     expect(screen.queryByRole('button', { name: `Tap to play ${HOBO.name}` })).toBeNull();
     expect(document.activeElement).toBe(screen.getByTitle(HOBO.name));
   });
@@ -109,25 +109,30 @@ describe('play page made for playing', () => {
 
 describe('shareOrCopy', () => {
   const target = { title: 'Hobo', url: 'https://games.example/game/5' };
-  const clipboard = () => ({ writeText: jest.fn(async () => undefined) }) as unknown as Clipboard;
+  /** A clipboard, and its writeText mock to inspect. */
+  const fakeClipboard = () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    return { writeText, clipboard: { writeText } as unknown as Clipboard };
+  };
 
   it('uses the Web Share API when there is one', async () => {
-    const share = jest.fn(async () => undefined);
-    const nav = { share, clipboard: clipboard() };
+    const share = jest.fn(() => Promise.resolve());
+    const nav = { share, clipboard: fakeClipboard().clipboard };
     await expect(shareOrCopy(target, nav)).resolves.toBe('shared');
     expect(share).toHaveBeenCalledWith({ title: 'Hobo', url: target.url });
   });
 
   it('a closed share sheet is cancelled, not copied', async () => {
-    const nav = { share: jest.fn(async () => Promise.reject(new DOMException('closed', 'AbortError'))), clipboard: clipboard() };
+    const { writeText, clipboard } = fakeClipboard();
+    const nav = { share: jest.fn(async () => Promise.reject(new DOMException('closed', 'AbortError'))), clipboard };
     await expect(shareOrCopy(target, nav)).resolves.toBe('cancelled');
-    expect(nav.clipboard.writeText).not.toHaveBeenCalled();
+    expect(writeText).not.toHaveBeenCalled();
   });
 
   it('copies the link without the Web Share API, and reports a refused clipboard', async () => {
-    const nav = { clipboard: clipboard() };
-    await expect(shareOrCopy(target, nav)).resolves.toBe('copied');
-    expect(nav.clipboard.writeText).toHaveBeenCalledWith(target.url);
+    const { writeText, clipboard } = fakeClipboard();
+    await expect(shareOrCopy(target, { clipboard })).resolves.toBe('copied');
+    expect(writeText).toHaveBeenCalledWith(target.url);
     const refused = { clipboard: { writeText: jest.fn(async () => Promise.reject(new Error('no'))) } as unknown as Clipboard };
     await expect(shareOrCopy(target, refused)).resolves.toBe('failed');
   });

@@ -22,7 +22,7 @@ export type LibraryListName = keyof PlayerLibrary;
 /** How many entries each list keeps (the API refuses longer lists). */
 export const LIBRARY_LIMITS: Readonly<Record<LibraryListName, number>> = { favourites: 100, recentlyPlayed: 12 };
 
-export const EMPTY_LIBRARY: PlayerLibrary = Object.freeze({ favourites: [], recentlyPlayed: [] }) as PlayerLibrary;
+export const EMPTY_LIBRARY: PlayerLibrary = Object.freeze({ favourites: [], recentlyPlayed: [] });
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
@@ -90,6 +90,6 @@ export function mergeLibraries(a: PlayerLibrary, b: PlayerLibrary): PlayerLibrar
 
 export function sameLibrary(a: PlayerLibrary, b: PlayerLibrary): boolean {
   const same = (x: LibraryEntry[], y: LibraryEntry[]) =>
-    x.length === y.length && x.every((entry, i) => entry.gameId === y[i]?.gameId && entry.at === y[i]?.at);
+    x.length === y.length && x.every((entry, i) => entry.gameId === y[i]?.gameId && entry.at === y[i].at);
   return same(a.favourites, b.favourites) && same(a.recentlyPlayed, b.recentlyPlayed);
 }

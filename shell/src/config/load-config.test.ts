@@ -25,7 +25,7 @@ beforeEach(() => {
   document.getElementById(INLINE_CONFIG_ID)?.remove();
   fetchMock.mockReset();
   fetchMock.mockResolvedValue({ ok: true, json: () => Promise.resolve(config) });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
 });
 
 test('uses the config the server inlined into the page, without a request', async () => {
