@@ -185,7 +185,7 @@ test.describe('renewal before expiry', () => {
     expect(new Set(renewals).size).toBe(renewals.length);
   });
 
-  test("a refused renewal is SPEC's expiry: 'Session expired!', storage cleared, home", async ({ page, context, apiUrl }) => {
+  test("a refused renewal is the product's expiry: 'Session expired!', storage cleared, home", async ({ page, context, apiUrl }) => {
     await useShortApi(context, apiUrl);
     const tokens = await verifiedPlayer(page, page.request, shortApiUrl);
     await storeTokens(page, { ...tokens, refresh_token: `${tokens.refresh_token}x` });

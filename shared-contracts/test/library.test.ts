@@ -86,7 +86,7 @@ describe('related games and suggestions', () => {
     expect(new Set(picks.map((g) => g.category)).size).toBeGreaterThan(3);
   });
 
-  test('suggestions are SPEC search matches, names starting with the text first, at most 6', () => {
+  test('suggestions are product §5 search matches, names starting with the text first, at most 6', () => {
     const all = searchGames(GAMES, 'r');
     const suggested = suggestGames(GAMES, 'r');
     expect(suggested).toHaveLength(6);

@@ -16,7 +16,7 @@ import { toUserRecord } from './user-store';
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
 /**
- * SPEC §7 puts save_profile's and update-password's fields in the query string; a JSON or form
+ * product §7 puts save_profile's and update-password's fields in the query string; a JSON or form
  * body is read instead when one is sent, so clients can keep personal data and passwords out of
  * URLs (and out of every proxy's access log).
  */

@@ -96,7 +96,7 @@ describe('POST /api/logout', () => {
     expect(json<unknown>(again)).toEqual({ detail: 'Logged out.' });
   });
 
-  it('answers bad input in the SPEC §8 shape', async () => {
+  it('answers bad input in the product §8 shape', async () => {
     const missing = await logout({});
     expect(missing.statusCode).toBe(422);
     expect(json<{ detail: { loc: string[] }[] }>(missing).detail[0]?.loc).toEqual(['body', 'refresh_token']);

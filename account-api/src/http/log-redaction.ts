@@ -2,7 +2,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Request logs (decision 0007 step 6): one lean line per request with the method, the route
- * pattern (never the URL as sent: update-password takes passwords in the query string, SPEC §7,
+ * pattern (never the URL as sent: update-password takes passwords in the query string, product §7,
  * and codes and tokens travel there too), the status, the time and the request id (pino adds
  * `reqId`). No body field and no header value is ever logged.
  */

@@ -77,7 +77,7 @@ export const ACCOUNT_LIMITS = {
 } as const;
 
 export interface AccountLimit {
-  /** Counts one attempt; throws 429 (SPEC §8 shape, Retry-After) once the bucket is full. */
+  /** Counts one attempt; throws 429 (product §8 shape, Retry-After) once the bucket is full. */
   attempt(key: string): Promise<void>;
   /** The attempt succeeded: its bucket starts again. */
   succeeded(key: string): Promise<void>;

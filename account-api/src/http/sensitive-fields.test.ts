@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('sensitive fields: accepted in the body, never in the logs', () => {
-  it('save_profile takes its fields from a JSON or form body as well as from the query (SPEC §7)', async () => {
+  it('save_profile takes its fields from a JSON or form body as well as from the query (product §7)', async () => {
     const { tokens } = await signedInPlayer(server.app);
     const viaJson = await server.app.inject({
       method: 'POST',

@@ -17,7 +17,7 @@ const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Reads a library body: `{ favourites?: [{ gameId, at }], recentlyPlayed?: [...] }` (JSON).
- * Every problem is collected into one 422 with FastAPI-style items (SPEC §8): not an object,
+ * Every problem is collected into one 422 with FastAPI-style items (product §8): not an object,
  * not a list, too long, a bad entry, a game the catalogue does not have, a time in the future.
  */
 export function readLibraryBody(body: unknown, now: Date): PlayerLibrary {

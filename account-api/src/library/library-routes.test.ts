@@ -26,7 +26,7 @@ const send = (
   });
 
 describe('/api/library', () => {
-  it.each(['GET', 'POST', 'PUT'] as const)('%s needs a bearer token (401, SPEC §8 shape)', async (method) => {
+  it.each(['GET', 'POST', 'PUT'] as const)('%s needs a bearer token (401, product §8 shape)', async (method) => {
     const response = await send(method, undefined, method === 'GET' ? undefined : { favourites: [] });
     expect(response.statusCode).toBe(401);
     expect(json<{ detail: string }>(response).detail).toBe('Not authenticated');
@@ -103,14 +103,14 @@ describe('/api/library', () => {
       { recentlyPlayed: Array.from({ length: 13 }, (_, i) => ({ gameId: 5, at: at(i) })) },
       'recentlyPlayed must have at most 12 games',
     ],
-  ])('refuses %s with a 422 (SPEC §8)', async (_name, payload, message) => {
+  ])('refuses %s with a 422 (product §8)', async (_name, payload, message) => {
     const { tokens } = await signedInPlayer(server.app);
     const response = await send('PUT', tokens.access_token, payload);
     expect(response.statusCode).toBe(422);
     expect(errorDetailMessage(JSON.parse(response.body), '<none>')).toBe(message);
   });
 
-  it('refuses malformed JSON and other content types with SPEC §8 errors', async () => {
+  it('refuses malformed JSON and other content types with product §8 errors', async () => {
     const { tokens } = await signedInPlayer(server.app);
     const malformed = await send('POST', tokens.access_token, '{"favourites": [');
     expect(malformed.statusCode).toBe(400);

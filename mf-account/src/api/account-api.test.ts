@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from 'shared-contracts';
 import { fakeServices, sampleUser } from '../testing/fakes';
 
-/** Each call of SPEC §7 goes to its path with its encoding. */
+/** Each call of product §7 goes to its path with its encoding. */
 describe('account API calls', () => {
   it('register: form-encoded sign-up payload with the captcha token', async () => {
     const { services, http } = fakeServices();

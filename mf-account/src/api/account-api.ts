@@ -21,7 +21,7 @@ import {
   type RefreshTokenRequest,
 } from 'shared-contracts';
 
-/** SPEC §7 sends these form-encoded; axios sets the content type for URLSearchParams. */
+/** product §7 sends these form-encoded; axios sets the content type for URLSearchParams. */
 function formBody(fields: object): URLSearchParams {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
@@ -36,7 +36,7 @@ function formBody(fields: object): URLSearchParams {
  */
 const SESSION_CALL = { withoutBearer: true } as const;
 
-/** Every call of SPEC §7, typed by the shared API contract. */
+/** Every call of product §7, typed by the shared API contract. */
 export function createAccountApi(client: AxiosInstance) {
   return {
     getUserInfo: async (): Promise<UserRecord> => (await client.post<UserRecord>(API_PATHS.userInfo)).data,
@@ -45,7 +45,7 @@ export function createAccountApi(client: AxiosInstance) {
       form.append('file', file, file.name);
       return (await client.post<UploadResponse>(API_PATHS.upload, form)).data;
     },
-    /** SPEC §7 names query parameters; the fields go in a JSON body so personal data stays out of URLs and logs. */
+    /** product §7 names query parameters; the fields go in a JSON body so personal data stays out of URLs and logs. */
     saveProfile: async (fields: SaveProfileQuery): Promise<void> => {
       await client.post(API_PATHS.saveProfile, fields);
     },

@@ -9,7 +9,7 @@ export interface ApiClientOptions {
   onSessionRejected: (status: number) => void;
 }
 
-/** The one axios client of the account remote (SPEC §7: JSON, no timeout, 2xx is success). */
+/** The one axios client of the account remote (product §7: JSON, no timeout, 2xx is success). */
 export function createApiClient({ baseURL, readToken, onSessionRejected }: ApiClientOptions): AxiosInstance {
   const client = axios.create({
     baseURL: baseURL.replace(/\/+$/, ''),

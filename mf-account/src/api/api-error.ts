@@ -9,7 +9,7 @@ export interface ApiFailure {
 }
 
 /**
- * SPEC §8: the server's detail (a string, or the msgs of a list joined by commas); when
+ * product §8: the server's detail (a string, or the msgs of a list joined by commas); when
  * there is none, the action's fallback. `noResponseFallback` covers calls that never got an
  * answer, for the actions whose table row names a second, more generic message.
  */

@@ -12,7 +12,7 @@ function setup(token: string | null) {
   return { client, http, onSessionRejected };
 }
 
-describe('request interceptor: bearer token (SPEC §6)', () => {
+describe('request interceptor: bearer token (product §6)', () => {
   it('attaches the stored token', async () => {
     const { client, http } = setup('abc.def.ghi');
     http.onPost('/get-user-info/').reply(200, {});
@@ -51,7 +51,7 @@ describe('request interceptor: bearer token (SPEC §6)', () => {
   });
 });
 
-describe('response interceptor: 401/403 on an authenticated call (SPEC §4)', () => {
+describe('response interceptor: 401/403 on an authenticated call (product §4)', () => {
   it.each([401, 403])('reports %i on an authenticated call and still rejects', async (status) => {
     const { client, http, onSessionRejected } = setup('token');
     http.onGet('/api/balance').reply(status, { detail: 'Not authenticated' });
@@ -97,7 +97,7 @@ describe('response interceptor: 401/403 on an authenticated call (SPEC §4)', ()
   });
 });
 
-describe('describeApiError (SPEC §8)', () => {
+describe('describeApiError (product §8)', () => {
   const fail = async (reply: (http: MockAdapter) => void) => {
     const client = axios.create();
     const http = new MockAdapter(client);

@@ -7,11 +7,11 @@ declare module 'axios' {
   }
 }
 
-/** SPEC §6: the path fragment whose calls always carry the bearer header, token or not. */
+/** product §6: the path fragment whose calls always carry the bearer header, token or not. */
 export const ALWAYS_AUTHENTICATED_URL_PART = 'boxes';
 
 /**
- * Request interceptor (SPEC §6): attaches `Authorization: Bearer <token>` when a token is
+ * Request interceptor (product §6): attaches `Authorization: Bearer <token>` when a token is
  * stored, or when the URL contains 'boxes' even without one. The token is read on every
  * request so a sign-in or logout in another tab is honoured at once.
  */
@@ -36,7 +36,7 @@ export function wasAuthenticated(config: InternalAxiosRequestConfig | undefined)
 }
 
 /**
- * Response error interceptor (SPEC §4): a 401 or 403 on an authenticated call means the
+ * Response error interceptor (product §4): a 401 or 403 on an authenticated call means the
  * session is no longer valid: the handler clears storage and goes to '/'. The error is
  * still rejected, so the caller's saga records its own failure.
  */

@@ -1,7 +1,7 @@
 import type { EmailRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, VerifyEmailRequest } from 'shared-contracts';
 import { createAsyncAction } from '../store/async-action';
 
-/** The sign-up / sign-in / code actions of SPEC §3, each pending → fulfilled | rejected. */
+/** The sign-up / sign-in / code actions of product §3, each pending → fulfilled | rejected. */
 export const signup = createAsyncAction<RegisterRequest>('auth/signup');
 /** Fulfilled once the tokens are stored: the session, modal and profile slices all answer it. */
 export const signin = createAsyncAction<LoginRequest>('auth/signin');

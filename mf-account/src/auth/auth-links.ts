@@ -1,6 +1,6 @@
 import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts';
 
-/** SPEC §2/§6: the hashes that open a dialog, and what a signed-in visitor is told instead. */
+/** product §2/§6: the hashes that open a dialog, and what a signed-in visitor is told instead. */
 export const AUTH_HASHES: Record<string, { kind: ModalKind; alreadySignedIn: string }> = {
   '#signup': { kind: MODAL_KINDS.signUp, alreadySignedIn: INFO_TOASTS.alreadySignedUp },
   '#signin': { kind: MODAL_KINDS.signIn, alreadySignedIn: INFO_TOASTS.alreadySignedIn },

@@ -14,7 +14,7 @@ import type { AccountServices } from '../store/services';
 import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
 
-/** Sign-up (SPEC §2): toast, then the verify dialog with the email. */
+/** Sign-up (product §2): toast, then the verify dialog with the email. */
 export const signupSaga = requestSaga(signup, (s, request) => s.api.register(request).then(() => undefined), {
   fallback: ERROR_FALLBACKS.signup,
   noResponseFallback: ERROR_FALLBACKS.signupGeneric,
@@ -25,9 +25,9 @@ export const signupSaga = requestSaga(signup, (s, request) => s.api.register(req
 });
 
 /**
- * Sign-in (SPEC §4): the tokens are stored, then one `signin.fulfilled` that the session
+ * Sign-in (product §4): the tokens are stored, then one `signin.fulfilled` that the session
  * (signed in), modal (closed) and profile (loading the player) slices answer; toast, go to '/'.
- * An unverified account gets a fresh code and the verify dialog instead (SPEC §8).
+ * An unverified account gets a fresh code and the verify dialog instead (product §8).
  */
 export const signinSaga = requestSaga(
   signin,
@@ -51,7 +51,7 @@ export const signinSaga = requestSaga(
   },
 );
 
-/** Verify (SPEC §8 toast), then straight on to signing in with the same email. */
+/** Verify (product §8 toast), then straight on to signing in with the same email. */
 export const verifyEmailSaga = requestSaga(verifyEmail, (s, request) => s.api.verifyEmail(request).then(() => undefined), {
   fallback: ERROR_FALLBACKS.verifyEmail,
   // Shown once, in red in the dialog (product §8), not also as a toast.
@@ -77,7 +77,7 @@ export const resendVerificationSaga = requestSaga(
   },
 );
 
-/** Forgot password (SPEC §2): on success the reset dialog opens with the email. */
+/** Forgot password (product §2): on success the reset dialog opens with the email. */
 export const forgotPasswordSaga = requestSaga(forgotPassword, (s, request) => s.api.forgotPassword(request).then(messageOf), {
   fallback: ERROR_FALLBACKS.forgotPassword,
   *onSuccess(services, response, request): SagaIterator {

@@ -3,7 +3,7 @@ import { sessionEnded, sessionSynced } from '../session/session-actions';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';
 import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
 
-/** The SPEC §3 flags of the auth dialogs' actions. */
+/** The product §3 flags of the auth dialogs' actions. */
 const AUTH_ACTIONS = { signup, signin, verifyEmail, resendVerification, forgotPassword, resetPassword, activation };
 export type AuthFlag = keyof typeof AUTH_ACTIONS;
 export const AUTH_FLAGS = Object.keys(AUTH_ACTIONS) as AuthFlag[];

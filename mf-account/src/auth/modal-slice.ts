@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ModalKind, ModalProps } from 'shared-contracts';
 import { signin } from './auth-actions';
 
-/** SPEC §4: one of the five dialogs or none; closing clears both kind and props. */
+/** product §4: one of the five dialogs or none; closing clears both kind and props. */
 export interface ModalState {
   kind: ModalKind | null;
   props: ModalProps;
@@ -20,7 +20,7 @@ const modalSlice = createSlice({
     }),
     modalClosed: () => initialState,
   },
-  // SPEC §2: after a successful sign-in the modal closes.
+  // product §2: after a successful sign-in the modal closes.
   extraReducers: (builder) => {
     builder.addCase(signin.fulfilled, () => initialState);
   },

@@ -10,7 +10,7 @@ export interface ModalRequest {
 }
 
 /**
- * Any part of the portal opens or closes a dialog through the shared event bus (SPEC §4).
+ * Any part of the portal opens or closes a dialog through the shared event bus (product §4).
  * `initial` is the request that made the lazy host load; `onListening` tells that host's
  * loader it may stop listening on our behalf.
  */

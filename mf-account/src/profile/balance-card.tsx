@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { balance } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 
-/** The player's balance from the balance call (held as balanceData, SPEC §3). */
+/** The player's balance from the balance call (held as balanceData, product §3). */
 export function BalanceCard() {
   const dispatch = useAccountDispatch();
   const status = useAccountSelector((state) => state.profile.balance);

@@ -7,7 +7,7 @@ import { PasswordChecklist } from '../ui/password-checklist';
 import { PasswordField } from '../ui/password-field';
 import { SubmitButton } from '../ui/submit-button';
 
-/** SPEC §5's password rules, in its order, for a change from the profile. */
+/** product §5's password rules, in its order, for a change from the profile. */
 export function validatePasswordChange(current: string, next: string, confirm: string): string | null {
   if ([current, next, confirm].some((value) => value.trim() === '')) return VALIDATION_MESSAGES.passwordFieldsRequired;
   if (next !== confirm) return VALIDATION_MESSAGES.passwordsDoNotMatch;

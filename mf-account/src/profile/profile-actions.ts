@@ -9,12 +9,12 @@ import type {
 } from 'shared-contracts';
 import { createAsyncAction } from '../store/async-action';
 
-/** The profile actions of SPEC §3/§4, each pending → fulfilled | rejected. */
+/** The profile actions of product §3/§4, each pending → fulfilled | rejected. */
 export const userInfo = createAsyncAction<undefined, UserRecord>('profile/userInfo');
 export const upload = createAsyncAction<File, UploadResponse>('profile/upload');
 export const savePicture = createAsyncAction<SavePictureQuery>('profile/savePicture');
 export const saveProfile = createAsyncAction<SaveProfileQuery>('profile/saveProfile');
-/** SPEC §4: returns the profile save to idle and clears its error. */
+/** product §4: returns the profile save to idle and clears its error. */
 export const saveProfileReset = createAction('profile/saveProfile/reset');
 /** Fulfilled with the server's detail text. */
 export const updatePassword = createAsyncAction<UpdatePasswordQuery, string>('profile/updatePassword');

@@ -1,6 +1,6 @@
 import { PROFILE_FIELDS, type ProfileField, type SaveProfileQuery, type UserRecord } from 'shared-contracts';
 
-/** The editable fields of SPEC §3 (the picture has its own upload flow). */
+/** The editable fields of product §3 (the picture has its own upload flow). */
 export type EditableProfileField = Exclude<ProfileField, 'picture_url'>;
 export type ProfileFormValues = Record<EditableProfileField, string>;
 

@@ -18,7 +18,7 @@ export const NAMES_REQUIRED = 'First and last name cannot be empty.';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Every profile field of SPEC §3 except the picture, saved through save_profile. */
+/** Every profile field of product §3 except the picture, saved through save_profile. */
 export function ProfileForm({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
   const { status, error } = useAccountSelector((state) => state.profile.saveProfile);

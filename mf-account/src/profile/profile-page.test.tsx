@@ -119,7 +119,7 @@ describe('ProfilePage', () => {
     });
   });
 
-  it('changes the password through update-password with the SPEC §5 checks', async () => {
+  it('changes the password through update-password with the product §5 checks', async () => {
     signedIn();
     const { notify } = renderAccount(<ProfilePage />);
     await screen.findByRole('heading', { name: 'Ada Lovelace' });

@@ -6,7 +6,7 @@ import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
 import { balance, savePicture, saveProfile, updatePassword, upload, userInfo } from './profile-actions';
 
-/** Refetch the player through the user-info watcher, wait for its answer, then toast (SPEC §4). */
+/** Refetch the player through the user-info watcher, wait for its answer, then toast (product §4). */
 function* refetchUserThenToast(services: AccountServices): SagaIterator {
   yield put(userInfo.pending());
   yield take([userInfo.fulfilled.type, userInfo.rejected.type]);
@@ -20,7 +20,7 @@ export const userInfoSaga = requestSaga(userInfo, (s) => s.api.getUserInfo(), {
   alsoOn: [signin.fulfilled.type],
 });
 
-/** Picture chain (SPEC §4): upload → name → save_picture → refetch user → toast. */
+/** Picture chain (product §4): upload → name → save_picture → refetch user → toast. */
 export const uploadSaga = requestSaga(upload, (s, file) => s.api.upload(file), {
   fallback: ERROR_FALLBACKS.upload,
   *onSuccess(_services, uploaded): SagaIterator {
@@ -33,7 +33,7 @@ export const savePictureSaga = requestSaga(savePicture, (s, query) => s.api.save
   onSuccess: refetchUserThenToast,
 });
 
-/** Profile save (SPEC §4): idle → loading → succeeded | failed; success refetches the user. */
+/** Profile save (product §4): idle → loading → succeeded | failed; success refetches the user. */
 export const saveProfileSaga = requestSaga(saveProfile, (s, fields) => s.api.saveProfile(fields), {
   fallback: ERROR_FALLBACKS.saveProfile,
   onSuccess: refetchUserThenToast,
@@ -51,7 +51,7 @@ export const updatePasswordSaga = requestSaga(
     return response.detail;
   },
   {
-    // SPEC §8 names no fallback for this action: "anything else".
+    // product §8 names no fallback for this action: "anything else".
     fallback: ERROR_FALLBACKS.unknown,
     *onSuccess(services, detail): SagaIterator {
       yield call(services.notify.success, detail);

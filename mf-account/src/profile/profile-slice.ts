@@ -5,14 +5,14 @@ import { sessionEnded, sessionSynced } from '../session/session-actions';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';
 import { balance, savePicture, saveProfile, saveProfileReset, updatePassword, upload, userInfo } from './profile-actions';
 
-/** The SPEC §3 flags of the profile's actions. */
+/** The product §3 flags of the profile's actions. */
 const PROFILE_ACTIONS = { upload, savePicture, updatePassword, balance };
 export type ProfileFlag = keyof typeof PROFILE_ACTIONS;
 export const PROFILE_FLAGS = Object.keys(PROFILE_ACTIONS) as ProfileFlag[];
 
 export type SaveProfileStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
-/** SPEC §3 "Account state": `loading` and `error` belong to the user-info call. */
+/** product §3 "Account state": `loading` and `error` belong to the user-info call. */
 export interface ProfileState extends Record<ProfileFlag, ActionStatus> {
   user: UserRecord | null;
   loading: boolean;

@@ -15,7 +15,7 @@ export function AccountMenu() {
   return signedIn ? <AvatarMenu /> : <SignedOutButtons />;
 }
 
-/** SPEC §6: a signed-in player sees the avatar menu with Profile and Logout. */
+/** product §6: a signed-in player sees the avatar menu with Profile and Logout. */
 export function AvatarMenu() {
   const dispatch = useAccountDispatch();
   const user = useAccountSelector(selectUser);

@@ -98,7 +98,7 @@ describe('renewalSaga', () => {
     expect(services.notify.info).not.toHaveBeenCalled();
   });
 
-  it("a refused renewal (refresh token expired or revoked) is SPEC's expiry: toast, storage cleared, home", async () => {
+  it("a refused renewal (refresh token expired or revoked) is the product's expiry: toast, storage cleared, home", async () => {
     localStorage.setItem(STORAGE_KEYS.token, accessToken(3590, 3600));
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
     localStorage.setItem(STORAGE_KEYS.gameId, '7');

@@ -64,7 +64,7 @@ describe('logoutSaga', () => {
   });
 });
 
-describe('checkSessionSaga (SPEC §4 expiry)', () => {
+describe('checkSessionSaga (product §4 expiry)', () => {
   it('an expired token: 3 s toast, both storages cleared, session ended, home', async () => {
     localStorage.setItem(STORAGE_KEYS.token, expiredToken());
     localStorage.setItem(STORAGE_KEYS.gameId, '7');

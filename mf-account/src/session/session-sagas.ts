@@ -15,11 +15,11 @@ import {
   sessionSynced,
 } from './session-actions';
 
-/** SPEC §9: the session-expired toast stays 3000 ms. */
+/** product §9: the session-expired toast stays 3000 ms. */
 export const SESSION_EXPIRED_TOAST_MS = 3000;
 
 /**
- * SPEC §4 logout: remove the tokens and go to '/'. Then, best effort, the server revokes the
+ * product §4 logout: remove the tokens and go to '/'. Then, best effort, the server revokes the
  * session (the refresh token's family); the local logout never waits on or depends on that call.
  */
 export function* logoutSaga(services: AccountServices): SagaIterator {
@@ -37,7 +37,7 @@ export function* logoutSaga(services: AccountServices): SagaIterator {
   }
 }
 
-/** SPEC §4 expiry: toast 'Session expired!' for 3 s, clear both storages, go to '/'. */
+/** product §4 expiry: toast 'Session expired!' for 3 s, clear both storages, go to '/'. */
 export function* expireSessionSaga(services: AccountServices): SagaIterator {
   yield call(services.notify.info, INFO_TOASTS.sessionExpired, {
     autoClose: SESSION_EXPIRED_TOAST_MS,
@@ -64,7 +64,7 @@ export function* checkSessionSaga(services: AccountServices): SagaIterator {
   yield call(expireSessionSaga, services);
 }
 
-/** SPEC §4: a 401/403 on an authenticated call clears all local storage and goes to '/'. */
+/** product §4: a 401/403 on an authenticated call clears all local storage and goes to '/'. */
 export function* sessionRejectedSaga(services: AccountServices): SagaIterator {
   const signedIn = (yield select(selectSignedIn)) as boolean;
   yield call(services.tokens.clearAll);
@@ -85,7 +85,7 @@ const TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionSynced.t
 /**
  * Keeps an active player signed in (decision 0014): shortly before the access token expires it
  * is renewed with the refresh token. A refused renewal (refresh token expired, revoked, reused)
- * is SPEC's expiry; an unanswered one is retried until the access token itself expires.
+ * is the product's expiry; an unanswered one is retried until the access token itself expires.
  */
 export function* renewalSaga(services: AccountServices): SagaIterator {
   // Ask early, so the first tab is the renewing one well before its token needs renewing.
@@ -102,7 +102,7 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
     }
     const seenRefresh = services.tokens.readRefresh();
     const canRenew = seenRefresh !== null;
-    // Without a refresh token, wake just after expiry to run SPEC's expiry path.
+    // Without a refresh token, wake just after expiry to run the product's expiry path.
     const wait = canRenew
       ? Math.max(renewalDelay(token, services.now() - clockSkew) ?? 0, minimumWait)
       : Math.max(expiresAt - services.now(), 0) + 50;

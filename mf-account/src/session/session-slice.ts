@@ -3,7 +3,7 @@ import { signin } from '../auth/auth-actions';
 import { sessionEnded, sessionSynced } from './session-actions';
 
 /**
- * SPEC §4: signed in means a token is stored. This flag is what components render from; the
+ * product §4: signed in means a token is stored. This flag is what components render from; the
  * token itself stays in the token store (set before `signin.fulfilled` is dispatched).
  */
 export interface SessionState {

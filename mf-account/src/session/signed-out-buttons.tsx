@@ -2,7 +2,7 @@ import { MODAL_KINDS, PAGE_TEXT, openModal } from 'shared-contracts';
 import './account-slot.css';
 
 /**
- * SPEC §2: Sign In / Sign Up. They open their dialog through the portal's event bus, so they
+ * product §2: Sign In / Sign Up. They open their dialog through the portal's event bus, so they
  * need no store: the modal host loads the dialogs when asked (decision 0015).
  */
 export function SignedOutButtons({ hidden = false }: { hidden?: boolean }) {

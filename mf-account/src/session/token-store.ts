@@ -3,7 +3,7 @@ import { STORAGE_KEYS, type LoginResponse } from 'shared-contracts';
 export type TokenPair = Pick<LoginResponse, 'access_token' | 'refresh_token'>;
 
 /**
- * The one place the session tokens live (SPEC §3: local storage). Signed in means an access
+ * The one place the session tokens live (product §3: local storage). Signed in means an access
  * token is stored. Every reader (the bearer interceptor, the sagas, the timers, the header
  * slot) goes through this, so no copy of a token is kept anywhere else. Storage can throw
  * (privacy modes, quota): a broken storage reads as "signed out" rather than crash the header.
@@ -12,9 +12,9 @@ export interface TokenStore {
   readAccess: () => string | null;
   readRefresh: () => string | null;
   save: (tokens: TokenPair) => void;
-  /** SPEC §4 logout: only the two tokens go. */
+  /** product §4 logout: only the two tokens go. */
   remove: () => void;
-  /** SPEC §4 expiry / rejected session: all of local storage goes. */
+  /** product §4 expiry / rejected session: all of local storage goes. */
   clearAll: () => void;
 }
 

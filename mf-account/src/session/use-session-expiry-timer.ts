@@ -10,7 +10,7 @@ export const SESSION_CHECK_INTERVAL_MS = 30_000;
 /** setTimeout's ceiling (~24.8 days); later expiries are caught by the interval. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-/** SPEC §4: when the access token's `exp` passes, the session expires (checked on a timer). */
+/** product §4: when the access token's `exp` passes, the session expires (checked on a timer). */
 export function useSessionExpiryTimer(): void {
   const dispatch = useAccountDispatch();
   const signedIn = useAccountSelector(selectSignedIn);

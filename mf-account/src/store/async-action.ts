@@ -1,7 +1,7 @@
 import { createAction, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
 
 /**
- * One account action of SPEC §4: `pending` both starts the saga (its payload is the request)
+ * One account action of product §4: `pending` both starts the saga (its payload is the request)
  * and moves the state to loading; the saga answers with `fulfilled` or `rejected`.
  */
 export function createAsyncAction<Request = void, Result = void>(type: string) {
@@ -13,7 +13,7 @@ export function createAsyncAction<Request = void, Result = void>(type: string) {
 }
 export type AsyncAction<Request, Result> = ReturnType<typeof createAsyncAction<Request, Result>>;
 
-/** SPEC §3: the loading / success / error flags every action keeps. */
+/** product §3: the loading / success / error flags every action keeps. */
 export interface ActionStatus {
   loading: boolean;
   success: boolean;
@@ -30,7 +30,7 @@ interface StatusMatchers {
 }
 
 /**
- * SPEC §4's transitions for the flags `state[name]` of one action: pending (loading, previous
+ * product §4's transitions for the flags `state[name]` of one action: pending (loading, previous
  * success and error cleared), then fulfilled (success) or rejected (error set).
  */
 export function addStatusCases<State extends Record<Name, ActionStatus>, Name extends string>(

@@ -6,9 +6,9 @@ import type { AsyncAction } from './async-action';
 import type { AccountServices } from './services';
 
 export interface RequestOptions<Request, Result> {
-  /** SPEC §8: the message when the server answered without a detail. */
+  /** product §8: the message when the server answered without a detail. */
   fallback: string;
-  /** SPEC §8: the message when nothing answered (defaults to `fallback`). */
+  /** product §8: the message when nothing answered (defaults to `fallback`). */
   noResponseFallback?: string;
   /** Show the failure as an error toast (default true; background loads stay quiet). */
   toastError?: boolean;
@@ -29,7 +29,7 @@ export type RequestSaga<Request> = ((services: AccountServices, action: { payloa
 
 /**
  * The one shape of every API call (decision 0012): call → `fulfilled(result)` → `onSuccess`, or
- * → `rejected(message)` (SPEC §8 message) → error toast → `onFailure`. A 401/403 is not handled
+ * → `rejected(message)` (product §8 message) → error toast → `onFailure`. A 401/403 is not handled
  * here: the API client's interceptor is the one path that ends a rejected session.
  * Wiring a new call is one line: `export const fooSaga = requestSaga(foo, (s, req) => s.api.foo(req), { fallback })`
  * and listing it in its feature's `…_REQUESTS`.

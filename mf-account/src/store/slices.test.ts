@@ -7,7 +7,7 @@ import { sampleUser } from '../testing/fakes';
 import { actionStatusCleared } from './async-action';
 import { rootReducer, type AccountRootState } from './root-reducer';
 
-/** SPEC §3: every action that keeps loading / success / error flags, and where its flags live. */
+/** product §3: every action that keeps loading / success / error flags, and where its flags live. */
 const TRACKED = {
   upload: ['profile', profile.upload],
   signup: ['auth', auth.signup],
@@ -31,7 +31,7 @@ const flags = (state: AccountRootState, name: Tracked) => {
   return (state[slice] as unknown as Record<Tracked, unknown>)[name];
 };
 
-describe('account state (SPEC §3/§4)', () => {
+describe('account state (product §3/§4)', () => {
   it('starts with every flag idle, no user, saveProfile idle, signed out, no modal', () => {
     const state = reduce();
     expect(state.profile.user).toBeNull();
@@ -133,7 +133,7 @@ describe('account state (SPEC §3/§4)', () => {
   });
 });
 
-describe('modal (SPEC §4)', () => {
+describe('modal (product §4)', () => {
   it('opens one kind with optional props; closing clears both', () => {
     let state = reduce(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: { email: 'a@b.co' } })).modal;
     expect(state).toEqual({ kind: 'VERIFY_EMAIL', props: { email: 'a@b.co' } });

@@ -1,7 +1,7 @@
 import type MockAdapter from 'axios-mock-adapter';
 import { listDetail, stringDetail } from './fakes';
 
-/** The error shapes of SPEC §8, each with the message a saga must derive from it. */
+/** The error shapes of product §8, each with the message a saga must derive from it. */
 export interface ErrorCase {
   name: string;
   reply: (handler: ReturnType<MockAdapter['onAny']>) => void;

@@ -70,7 +70,7 @@ export const sampleUser = (overrides: Partial<UserRecord> = {}): UserRecord => (
   ...overrides,
 });
 
-/** SPEC §8 error bodies. */
+/** product §8 error bodies. */
 export const stringDetail = (detail: string) => ({ detail });
 export const listDetail = (...msgs: string[]) => ({
   detail: msgs.map((msg, i) => ({ loc: ['body', `field${i}`], msg, type: 'value_error' })),

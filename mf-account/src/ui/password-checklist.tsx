@@ -1,6 +1,6 @@
 import { PASSWORD_CRITERIA } from 'shared-contracts';
 
-/** The live checklist of SPEC §5's five password criteria. */
+/** The live checklist of product §5's five password criteria. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   return (
     <ul className="acc-checklist" id={id} aria-label="Password requirements">

@@ -3,7 +3,7 @@ import { TextField, type TextFieldProps } from './text-field';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'adornment'>;
 
-/** A password input with a show/hide toggle (SPEC §2). */
+/** A password input with a show/hide toggle (product §2). */
 export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -7,7 +7,7 @@ function imageOf(game: Game): string {
   return resolveGameImage(game.image, typeof document === 'undefined' ? '' : document.baseURI);
 }
 
-/** A link to a game remembers it like a catalogue card does (SPEC §2 "Cards"), so a reload replays it. */
+/** A link to a game remembers it like a catalogue card does (product §2 "Cards"), so a reload replays it. */
 function remember(game: Game): void {
   try {
     saveLastPlayedGame(window.localStorage, {

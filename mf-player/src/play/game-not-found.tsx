@@ -9,7 +9,7 @@ function suggestionsAfter(recent: readonly Game[]): Game[] {
   return last ? moreLikeThis(GAMES, last) : varietyPicks(GAMES);
 }
 
-/** No playable link for this URL (SPEC §2 "Play page"), then games to play instead. */
+/** No playable link for this URL (product §2 "Play page"), then games to play instead. */
 export function GameNotFound({ recent }: { recent: readonly Game[] }) {
   return (
     <>

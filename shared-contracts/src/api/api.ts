@@ -21,7 +21,7 @@ export const API_PATHS = {
   refreshToken: `${ACCOUNT_API_PREFIX}/refresh-token`,
   /** Beyond the original call list: revokes the session (refresh-token family) of the refresh_token in the JSON body. */
   logout: `${ACCOUNT_API_PREFIX}/logout`,
-  /** Not in SPEC (decision 0025): the player library; GET reads, POST merges, PUT replaces. */
+  /** Not in the product description (decision 0025): the player library; GET reads, POST merges, PUT replaces. */
   library: `${ACCOUNT_API_PREFIX}/library`,
   verifyEmail: '/verify-email/',
   resendVerification: '/resend-verification-email/',

@@ -34,7 +34,7 @@ export interface RemoteModules {
 }
 export type RemoteModuleId = keyof RemoteModules;
 type ContainerOf<Id> = Id extends `${infer R}/${string}` ? R : never;
-/** Container names (ARCHITECTURE "Composition"): every remote RemoteModules declares. */
+/** Container names (docs/architecture.md): every remote RemoteModules declares. */
 export type RemoteName = ContainerOf<RemoteModuleId>;
 /** Every remote, in the order of the registry of parts (parts.json at the repository root). */
 export const REMOTE_NAMES: readonly RemoteName[] = parts.remotes.map((remote) => remote.container as RemoteName);

@@ -68,7 +68,7 @@ export function moreLikeQuery(games: readonly Game[], query: string, limit = MOR
 }
 
 /**
- * Suggestions while typing: the games SPEC's search would find (name contains the text,
+ * Suggestions while typing: the games the product's search would find (name contains the text,
  * case-insensitively), names starting with it first, then a word starting with it, then the rest.
  */
 export function suggestGames(games: readonly Game[], text: string, limit = SEARCH_SUGGESTION_LIMIT): Game[] {

@@ -11,7 +11,7 @@ export const ROUTES = {
 
 export const SEARCH_QUERY_PARAM = 'q';
 
-/** Not in SPEC's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
+/** Not in the product's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
 export const TERMS_PATH = '/terms';
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;

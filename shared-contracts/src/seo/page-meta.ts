@@ -40,7 +40,7 @@ function decode(segment: string): string | undefined {
 }
 
 /**
- * Title, description and preview tags for a path of SPEC §2's routes, from the catalogue alone,
+ * Title, description and preview tags for a path of product §2's routes, from the catalogue alone,
  * so the browser (on every navigation) and the server (in the HTML it sends) say the same.
  * `search` is the URL's query string ('?q=…' or '').
  */

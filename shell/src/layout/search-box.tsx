@@ -53,7 +53,7 @@ export function SearchBox() {
 
   const openGame = (game: Game) => {
     try {
-      // Remembered like a card click (SPEC §2 "Cards"), so a reload plays the same game.
+      // Remembered like a card click (product §2 "Cards"), so a reload plays the same game.
       saveLastPlayedGame(window.localStorage, {
         gameId: String(game.id),
         gameLink: game.link,

@@ -56,7 +56,7 @@ describe('instant search suggestions (WAI-ARIA combobox)', () => {
     expect(localStorage.getItem('gameId')).toBe(String(expected[0]!.id));
   });
 
-  it('Escape closes the list; Enter on the text still searches (SPEC)', async () => {
+  it('Escape closes the list; Enter on the text still searches (product §2)', async () => {
     const input = renderSearch();
     await userEvent.type(input, 'car');
     await userEvent.keyboard('{ArrowDown}{Escape}');

@@ -19,7 +19,7 @@ interface DialogFrameProps {
 }
 
 /**
- * The modal frame (SPEC §2): backdrop, X button, Escape, focus trapped inside while open and
+ * The modal frame (product §2): backdrop, X button, Escape, focus trapped inside while open and
  * handed back to whatever had it before. It stays mounted while dialogs swap inside it, so
  * moving from Sign In to Sign Up does not bounce focus back to the page.
  */

@@ -12,7 +12,7 @@ interface DialogDefinition {
   render: (props: ModalProps) => ReactNode;
 }
 
-/** The five dialogs of SPEC §2, by modal kind. */
+/** The five dialogs of product §2, by modal kind. */
 export const DIALOGS: Record<ModalKind, DialogDefinition> = {
   [MODAL_KINDS.signUp]: {
     title: PAGE_TEXT.signUp,

@@ -123,14 +123,14 @@ describe('switching dialogs', () => {
 });
 
 describe('Sign Up', () => {
-  it('shows each validation message in SPEC §5 order, then signs up and opens the verify dialog', async () => {
+  it('shows each validation message in product §5 order, then signs up and opens the verify dialog', async () => {
     http.onPost(api('/register/')).reply(201, { message: 'ok' });
     const { user, open, notify } = setup();
     open(MODAL_KINDS.signUp);
     const d = within(dialog());
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.allFieldsRequired);
-    // The field each message is about is marked and focused (issue 12); the text stays SPEC's.
+    // The field each message is about is marked and focused (issue 12); the text stays the product's.
     expect(d.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
     expect(d.getByLabelText('First Name')).toHaveFocus();
     await user.type(d.getByLabelText('First Name'), 'Ada');
@@ -372,7 +372,7 @@ describe('Reset Password', () => {
   });
 });
 
-describe('#signup / #signin (SPEC §2/§6)', () => {
+describe('#signup / #signin (product §2/§6)', () => {
   it.each([
     ['#signup', 'Sign Up'],
     ['#signin', 'Sign In'],

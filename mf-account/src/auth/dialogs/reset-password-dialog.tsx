@@ -9,7 +9,7 @@ import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
 import { useActionStatus } from './use-action-status';
 
-/** Reset Password: code, new password, retype, checklist; errors also in red text (SPEC §8). */
+/** Reset Password: code, new password, retype, checklist; errors also in red text (product §8). */
 export function ResetPasswordDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const status = useActionStatus('resetPassword');

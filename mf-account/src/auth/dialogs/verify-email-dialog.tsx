@@ -7,7 +7,7 @@ import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
 import { useActionStatus } from './use-action-status';
 
-/** Email Verification: the code from the mail; errors also in red text (SPEC §8). */
+/** Email Verification: the code from the mail; errors also in red text (product §8). */
 export function VerifyEmailDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const status = useActionStatus('verifyEmail');
