@@ -148,7 +148,8 @@ test.describe('renewal before expiry', () => {
 
     const renewals: string[] = [];
     context.on('request', (request) => {
-      if (request.url().endsWith('/api/refresh-token')) renewals.push((request.postDataJSON() as { refresh_token: string }).refresh_token);
+      if (request.url().endsWith('/api/refresh-token'))
+        renewals.push((request.postDataJSON() as { refresh_token: string }).refresh_token);
     });
     // Three lifetimes of the access token.
     await page.waitForTimeout(TTL_SECONDS * 3 * 1000);
@@ -179,13 +180,18 @@ test.describe('renewal before expiry', () => {
     await other.goto('/all-games');
     const renewals: string[] = [];
     context.on('request', (request) => {
-      if (request.url().endsWith('/api/refresh-token')) renewals.push((request.postDataJSON() as { refresh_token: string }).refresh_token);
+      if (request.url().endsWith('/api/refresh-token'))
+        renewals.push((request.postDataJSON() as { refresh_token: string }).refresh_token);
     });
     await page.waitForTimeout(TTL_SECONDS * 3 * 1000);
     expect(new Set(renewals).size).toBe(renewals.length);
   });
 
-  test("a refused renewal is the product's expiry: 'Session expired!', storage cleared, home", async ({ page, context, apiUrl }) => {
+  test("a refused renewal is the product's expiry: 'Session expired!', storage cleared, home", async ({
+    page,
+    context,
+    apiUrl,
+  }) => {
     await useShortApi(context, apiUrl);
     const tokens = await verifiedPlayer(page, page.request, shortApiUrl);
     await storeTokens(page, { ...tokens, refresh_token: `${tokens.refresh_token}x` });
