@@ -14,7 +14,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry on CI: on a loaded 2-core machine a few timing-bound tests (the redeploy-under-an-
+  // open-tab test with old chunks deleted, long dialog journeys) have failed once and passed
+  // alone. A retried test is reported as flaky in the output, never hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: './test-results',
   use: {
