@@ -68,8 +68,13 @@ export function startStaticServer({
   const readConfig = () => readRuntimeConfig({ root, overrides: configOverrides, releasesDir });
   const server = http.createServer(async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    // The CSP names the origins of the config this page gets, release pointers included.
-    const runtimeConfig = serveConfig ? await readConfig().catch(() => undefined) : undefined;
+    const pathname = (req.url ?? '/').split('?')[0];
+    // Read once per request, and only where it is used: a document (its CSP names the origins of
+    // the config the page gets, release pointers included; its pre-rendered HTML inlines it) and
+    // /config.json. Assets keep the CSP of the cached config.json, which no browser applies to them.
+    const isDocument = pathname === '/index.html' || !/\.[a-z0-9]+$/i.test(pathname);
+    const configRead = serveConfig && (isDocument || pathname === '/config.json') ? readConfig() : null;
+    const runtimeConfig = configRead ? await configRead.catch(() => undefined) : undefined;
     for (const [header, value] of Object.entries(securityHeaders(req, runtimeConfig))) res.setHeader(header, value);
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
@@ -77,7 +82,6 @@ export function startStaticServer({
       res.writeHead(204).end();
       return;
     }
-    const pathname = (req.url ?? '/').split('?')[0];
     if (isSourceMap(pathname)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
@@ -92,11 +96,7 @@ export function startStaticServer({
     if (serveConfig && spa && isPageRequest(req, pathname)) {
       try {
         const hostname = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-        sendDocument(
-          req,
-          res,
-          await renderDocument({ distRoot: root, url: req.url ?? '/', hostname, config: await readConfig() }),
-        );
+        sendDocument(req, res, await renderDocument({ distRoot: root, url: req.url ?? '/', hostname, config: await configRead }));
         return;
       } catch (error) {
         console.error(`[${name}] ${pathname}: serving the plain index.html`, error);
@@ -104,7 +104,7 @@ export function startStaticServer({
     }
     if (serveConfig && pathname === '/config.json') {
       try {
-        const merged = await readConfig();
+        const merged = await configRead;
         res
           .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' })
           .end(JSON.stringify(merged));
