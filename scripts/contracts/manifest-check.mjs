@@ -11,6 +11,12 @@ import parts from '../../build-config/parts.js';
 const require = createRequire(import.meta.url);
 const { SHARED_SINGLETONS, SHELL_BUNDLED } = require('../../build-config/shared.js');
 
+/** The version of the package governing a shared request, as installed for the shell's workspace. */
+function installedForShell(request, root = parts.ROOT) {
+  const shellDir = path.join(root, parts.registry.shell.folder);
+  return require(require.resolve(`${SHARED_SINGLETONS[request]}/package.json`, { paths: [shellDir] })).version;
+}
+
 /**
  * The shared versions the deployed shell provides: its build's manifest when there is one,
  * else the versions installed for the shell's workspace.
@@ -22,19 +28,7 @@ export function shellSharedVersions(root = parts.ROOT) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
     return Object.fromEntries(manifest.shared.map((shared) => [shared.name, shared.version]));
   }
-  const shellDir = path.join(root, parts.registry.shell.folder);
-  return Object.fromEntries(
-    Object.entries(SHARED_SINGLETONS).map(([request, pkg]) => [
-      request,
-      require(require.resolve(`${pkg}/package.json`, { paths: [shellDir] })).version,
-    ]),
-  );
-}
-
-/** The version of a package installed for the shell's workspace. */
-function installedForShell(request, root = parts.ROOT) {
-  const shellDir = path.join(root, parts.registry.shell.folder);
-  return require(require.resolve(`${SHARED_SINGLETONS[request]}/package.json`, { paths: [shellDir] })).version;
+  return Object.fromEntries(Object.keys(SHARED_SINGLETONS).map((request) => [request, installedForShell(request, root)]));
 }
 
 /**
