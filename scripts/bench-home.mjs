@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLighthouse } from './bench/lighthouse.mjs';
-import { CHROMIUM_ARGS, measurePageLoad } from './bench/measure-page.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
+import { measurePageLoad } from './bench/measure-page.mjs';
 import { precompress } from './precompress.mjs';
 import { portsFromBase, serveAll } from './start.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -75,7 +76,7 @@ const median = (values) => {
 };
 /** results[page][build] = { jsBytes, scriptRequests, chain, contentMs, lighthouse, slow } */
 const results = {};
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 try {
   for (const page of PAGES) {
     results[page] = {};

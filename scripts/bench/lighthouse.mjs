@@ -3,14 +3,14 @@
 // local port so they fail at once instead of waiting for DNS.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from './measure-page.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium.mjs';
 
 const UNREACHABLE_HOSTS = ['img.gamemonetize.com', 'html5.gamemonetize.com', 'www.google.com', 'www.gstatic.com'];
 
 /** Opens one Chromium for several Lighthouse runs; call close() when done. */
 export async function openLighthouse() {
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
+    chromePath: CHROMIUM_EXECUTABLE,
     chromeFlags: [
       ...CHROMIUM_ARGS,
       `--host-resolver-rules=${UNREACHABLE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:9`).join(', ')}`,

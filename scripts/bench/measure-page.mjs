@@ -4,18 +4,6 @@
 // by the budget test in e2e/ (which only reads the byte, request and chain figures).
 /* global document, window, MutationObserver -- installLandmarkClock and the page.evaluate callbacks run in the page */
 
-/** Flags this workplace's Chromium needs (no sandbox as root, no background network). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** What counts as "the page's content is there": a game card, or the game frame. */
 export const FIRST_CONTENT_SELECTOR = 'a.catalog-game-card, iframe';
 /** Placeholder cards painted before any JavaScript runs (pre-rendered HTML). */
