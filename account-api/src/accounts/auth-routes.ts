@@ -174,41 +174,37 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     return { message: MESSAGES.emailVerified };
   });
 
-  app.post(
-    API_PATHS.resendVerification,
-    { config: { rateLimit: RATE_LIMITS.mailRequest } },
-    async (request): Promise<MessageResponse> => {
+  /**
+   * resend and forgot-password: the same answer and the same cost whether or not the address has
+   * an account. A mail the account is due is queued in one transaction with what it carries; any
+   * other address pays one equal write transaction (the mail itself goes out from the worker).
+   */
+  function mailRequestRoute(
+    path: string,
+    message: string,
+    queueFor: (user: UserRow) => ((trx: Kysely<Database>) => Promise<void>) | null,
+  ): void {
+    app.post(path, { config: { rateLimit: RATE_LIMITS.mailRequest } }, async (request): Promise<MessageResponse> => {
       const input = new InputReader(request.body, 'body');
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
       const user = await users.findByEmail(email);
-      if (user && user.email_verified !== 1)
-        await context.database.db.transaction().execute((trx) => queueVerification(trx, user));
+      const queue = user ? queueFor(user) : null;
+      if (queue) await context.database.db.transaction().execute(queue);
       else await context.mailOutbox.matchQueueingCost();
-      // Same answer, and the same cost, either way: this must not reveal who has an account.
-      return { message: MESSAGES.verificationResent };
-    },
+      return { message };
+    });
+  }
+
+  mailRequestRoute(API_PATHS.resendVerification, MESSAGES.verificationResent, (user) =>
+    user.email_verified !== 1 ? (trx) => queueVerification(trx, user) : null,
   );
 
-  app.post(
-    API_PATHS.forgotPassword,
-    { config: { rateLimit: RATE_LIMITS.mailRequest } },
-    async (request): Promise<MessageResponse> => {
-      const input = new InputReader(request.body, 'body');
-      const email = input.string('email', FIELD_SPECS.email);
-      input.done();
-      const user = await users.findByEmail(email);
-      if (user) {
-        const code = newNumericCode();
-        // The code and its mail commit together; the worker sends it, so no SMTP time shows in the answer.
-        await context.database.db.transaction().execute(async (trx) => {
-          await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS, trx);
-          await context.mailOutbox.enqueue(trx, passwordResetMail(config, user.email, code, RESET_CODE_TTL_MS));
-        });
-      } else await context.mailOutbox.matchQueueingCost();
-      return { message: MESSAGES.resetCodeSent };
-    },
-  );
+  mailRequestRoute(API_PATHS.forgotPassword, MESSAGES.resetCodeSent, (user) => async (trx) => {
+    const code = newNumericCode();
+    await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS, trx);
+    await context.mailOutbox.enqueue(trx, passwordResetMail(config, user.email, code, RESET_CODE_TTL_MS));
+  });
 
   app.post(
     API_PATHS.resetPassword,
