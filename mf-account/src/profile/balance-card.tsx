@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { balance } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { Icon } from 'ui';
 
 /** The player's balance from the balance call (held as balanceData, product §3). */
 export function BalanceCard() {
@@ -15,10 +16,7 @@ export function BalanceCard() {
   return (
     <section className="acc-card acc-balance" aria-labelledby="acc-balance-title" aria-busy={status.loading}>
       <div className="acc-balance__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <ellipse cx="12" cy="7" rx="8" ry="3.5" />
-          <path d="M4 7v5c0 1.9 3.6 3.5 8 3.5s8-1.6 8-3.5V7M4 12v5c0 1.9 3.6 3.5 8 3.5s8-1.6 8-3.5v-5" />
-        </svg>
+        <Icon name="coins" size={26} weight={2} />
       </div>
       <div className="acc-balance__body">
         <h2 className="acc-balance__title" id="acc-balance-title">

@@ -5,6 +5,7 @@ import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { Avatar } from '../ui/avatar';
 import { FormAlert } from '../ui/form-alert';
 import { displayNameOf } from '../ui/picture-url';
+import { Icon } from 'ui';
 
 /** What the API accepts (checked again there, by content). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -68,20 +69,7 @@ export function PictureCard({ user }: { user: UserRecord }) {
           aria-label="Choose a new picture"
           disabled={busy}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
-            <circle cx="12" cy="13" r="3.5" />
-          </svg>
+          <Icon name="camera" size={18} weight={2} />
         </button>
       </div>
       <input

@@ -7,6 +7,7 @@ import { BalanceCard } from './balance-card';
 import { PasswordForm } from './password-form';
 import { PictureCard } from './picture-card';
 import { ProfileForm } from './profile-form';
+import { Icon } from 'ui';
 import './profile.css';
 
 /** /profile: the player's picture, details, password and balance; signed out, an invitation. */
@@ -90,19 +91,7 @@ function SignInPrompt() {
   return (
     <section className="acc-card acc-profile__prompt" aria-labelledby="acc-prompt-title">
       <div className="acc-profile__prompt-art" aria-hidden="true">
-        <svg
-          viewBox="0 0 24 24"
-          width="40"
-          height="40"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <rect x="4" y="10" width="16" height="11" rx="2.5" />
-          <path d="M8 10V7a4 4 0 0 1 8 0v3" />
-        </svg>
+        <Icon name="lock" size={40} weight={1.8} />
       </div>
       <h1 className="acc-profile__prompt-title" id="acc-prompt-title">
         Sign in to see your profile

@@ -8,6 +8,7 @@ import { selectSignedIn, selectUser } from '../store/selectors';
 import { Avatar } from '../ui/avatar';
 import './account-menu.css';
 import { SignedOutButtons } from './signed-out-buttons';
+import { Icon } from 'ui';
 
 /** The store-backed header slot: the avatar menu when signed in, the two buttons otherwise. */
 export function AccountMenu() {
@@ -71,19 +72,7 @@ export function AvatarMenu() {
         }}
       >
         <Avatar user={user} size={40} />
-        <svg
-          className="acc-avatar-menu__chevron"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-        >
-          <path d="M6 9l6 6 6-6" />
-        </svg>
+        <Icon name="chevronDown" className="acc-avatar-menu__chevron" size={16} weight={2.4} />
       </button>
       {open ? (
         <div
@@ -112,19 +101,7 @@ export function AvatarMenu() {
               setOpen(false);
             }}
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <circle cx="12" cy="8" r="4" />
-              <path d="M4 21c0-4 3.6-6 8-6s8 2 8 6" />
-            </svg>
+            <Icon name="user" size={18} weight={2} />
             {PAGE_TEXT.profile}
           </Link>
           <button
@@ -136,18 +113,7 @@ export function AvatarMenu() {
               dispatch(logoutRequested());
             }}
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H3" />
-            </svg>
+            <Icon name="logout" size={18} weight={2} />
             {PAGE_TEXT.logout}
           </button>
         </div>

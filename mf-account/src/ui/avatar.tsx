@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UserRecord } from 'shared-contracts';
 import { initialsOf, pictureSrc } from './picture-url';
 import { useAccountConfig } from './account-config';
+import { Icon } from 'ui';
 import './avatar.css';
 
 /** The player's picture, or their initials when there is none (or it fails to load). */
@@ -26,9 +27,7 @@ export function Avatar({ user, size = 40, src }: { user: UserRecord | null; size
       ) : initials ? (
         <span className="acc-avatar__initials">{initials}</span>
       ) : (
-        <svg viewBox="0 0 24 24" width="60%" height="60%" fill="currentColor">
-          <path d="M12 12a5 5 0 1 0-5-5 5 5 0 0 0 5 5zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5z" />
-        </svg>
+        <Icon name="person" solid width="60%" height="60%" />
       )}
     </span>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Icon } from 'ui';
 import './modals.css';
 
 const FOCUSABLE =
@@ -107,34 +108,11 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
         tabIndex={-1}
       >
         <button type="button" className="acc-modal__close" onClick={onClose} aria-label="Close">
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon name="close" />
         </button>
         <header className="acc-modal__header">
           <span className="acc-modal__badge" aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <rect x="2" y="7" width="20" height="11" rx="5" />
-              <path d="M7 11v3M5.5 12.5h3M15.5 12h.01M18 13.5h.01" />
-            </svg>
+            <Icon name="gamepad" size={22} weight={2} />
           </span>
           <h2 className="acc-modal__title" id={titleId}>
             {title}
