@@ -5,7 +5,6 @@ import {
   on,
   replaceLibrary,
   sameLibrary,
-  STORAGE_KEYS,
   type LibraryPayload,
   type PlayerLibrary,
 } from 'shared-contracts';
@@ -21,17 +20,9 @@ export interface LibraryTransport {
 export interface LibrarySyncOptions {
   /** Account API base URL (runtime config). */
   baseURL: string;
-  readToken?: () => string | null;
+  /** The account's access token (the token store's readAccess). */
+  readToken: () => string | null;
   transport?: LibraryTransport;
-}
-
-function readStoredToken(): string | null {
-  try {
-    const token = window.localStorage.getItem(STORAGE_KEYS.token);
-    return token && token.trim() !== '' ? token : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The calls over axios, JSON, bearer token; a 401 here is left to the next authenticated call. */
@@ -58,11 +49,7 @@ export function axiosTransport(baseURL: string): LibraryTransport {
  * Signed out, nothing is sent. A failed call only logs: the browser copy stays the truth here.
  * Returns a stop function.
  */
-export function createLibrarySync({
-  baseURL,
-  readToken = readStoredToken,
-  transport = axiosTransport(baseURL),
-}: LibrarySyncOptions) {
+export function createLibrarySync({ baseURL, readToken, transport = axiosTransport(baseURL) }: LibrarySyncOptions) {
   let queue: Promise<void> = Promise.resolve();
   const push = (kind: 'merge' | 'replace') => {
     const token = readToken();

@@ -5,7 +5,15 @@ import { signin } from '../auth/auth-actions';
 import { userInfo } from '../profile/profile-actions';
 import { selectSignedIn } from '../store/selectors';
 import type { AccountServices } from '../store/services';
-import { claimRenewalLeadership, clockSkewOf, renewTokens, renewalDelay, RENEW_MIN_GAP_MS, RENEW_RETRY_MS, type RenewalOutcome } from './renewal';
+import {
+  claimRenewalLeadership,
+  clockSkewOf,
+  renewTokens,
+  renewalDelay,
+  RENEW_MIN_GAP_MS,
+  RENEW_RETRY_MS,
+  type RenewalOutcome,
+} from './renewal';
 import {
   logoutRequested,
   sessionCheckRequested,

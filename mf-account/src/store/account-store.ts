@@ -9,7 +9,7 @@ import { startLibrarySync } from '../library-sync/library-sync';
 import { navigateTo } from '../session/navigation';
 import { browserLock } from '../session/renewal';
 import { sessionRejected } from '../session/session-actions';
-import { createTokenStore } from '../session/token-store';
+import { browserTokens, createTokenStore } from '../session/token-store';
 import { rootReducer } from './root-reducer';
 import { rootSaga } from './root-saga';
 import type { AccountServices, Notifier } from './services';
@@ -82,6 +82,6 @@ let sharedStore: AccountStore | null = null;
  */
 export function getAccountStore(config: AccountRemoteConfig): AccountStore {
   sharedStore ??= createAccountStore({ config });
-  startLibrarySync({ baseURL: config.accountApiUrl });
+  startLibrarySync({ baseURL: config.accountApiUrl, readToken: browserTokens().readAccess });
   return sharedStore;
 }
