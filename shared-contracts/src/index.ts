@@ -1,5 +1,6 @@
 export * from './catalogue';
 export * from './storage/keys';
+export * from './storage/open-game';
 export * from './routing/routes';
 export * from './messages/messages';
 export * from './validation/validation';
@@ -11,4 +12,3 @@ export * from './config/runtime';
 export * from './config/game-hosts';
 export * from './federation/exposes';
 export * from './library';
-export * from './seo';

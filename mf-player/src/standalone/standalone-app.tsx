@@ -1,6 +1,6 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { GAMES, gamePath, ROUTES, saveLastPlayedGame, type Game, type PlayNavigationState } from 'shared-contracts';
+import { GAMES, gamePath, playStateOf, rememberPlayedGame, ROUTES, type Game } from 'shared-contracts';
 import PlayPage from '../exposes/play-page';
 
 const SAMPLE = GAMES.slice(0, 4);
@@ -8,17 +8,8 @@ const linkStyle = { color: 'var(--color-accent-2)' };
 
 /** Opens a game the way the catalogue's cards do: storage first, then link and name as state. */
 function CardLikeLink({ game }: { game: Game }) {
-  const state: PlayNavigationState = { gameLink: game.link, gameName: game.name };
-  const remember = () =>
-    saveLastPlayedGame(localStorage, {
-      gameId: String(game.id),
-      gameLink: game.link,
-      gameName: game.name,
-      gameImage: game.image,
-      gameCategory: game.category,
-    });
   return (
-    <Link to={gamePath(game.id)} state={state} onClick={remember} style={linkStyle}>
+    <Link to={gamePath(game.id)} state={playStateOf(game)} onClick={() => rememberPlayedGame(game, game.image)} style={linkStyle}>
       {game.name}
     </Link>
   );
