@@ -4,7 +4,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
-import { createSecurityHeaders, isSourceMap } from './serve/security-headers.mjs';
+import { createSecurityHeaders, isSourceMap, servedOverHttps } from './serve/security-headers.mjs';
 import parts from '../build-config/parts.js';
 import { readRuntimeConfig } from './serve/runtime-config.mjs';
 import { isPageRequest, renderDocument, sendDocument } from './serve/prerender.mjs';
@@ -95,8 +95,16 @@ export function startStaticServer({
     // The site's pages: pre-rendered, with the runtime config and preload hints (scripts/serve/).
     if (serveConfig && spa && isPageRequest(req, pathname)) {
       try {
-        const hostname = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-        sendDocument(req, res, await renderDocument({ distRoot: root, url: req.url ?? '/', hostname, config: await configRead }));
+        const host = String(req.headers.host ?? 'localhost');
+        const origin = `${servedOverHttps(req) ? 'https' : 'http'}://${host}`;
+        const page = {
+          distRoot: root,
+          url: req.url ?? '/',
+          hostname: host.replace(/:\d+$/, ''),
+          origin,
+          config: await configRead,
+        };
+        sendDocument(req, res, await renderDocument(page));
         return;
       } catch (error) {
         console.error(`[${name}] ${pathname}: serving the plain index.html`, error);

@@ -1,6 +1,7 @@
 // The shell's HTML per request: the built index.html with the page pre-rendered into it
-// (header, footer, the route's placeholder; shell/src/prerender/), the brand's title and icon,
-// the runtime config inlined as JSON data and preload hints for the remotes the page mounts.
+// (header, footer, the route's placeholder; shell/src/prerender/), the page's title, icon,
+// description and link-preview tags, the runtime config inlined as JSON data and preload hints
+// for the remotes the page mounts.
 // Without the pre-renderer build (shell/dist-prerender/) the page still gets the config and
 // the hints; on any rendering error the plain index.html is sent and the shell starts as before.
 import { readFile, stat } from 'node:fs/promises';
@@ -27,6 +28,12 @@ async function rendererFor(distRoot) {
   return loaded.module;
 }
 
+/** The page's description and preview tags, marked so the client knows the server wrote them. */
+const metaTagsHtml = (tags = []) =>
+  tags
+    .map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`)
+    .join('');
+
 /** GET/HEAD of a page route (extension-less path or /index.html) that accepts HTML. */
 export function isPageRequest(req, pathname) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -36,15 +43,15 @@ export function isPageRequest(req, pathname) {
 }
 
 /**
- * @param {{ distRoot: string, url: string, hostname: string, config: Record<string, any> }} options
+ * @param {{ distRoot: string, url: string, hostname: string, origin: string, config: Record<string, any> }} options
  * @returns {Promise<string>} the document
  */
-export async function renderDocument({ distRoot, url, hostname, config }) {
+export async function renderDocument({ distRoot, url, hostname, origin, config }) {
   let document = await readFile(path.join(distRoot, 'index.html'), 'utf8');
   let page = null;
   try {
     const renderer = await rendererFor(distRoot);
-    page = renderer ? renderer.renderPage(url === '/index.html' ? '/' : url, config, hostname) : null;
+    page = renderer ? renderer.renderPage(url === '/index.html' ? '/' : url, config, hostname, origin) : null;
   } catch (error) {
     console.error(`[prerender] ${url} could not be pre-rendered; sending the plain page`, error);
   }
@@ -52,7 +59,7 @@ export async function renderDocument({ distRoot, url, hostname, config }) {
   const hints = sharedChunkHints(shellManifest) + (await preloadHints(page?.remoteModules ?? [], config.remotes ?? {}));
   if (page) {
     document = document
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${metaTagsHtml(page.metaTags)}`)
       .replace(/<link rel="icon" href="[^"]*">/, `<link rel="icon" href="${escapeHtml(page.favicon)}">`)
       .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
   }

@@ -5,20 +5,24 @@
 // request with the runtime config and the request's host (branding by host).
 import { renderToString } from 'react-dom/server';
 import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import type { MetaTag } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
+import { pageHeadFor } from '../seo/page-head';
 
 export interface PrerenderedPage {
   /** Markup for inside <div id="root">. */
   html: string;
-  /** The brand's document title and icon for <head>. */
+  /** The page's document title (decision 0026), the brand's icon and the page's meta tags for <head>. */
   title: string;
   favicon: string;
+  metaTags: MetaTag[];
   /** The remote modules this page mounts (for preload hints). */
   remoteModules: RemoteModuleId[];
 }
 
-export function renderPage(url: string, config: RuntimeConfig, hostname: string): PrerenderedPage {
+/** @param origin the site's origin as the player asked for it (scheme://host), for og:url. */
+export function renderPage(url: string, config: RuntimeConfig, hostname: string, origin = `http://${hostname}`): PrerenderedPage {
   const brand = resolveBrand(hostname, config.brands, config.defaultBrand);
   const remoteModules = new Set<RemoteModuleId>();
   const html = renderToString(
@@ -26,5 +30,7 @@ export function renderPage(url: string, config: RuntimeConfig, hostname: string)
       <App config={config} brand={brand} location={url} />
     </RemoteMountCollector.Provider>,
   );
-  return { html, title: brand.title, favicon: brand.favicon, remoteModules: [...remoteModules] };
+  const { pathname, search } = new URL(url, origin);
+  const head = pageHeadFor(pathname, search, brand, origin);
+  return { html, title: head.title, favicon: brand.favicon, metaTags: head.tags, remoteModules: [...remoteModules] };
 }

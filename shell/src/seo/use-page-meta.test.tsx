@@ -1,0 +1,52 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { usePageMeta } from './use-page-meta';
+
+const BRAND = {
+  id: 'b',
+  name: 'Playverse',
+  logo: '/l.svg',
+  title: 'Playverse – Free Online Games',
+  favicon: '/f.svg',
+  blurb: '',
+};
+let navigate: NavigateFunction = () => undefined;
+function Probe() {
+  usePageMeta(BRAND);
+  navigate = useNavigate();
+  return null;
+}
+const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.title = '';
+});
+
+test('keeps the tags the server wrote for the first page, then follows navigation', async () => {
+  document.head.innerHTML = '<meta name="description" content="from the server" data-page-meta>';
+  document.title = 'Server title';
+  render(
+    <MemoryRouter initialEntries={['/game/5']}>
+      <Probe />
+    </MemoryRouter>,
+  );
+  // Give a (wrong) lookup the chance to run: nothing may replace the server's tags.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  expect(description()).toBe('from the server');
+  expect(document.title).toBe('Server title');
+
+  await act(() => navigate('/categories/Puzzle%20Games'));
+  await waitFor(() => expect(document.title).toBe('Puzzle Games | Playverse'));
+  expect(description()).not.toBe('from the server');
+});
+
+test('writes the first page tags itself when the page was not pre-rendered', async () => {
+  render(
+    <MemoryRouter initialEntries={['/game/5']}>
+      <Probe />
+    </MemoryRouter>,
+  );
+  await waitFor(() => expect(document.title).toBe('Hobo Speedster – Bike Racing | Playverse'));
+  expect(description()).toContain('Hobo Speedster');
+});
