@@ -3,6 +3,7 @@ import type { RuntimeConfig } from 'shared-contracts';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerPlugins: jest.fn(),
+  registerGlobalPlugins: jest.fn(),
   registerRemotes: jest.fn(),
 }));
 jest.mock('@module-federation/retry-plugin', () => ({ RetryPlugin: () => ({ name: 'retry' }) }));

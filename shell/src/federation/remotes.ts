@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerGlobalPlugins, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import {
@@ -9,6 +9,7 @@ import {
   type RemoteName,
   type RuntimeConfig,
 } from 'shared-contracts';
+import { toastDemandPlugin } from '../toasts/toast-demand';
 import { announceRecovery } from './recovery';
 
 let manifestUrls: Record<RemoteName, string> | undefined;
@@ -77,6 +78,8 @@ export function initRemotes(config: Pick<RuntimeConfig, 'remotes'>): void {
     reportFailures,
     trackBuilds,
   ]);
+  // Every remote's own federation instance gets this one (the toast container loads on demand).
+  registerGlobalPlugins([toastDemandPlugin]);
   registerRemotes(remoteList(config.remotes));
 }
 

@@ -1,4 +1,4 @@
-import { TOAST_DEFAULTS } from './toasts';
+import { TOAST_DEFAULTS } from './toast-defaults';
 
 test('Alt+T, and only Alt+T, moves focus to the toasts', () => {
   const press = (init: KeyboardEventInit) => TOAST_DEFAULTS.hotKeys(new KeyboardEvent('keydown', init));

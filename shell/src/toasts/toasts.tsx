@@ -1,22 +1,14 @@
-import { ToastContainer } from 'react-toastify';
-import './toasts.css';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { onToastsWanted, toastsWanted } from './toast-demand';
 
-/** product §9 toast defaults. react-toastify is a shared singleton, so every remote's toast() lands here. */
-export const TOAST_DEFAULTS = {
-  autoClose: 5000,
-  position: 'top-right',
-  hotKeys: (e: KeyboardEvent) => e.altKey && e.code === 'KeyT',
-  width: '320px',
-} as const;
+const ToastStack = lazy(() => import('./toast-stack'));
 
+/** The toast container, mounted once a part of the site can show toasts (see toast-demand). */
 export function Toasts() {
-  return (
-    <ToastContainer
-      autoClose={TOAST_DEFAULTS.autoClose}
-      position={TOAST_DEFAULTS.position}
-      hotKeys={TOAST_DEFAULTS.hotKeys}
-      theme="dark"
-      style={{ width: TOAST_DEFAULTS.width }}
-    />
-  );
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  ) : null;
 }
