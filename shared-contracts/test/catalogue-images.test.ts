@@ -1,14 +1,7 @@
-import {
-  CATEGORY_IMAGES,
-  DEFAULT_CATEGORY_IMAGE,
-  DEFAULT_GAME_IMAGE,
-  GAMES,
-  KNOWN_CATEGORIES,
-  categoryImage,
-  listCategories,
-  resolveGameImage,
-  svgDataUri,
-} from '../src';
+import { GAMES, KNOWN_CATEGORIES, listCategories, resolveGameImage } from '../src';
+import { CATEGORY_IMAGES, DEFAULT_CATEGORY_IMAGE, categoryImage } from '../src/catalogue/category-art';
+import { DEFAULT_GAME_IMAGE } from '../src/catalogue/game-art';
+import { svgDataUri } from '../src/catalogue/svg-art';
 
 /** Tags left open or closed out of order; [] for well-nested markup. */
 function unbalancedTags(markup: string): string[] {

@@ -6,17 +6,14 @@ import {
   mergeLibraries,
   moreLikeQuery,
   moreLikeThis,
-  pageMetaFor,
   parseLibraryList,
-  robotsTxt,
   searchGames,
-  sitemapPaths,
-  sitemapXml,
   suggestGames,
   withFavourite,
   withPlayed,
   type PlayerLibrary,
 } from '../src';
+import { pageMetaFor, robotsTxt, sitemapPaths, sitemapXml } from '../src/seo';
 
 const t = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute));
 const empty: PlayerLibrary = { favourites: [], recentlyPlayed: [] };

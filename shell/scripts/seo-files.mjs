@@ -15,7 +15,11 @@ if (!/^https?:\/\/[^/]+/i.test(siteUrl)) {
   process.exit(1);
 }
 
-const entry = `export { GAMES, sitemapXml, robotsTxt } from ${JSON.stringify(path.join(here, '..', '..', 'shared-contracts', 'src', 'index.ts'))};`;
+const contracts = path.join(here, '..', '..', 'shared-contracts', 'src');
+const entry = [
+  `export { GAMES } from ${JSON.stringify(path.join(contracts, 'index.ts'))};`,
+  `export { sitemapXml, robotsTxt } from ${JSON.stringify(path.join(contracts, 'seo', 'index.ts'))};`,
+].join('\n');
 const bundled = await build({
   stdin: { contents: entry, resolveDir: here, loader: 'ts' },
   bundle: true,

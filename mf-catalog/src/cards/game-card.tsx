@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { DEFAULT_GAME_IMAGE, gamePath, type Game } from 'shared-contracts';
+import { gamePath, playStateOf, rememberPlayedGame, type Game } from 'shared-contracts';
+import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import { FallbackImage, Icon } from 'ui';
 import { gameImageUrl } from './catalogue-image';
 import { FavouriteToggle } from './favourite-toggle';
-import { playStateOf, rememberPlayedGame } from './play-game';
 import './game-card.css';
 
 /** Feed thumbnails are 512 x 512; declaring it reserves the space before the image loads. */

@@ -1,25 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_GAME_IMAGE, gamePath, resolveGameImage, saveLastPlayedGame, type Game } from 'shared-contracts';
+import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
+import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import './game-link-row.css';
 
 function imageOf(game: Game): string {
   return resolveGameImage(game.image, typeof document === 'undefined' ? '' : document.baseURI);
-}
-
-/** A link to a game remembers it like a catalogue card does (product §2 "Cards"), so a reload replays it. */
-function remember(game: Game): void {
-  try {
-    saveLastPlayedGame(window.localStorage, {
-      gameId: String(game.id),
-      gameLink: game.link,
-      gameName: game.name,
-      gameImage: imageOf(game),
-      gameCategory: game.category,
-    });
-  } catch {
-    // Storage unavailable: the game still opens from the catalogue.
-  }
 }
 
 /**
@@ -41,8 +27,8 @@ export function GameLinkRow({ title, games }: { title: string; games: readonly G
             <Link
               className="game-link-row__link"
               to={gamePath(game.id)}
-              state={{ gameLink: game.link, gameName: game.name }}
-              onClick={() => remember(game)}
+              state={playStateOf(game)}
+              onClick={() => rememberPlayedGame(game, imageOf(game))}
             >
               <img
                 className="game-link-row__image"

@@ -1,13 +1,11 @@
 /**
- * Category and fallback artwork (product §2.12): one illustration per category, as inline
- * SVG data: URIs. Inline data needs no hosting, so it works from any remote's origin, offline,
- * and can never be the thing that fails to load.
+ * Category artwork (product §2.12): one illustration per category, as inline SVG data: URIs.
+ * Inline data needs no hosting, so it works from any remote's origin, offline, and can never be
+ * the thing that fails to load. Imported as 'shared-contracts/category-art', not from the shared
+ * barrel: only the parts that draw categories bundle it, and the first visit's shared copy of
+ * shared-contracts carries no pictures (decision 0016).
  */
-
-/** Turns SVG markup into a data: URI usable as an <img src>. */
-export function svgDataUri(svg: string): string {
-  return `data:image/svg+xml,${encodeURIComponent(svg.replace(/\s+/g, ' ').replace(/> </g, '><').trim())}`;
-}
+import { gamepad, sparkles, svgDataUri } from './svg-art';
 
 const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300">';
 
@@ -27,15 +25,6 @@ function backdrop(from: string, to: string): string {
       <circle cx="52" cy="48" r="58"/><circle cx="360" cy="262" r="84"/><circle cx="338" cy="40" r="18"/>
     </g>
     <rect width="400" height="300" fill="url(#vignette)"/>`;
-}
-
-function sparkles(color: string, points: ReadonlyArray<readonly [number, number, number]>): string {
-  return points
-    .map(
-      ([x, y, s]) =>
-        `<path d="M${x} ${y - s} Q${x} ${y} ${x + s} ${y} Q${x} ${y} ${x} ${y + s} Q${x} ${y} ${x - s} ${y} Q${x} ${y} ${x} ${y - s} Z" fill="${color}"/>`,
-    )
-    .join('');
 }
 
 function card(body: string, from: string, to: string): string {
@@ -267,14 +256,6 @@ const STRATEGY_GAMES = card(
   '#9a3412',
 );
 
-function gamepad(): string {
-  return `
-  <path d="M124 126 Q126 104 152 104 H248 Q274 104 276 126 L298 196 Q306 228 278 230 Q262 231 252 210 L242 192 H158 L148 210 Q138 231 122 230 Q94 228 102 196 Z" fill="#1e1b4b" stroke="#c4b5fd" stroke-width="5"/>
-  <g fill="#c4b5fd"><rect x="142" y="138" width="40" height="13" rx="4"/><rect x="155" y="125" width="14" height="40" rx="4"/></g>
-  <circle cx="246" cy="128" r="9" fill="#22d3ee"/><circle cx="266" cy="146" r="9" fill="#f472b6"/>
-  <circle cx="226" cy="146" r="9" fill="#facc15"/><circle cx="246" cy="164" r="9" fill="#34d399"/>`;
-}
-
 /** Shown for a category that has no artwork of its own, or when its artwork fails to load. */
 export const DEFAULT_CATEGORY_IMAGE = card(
   `${gamepad()}${sparkles('#fff', [
@@ -285,25 +266,6 @@ export const DEFAULT_CATEGORY_IMAGE = card(
   '#8b5cf6',
   '#312e81',
 );
-
-/** Square like the feed thumbnails (512 x 512), shown when a game's thumbnail fails to load. */
-export const DEFAULT_GAME_IMAGE = svgDataUri(`
-  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="512" height="512">
-    <defs>
-      <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#312a66"/><stop offset="1" stop-color="#120f26"/></linearGradient>
-      <radialGradient id="glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#8b5cf6" stop-opacity="0.65"/><stop offset="1" stop-color="#8b5cf6" stop-opacity="0"/></radialGradient>
-    </defs>
-    <rect width="400" height="400" fill="url(#bg)"/>
-    <circle cx="200" cy="200" r="170" fill="url(#glow)"/>
-    <g fill="none" stroke="#22d3ee" stroke-opacity="0.18" stroke-width="2"><circle cx="200" cy="200" r="120"/><circle cx="200" cy="200" r="160"/></g>
-    <g transform="translate(0 35)">${gamepad()}</g>
-    ${sparkles('#c4b5fd', [
-      [92, 96, 12],
-      [318, 110, 9],
-      [300, 312, 11],
-      [104, 300, 7],
-    ])}
-  </svg>`);
 
 /** Artwork per category of product §3, including Match-3 Games which no game uses yet. */
 export const CATEGORY_IMAGES: Readonly<Record<string, string>> = Object.freeze({

@@ -1,27 +1,27 @@
 import { useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  DEFAULT_GAME_IMAGE,
-  GAMES,
-  gamePath,
-  PAGE_TEXT,
-  resolveGameImage,
-  saveLastPlayedGame,
-  searchPath,
-  suggestGames,
-  type Game,
-} from 'shared-contracts';
+import { gamePath, PAGE_TEXT, playStateOf, rememberPlayedGame, searchPath, type Game } from 'shared-contracts';
 import { Icon } from 'ui';
 import './search-box.css';
 
-const imageOf = (game: Game) => resolveGameImage(game.image, document.baseURI);
+type SuggestionData = typeof import('./game-suggestions');
+let suggestionData: Promise<SuggestionData> | undefined;
+/** Loads the suggestion data once; a failed load (offline) is tried again on the next keystroke. */
+function loadSuggestionData(): Promise<SuggestionData> {
+  suggestionData ??= import('./game-suggestions').catch((error: unknown) => {
+    suggestionData = undefined;
+    throw error;
+  });
+  return suggestionData;
+}
 
 /**
  * Header search (product §2): Enter or the icon searches; blank text does nothing; the box
  * clears afterwards. On small screens the icon first toggles the input open.
  * While typing it suggests up to six games (shared-contracts' suggestGames, decision 0026) as a
  * WAI-ARIA combobox: arrow keys move through them, Enter opens the highlighted game (Enter with
- * none highlighted still searches), Escape closes the list.
+ * none highlighted still searches), Escape closes the list. The catalogue behind the suggestions
+ * loads on the first focus or keystroke: until then (or offline) the box simply searches.
  */
 export function SearchBox() {
   const navigate = useNavigate();
@@ -32,9 +32,17 @@ export function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const listId = useId();
-  const suggestions = useMemo(() => suggestGames(GAMES, text), [text]);
+  const [data, setData] = useState<SuggestionData | null>(null);
+  const suggestions = useMemo(() => (data ? data.suggestionsFor(text) : []), [data, text]);
   const expanded = listOpen && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const loadSuggestions = () => {
+    if (data) return;
+    loadSuggestionData().then(setData, (error: unknown) => {
+      console.warn('shell: search suggestions could not load; searching still works', error);
+    });
+  };
 
   const reset = () => {
     setText('');
@@ -51,20 +59,10 @@ export function SearchBox() {
     reset();
   };
 
-  const openGame = (game: Game) => {
-    try {
-      // Remembered like a card click (product §2 "Cards"), so a reload plays the same game.
-      saveLastPlayedGame(window.localStorage, {
-        gameId: String(game.id),
-        gameLink: game.link,
-        gameName: game.name,
-        gameImage: imageOf(game),
-        gameCategory: game.category,
-      });
-    } catch {
-      // Storage unavailable: the play page falls back to the catalogue.
-    }
-    void navigate(gamePath(game.id), { state: { gameLink: game.link, gameName: game.name } });
+  const openGame = (game: Game, imageUrl: string) => {
+    // Remembered like a card click (product §2 "Cards"), so a reload plays the same game.
+    rememberPlayedGame(game, imageUrl);
+    void navigate(gamePath(game.id), { state: playStateOf(game) });
     reset();
   };
 
@@ -79,9 +77,9 @@ export function SearchBox() {
       setActive((current) => (((expanded ? current : -1) + 1 + step + ring) % ring) - 1);
     } else if (event.key === 'Enter') {
       const game = expanded && active >= 0 ? suggestions[active] : undefined;
-      if (game) {
+      if (game && data) {
         event.preventDefault();
-        openGame(game);
+        openGame(game, data.suggestionImage(game));
       }
     } else if (event.key === 'Escape') {
       if (expanded) {
@@ -119,7 +117,9 @@ export function SearchBox() {
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         placeholder={PAGE_TEXT.searchPlaceholder}
         value={text}
+        onFocus={loadSuggestions}
         onChange={(e) => {
+          loadSuggestions();
           setText(e.target.value);
           setListOpen(true);
           setActive(-1);
@@ -131,6 +131,7 @@ export function SearchBox() {
       />
       <ul id={listId} className="search-box__suggestions" role="listbox" aria-label="Suggested games" hidden={!expanded}>
         {expanded &&
+          data &&
           suggestions.map((game, index) => (
             <li
               key={game.id}
@@ -141,18 +142,18 @@ export function SearchBox() {
               // mousedown, not click: the input must not blur (and close the list) first.
               onMouseDown={(event) => {
                 event.preventDefault();
-                openGame(game);
+                openGame(game, data.suggestionImage(game));
               }}
               onMouseEnter={() => setActive(index)}
             >
               <img
                 className="search-box__thumb"
-                src={imageOf(game)}
+                src={data.suggestionImage(game)}
                 alt=""
                 width="40"
                 height="40"
                 onError={(event) => {
-                  if (event.currentTarget.src !== DEFAULT_GAME_IMAGE) event.currentTarget.src = DEFAULT_GAME_IMAGE;
+                  if (event.currentTarget.src !== data.FALLBACK_IMAGE) event.currentTarget.src = data.FALLBACK_IMAGE;
                 }}
               />
               <span className="search-box__option-text">
