@@ -10,7 +10,11 @@ const { partOptions } = require('./parts');
 const { buildId } = require('./build-id');
 const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalone-runtime');
 
-const { SHARED_SINGLETONS } = require('./shared');
+const { SHARED_SINGLETONS, STARTUP_VENDORS_CHUNK } = require('./shared');
+
+/** The federation bundler runtime the generated entry imports (CommonJS), and its ES module build. */
+const BUNDLER_RUNTIME_CJS = require.resolve('@module-federation/webpack-bundler-runtime');
+const BUNDLER_RUNTIME_ESM = BUNDLER_RUNTIME_CJS.replace(/\.cjs$/, '.js');
 
 /**
  * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
@@ -63,6 +67,9 @@ function sharedConfig(unshared = /** @type {string[]} */ ([])) {
  *   own origin); '/' for the shell, whose HTML is served at nested routes
  * @param {string[]} [options.unshared] shared singletons this part bundles (tree-shaken) instead
  *   of sharing: only stateless ones, e.g. the shell's few constants from shared-contracts
+ * @param {string[]} [options.startupVendors] packages this part provides and always loads at
+ *   start-up (the shell: react, react-dom, the router): one chunk, one request, instead of one
+ *   chunk per shared package
  * @param {Record<string, unknown>} [options.experiments] Module Federation experiments (the
  *   shell: asyncStartup, provideExternalRuntime; see docs/decisions/0016)
  */
@@ -76,6 +83,7 @@ function createFederatedConfig({
   publicDir,
   publicPath = 'auto',
   unshared = [],
+  startupVendors = [],
   experiments,
 }) {
   return (/** @type {Record<string, unknown>} */ _env, /** @type {{mode?: string}} */ argv) => {
@@ -86,7 +94,12 @@ function createFederatedConfig({
     process.env.MF_BUILD_VERSION = build.version;
     // Remotes use the federation runtime the shell provides (decision 0016).
     const isRemote = Object.keys(exposes ?? {}).length > 0;
-    const federationExperiments = isRemote ? { externalRuntime: true, ...experiments } : experiments;
+    // Every part runs in browsers only: the runtime drops its Node loading code (target 'web').
+    const federationExperiments = {
+      ...(isRemote ? { externalRuntime: true } : {}),
+      ...experiments,
+      optimization: { target: 'web' },
+    };
     /** @type {import('@rspack/core').Configuration} */
     const config = {
       context: dir,
@@ -106,7 +119,13 @@ function createFederatedConfig({
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+        // A remote's entry takes the federation bundler runtime as ES modules: its SDK imports are
+        // then tree-shaken (remoteEntry.js 12.8 -> 8.6 KB br; decision 0016). Not in the shell,
+        // which provides the runtime to all and must keep one copy of its module state.
+        alias: isRemote ? { [BUNDLER_RUNTIME_CJS]: BUNDLER_RUNTIME_ESM } : {},
+      },
       module: {
         rules: [
           {
@@ -148,7 +167,7 @@ function createFederatedConfig({
           remotes: {},
           shared: sharedConfig(unshared),
           shareStrategy: 'loaded-first',
-          ...(federationExperiments ? { experiments: federationExperiments } : {}),
+          experiments: federationExperiments,
           // Remote types live in shared-contracts; the DTS plugin would couple the builds.
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
@@ -156,7 +175,7 @@ function createFederatedConfig({
       ],
       // Default async splitting: exposes of one remote share their common code as chunks
       // instead of each bundling its own copy (the account menu and modal host share a store).
-      optimization: { runtimeChunk: false },
+      optimization: { runtimeChunk: false, ...(startupVendors.length > 0 ? { splitChunks: startupVendorChunk(startupVendors) } : {}) },
       performance: { hints: false },
       devServer: {
         port,
@@ -168,6 +187,24 @@ function createFederatedConfig({
       experiments: { css: true },
     };
     return config;
+  };
+}
+
+/**
+ * Puts the given packages into one async chunk (STARTUP_VENDORS_CHUNK).
+ * @param {string[]} packages
+ */
+function startupVendorChunk(packages) {
+  const names = packages.map((pkg) => pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  return {
+    cacheGroups: {
+      startupVendors: {
+        test: new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`),
+        name: STARTUP_VENDORS_CHUNK,
+        chunks: /** @type {'async'} */ ('async'),
+        enforce: true,
+      },
+    },
   };
 }
 

@@ -22,4 +22,11 @@ const SHARED_SINGLETONS = {
  */
 const SHELL_BUNDLED = ['shared-contracts'];
 
-module.exports = { SHARED_SINGLETONS, SHELL_BUNDLED };
+/**
+ * The chunk that holds the shared packages a part loads at start-up (the shell: react, react-dom,
+ * the router; the factory's `startupVendors`). The site's server hints only this one of the
+ * shell's shared chunks: the others (react-toastify) load on demand.
+ */
+const STARTUP_VENDORS_CHUNK = 'vendors';
+
+module.exports = { SHARED_SINGLETONS, SHELL_BUNDLED, STARTUP_VENDORS_CHUNK };

@@ -3,6 +3,9 @@
 // in parallel with the shell instead of one after another. The manifests are fetched by this
 // server and kept for a few seconds; a remote that is down or slow only loses its hints.
 
+import sharedConfig from '../../build-config/shared.js';
+
+const { STARTUP_VENDORS_CHUNK } = sharedConfig;
 const MANIFEST_TTL_MS = 10_000;
 const MANIFEST_TIMEOUT_MS = 400;
 /** manifest URL → { at, manifest | null, pending } */
@@ -71,12 +74,16 @@ export async function preloadHints(moduleIds, remotes) {
 }
 
 /**
- * The shell's own shared singletons (react-dom, the router, …): its entry only asks for them
- * once it runs, so without a hint they would cost one more round trip after main.js.
+ * The shell's start-up shared singletons (react-dom, the router, …, in one chunk): its entry
+ * only asks for them once it runs, so without a hint they would cost one more round trip after
+ * main.js. Shared chunks loaded on demand (react-toastify) get no hint.
  * @param {{ shared?: { assets?: { js?: { sync?: string[] } } }[], metaData?: { publicPath?: string } } | null} shellManifest
  */
 export function sharedChunkHints(shellManifest) {
   const publicPath = shellManifest?.metaData?.publicPath ?? '/';
-  const files = new Set((shellManifest?.shared ?? []).flatMap((shared) => shared.assets?.js?.sync ?? []));
+  const startup = new RegExp(`(^|/)${STARTUP_VENDORS_CHUNK}\\.[^/]*\\.js$`);
+  const files = new Set(
+    (shellManifest?.shared ?? []).flatMap((shared) => shared.assets?.js?.sync ?? []).filter((file) => startup.test(file)),
+  );
   return [...files].map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script">`).join('');
 }
