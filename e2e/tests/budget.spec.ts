@@ -34,11 +34,7 @@ function roundTripsBefore(requests: Loaded[], until: number): number {
   return Math.max(0, ...depth);
 }
 
-// FIXME(issue 9): after merging the round's branches `/` costs 197 KB of compressed JS in 16 scripts
-// (budget 160 KB, 12): the shell's instant search and per-page meta import the catalogue again
-// (shared-contracts GAMES), undoing the "catalogue out of the shell's start-up" lever. Load the
-// suggestions and the meta lookup on demand, then turn this back into a plain `test`.
-test.fixme('home page, first visit signed out: within the JS byte, script request and round-trip budgets', async ({
+test('home page, first visit signed out: within the JS byte, script request and round-trip budgets', async ({
   page,
   context,
 }) => {
@@ -88,6 +84,8 @@ test.fixme('home page, first visit signed out: within the JS byte, script reques
   const report = `${(jsBytes / 1024).toFixed(1)} KB in ${scripts.length} scripts:\n${scripts
     .map((r) => `  ${(r.bodyBytes / 1024).toFixed(1).padStart(6)} KB  ${r.url}`)
     .join('\n')}`;
+  // The measured figures stay in the report, passing or not (README "Performance").
+  test.info().annotations.push({ type: 'home page JS', description: report });
   expect(jsBytes, report).toBeLessThanOrEqual(BUDGET.jsBytes);
   expect(scripts.length, report).toBeLessThanOrEqual(BUDGET.scriptRequests);
   expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
