@@ -1,5 +1,6 @@
-import { act, render, waitFor } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { usePageMeta } from './use-page-meta';
 
 const BRAND = {
@@ -10,11 +11,9 @@ const BRAND = {
   favicon: '/f.svg',
   blurb: '',
 };
-let navigate: NavigateFunction = () => undefined;
 function Probe() {
   usePageMeta(BRAND);
-  navigate = useNavigate();
-  return null;
+  return <Link to="/categories/Puzzle%20Games">Puzzle Games</Link>;
 }
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
 
@@ -36,7 +35,7 @@ test('keeps the tags the server wrote for the first page, then follows navigatio
   expect(description()).toBe('from the server');
   expect(document.title).toBe('Server title');
 
-  await act(() => navigate('/categories/Puzzle%20Games'));
+  await userEvent.click(screen.getByRole('link', { name: 'Puzzle Games' }));
   await waitFor(() => expect(document.title).toBe('Puzzle Games | Playverse'));
   expect(description()).not.toBe('from the server');
 });
