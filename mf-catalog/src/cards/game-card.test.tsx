@@ -112,3 +112,14 @@ describe('GameCard (product §2.12)', () => {
     expect(img).toHaveAttribute('src', DEFAULT_GAME_IMAGE);
   });
 });
+
+test('a card on the first screen loads its thumbnail at once and first; the others lazily', () => {
+  const { container, unmount } = renderRoute(<GameCard game={game} priority />, { path: '/all-games' });
+  const image = () => container.querySelector('img.catalog-game-card__image');
+  expect(image()).toHaveAttribute('loading', 'eager');
+  expect(image()).toHaveAttribute('fetchpriority', 'high');
+  unmount();
+  const later = renderRoute(<GameCard game={game} />, { path: '/all-games' });
+  expect(later.container.querySelector('img.catalog-game-card__image')).toHaveAttribute('loading', 'lazy');
+  expect(later.container.querySelector('img.catalog-game-card__image')).not.toHaveAttribute('fetchpriority');
+});

@@ -9,13 +9,22 @@ import './game-card.css';
 /** Feed thumbnails are 512 x 512; declaring it reserves the space before the image loads. */
 const THUMBNAIL_SIZE = 512;
 
+/** How many cards a list shows at once on a phone's first screen: those load first, the rest lazily. */
+export const FIRST_SCREEN_CARDS = 4;
+
 /**
  * A game as a real link to its play page: keyboard reachable, opens in a new tab with the
  * usual modifiers. Any click remembers the game (the new tab reads it from storage);
  * React Router's Link does the in-app navigation with the state for plain clicks only.
  * The favourite heart sits over the image, beside the link (a button cannot be inside a link).
  */
-export function GameCard({ game }: { game: Game }) {
+export function GameCard({
+  game,
+  priority = false,
+}: {
+  game: Game;
+  /** On the first screen: load now, first. */ priority?: boolean;
+}) {
   const imageUrl = gameImageUrl(game.image);
   return (
     <div className="catalog-game-card-holder">
@@ -32,7 +41,8 @@ export function GameCard({ game }: { game: Game }) {
             fallback={DEFAULT_GAME_IMAGE}
             width={THUMBNAIL_SIZE}
             height={THUMBNAIL_SIZE}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             draggable={false}
           />

@@ -1,5 +1,5 @@
 import type { Game } from 'shared-contracts';
-import { GameCard } from './game-card';
+import { FIRST_SCREEN_CARDS, GameCard } from './game-card';
 import './game-grid.css';
 
 interface GameGridProps {
@@ -20,9 +20,9 @@ export function GameGrid({ games, emptyText, label }: GameGridProps) {
   }
   return (
     <ul className="catalog-game-grid" aria-label={label}>
-      {games.map((game) => (
+      {games.map((game, index) => (
         <li key={game.id} className="catalog-game-grid__item">
-          <GameCard game={game} />
+          <GameCard game={game} priority={index < FIRST_SCREEN_CARDS} />
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
 import { Icon } from 'ui';
-import { GameCard } from '../cards/game-card';
+import { FIRST_SCREEN_CARDS, GameCard } from '../cards/game-card';
 import { createCrawlControl, type CrawlControl } from './crawl';
 import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
@@ -72,10 +72,10 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
           });
         }}
       >
-        {columns.map((column) => (
+        {columns.map((column, columnIndex) => (
           <SwiperSlide key={column[0]?.id} className="catalog-slider__column">
-            {column.map((game) => (
-              <GameCard key={game.id} game={game} />
+            {column.map((game, row) => (
+              <GameCard key={game.id} game={game} priority={columnIndex * column.length + row < FIRST_SCREEN_CARDS} />
             ))}
             {column.length < HOME_SLIDER.rows && (
               // Fills the last column's empty rows so the loop shows no hole.
