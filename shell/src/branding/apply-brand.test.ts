@@ -24,3 +24,10 @@ test('reuses the existing icon link instead of adding another', () => {
   expect(document.querySelectorAll('link[rel="icon"]')).toHaveLength(1);
   expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/other.png');
 });
+
+test("keeps the page's own title when the server wrote the page's meta", () => {
+  document.head.innerHTML = '<title>All Games | GameNest</title><meta name="description" content="x" data-page-meta>';
+  applyBrandToDocument(brand);
+  expect(document.title).toBe('All Games | GameNest');
+  document.head.innerHTML = '';
+});

@@ -1,8 +1,11 @@
 import type { Brand } from 'shared-contracts';
 
-/** Puts the brand's page title and icon on the document (product §1 branding by host). */
+/**
+ * Puts the brand's icon, and its title as a start, on the document (product §1 branding by host).
+ * A page the server pre-rendered already has its own title (decision 0026): that one stays.
+ */
 export function applyBrandToDocument(brand: Brand, doc: Document = document): void {
-  doc.title = brand.title;
+  if (!doc.head.querySelector('meta[data-page-meta]')) doc.title = brand.title;
   let icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!icon) {
     icon = doc.createElement('link');
