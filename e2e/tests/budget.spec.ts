@@ -91,7 +91,7 @@ test('home page, first visit signed out: within the JS byte, script request and 
   expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
 });
 
-test('the HTML a player receives already has the header, footer, placeholders and the runtime config', async ({ request }) => {
+test('the HTML a player receives already has the header, footer, placeholders, their styles and the runtime config', async ({ request }) => {
   for (const [path, placeholder] of [
     ['/', 'placeholder-card'],
     ['/all-games', 'placeholder-card'],
@@ -103,7 +103,9 @@ test('the HTML a player receives already has the header, footer, placeholders an
     expect(html, path).toContain('class="site-header"');
     expect(html, path).toContain('class="site-footer"');
     expect(html, path).toContain(placeholder);
-    expect(html, path).toMatch(/<link href="\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
+    // The shell's stylesheet comes inline: first paint waits for no second request.
+    expect(html, path).toMatch(/<style data-href="\/main\.[0-9a-f]+\.css">[^<]*\.site-header\{/);
+    expect(html, path).not.toMatch(/<link [^>]*rel="stylesheet"/);
     // Data, never executed: a strict Content-Security-Policy needs no hash for it.
     const inlined = /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html);
     expect(inlined, path).not.toBeNull();

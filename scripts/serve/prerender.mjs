@@ -1,7 +1,8 @@
 // The shell's HTML per request: the built index.html with the page pre-rendered into it
 // (header, footer, the route's placeholder; shell/src/prerender/), the page's title, icon,
-// description and link-preview tags, the runtime config inlined as JSON data and preload hints
-// for the remotes the page mounts.
+// description and link-preview tags, the shell's stylesheet inlined (first paint needs no second
+// request), the runtime config inlined as JSON data and preload hints for the remotes the page
+// mounts.
 // Without the pre-renderer build (shell/dist-prerender/) the page still gets the config and
 // the hints; on any rendering error the plain index.html is sent and the shell starts as before.
 import { readFile, stat } from 'node:fs/promises';
@@ -26,6 +27,33 @@ async function rendererFor(distRoot) {
     loaded = { file, mtimeMs: info.mtimeMs, module: require(file) };
   }
   return loaded.module;
+}
+
+/** The shell's stylesheet by file, read again only when a rebuild replaced it. */
+const stylesheets = new Map();
+async function stylesheetText(file) {
+  const info = await stat(file).catch(() => null);
+  if (!info) return null;
+  const cached = stylesheets.get(file);
+  if (cached?.mtimeMs === info.mtimeMs) return cached.text;
+  // The source map comment would point into the page's folder; maps are not served anyway.
+  const text = (await readFile(file, 'utf8')).replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+  stylesheets.set(file, { mtimeMs: info.mtimeMs, text });
+  return text;
+}
+
+/**
+ * The shell's own stylesheet in a <style> element instead of a <link>: on a slow phone line the
+ * header, footer and placeholders paint one round trip sooner, without waiting for a second
+ * request that shares the line with the preloaded scripts (decision 0028). The CSP allows
+ * inline styles ('unsafe-inline' in style-src). A missing file keeps the link.
+ */
+async function inlineStylesheet(document, distRoot) {
+  const link = /<link href="\/([\w.-]+\.css)" rel="stylesheet">/.exec(document);
+  if (!link?.[1]) return document;
+  const css = await stylesheetText(path.join(distRoot, link[1]));
+  if (css === null) return document;
+  return document.replace(link[0], () => `<style data-href="/${link[1]}">${css.replace(/<\//g, '<\\/')}</style>`);
 }
 
 /** The page's description and preview tags, marked so the client knows the server wrote them. */
@@ -57,6 +85,7 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
   }
   const shellManifest = await readFile(path.join(distRoot, 'mf-manifest.json'), 'utf8').then(JSON.parse, () => null);
   const hints = sharedChunkHints(shellManifest) + (await preloadHints(page?.remoteModules ?? [], config.remotes ?? {}));
+  document = await inlineStylesheet(document, distRoot);
   if (page) {
     document = document
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${metaTagsHtml(page.metaTags)}`)
