@@ -91,7 +91,9 @@ test('home page, first visit signed out: within the JS byte, script request and 
   expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
 });
 
-test('the HTML a player receives already has the header, footer, placeholders, their styles and the runtime config', async ({ request }) => {
+test('the HTML a player receives already has the header, footer, placeholders, their styles and the runtime config', async ({
+  request,
+}) => {
   for (const [path, placeholder] of [
     ['/', 'placeholder-card'],
     ['/all-games', 'placeholder-card'],
