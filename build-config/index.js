@@ -175,7 +175,10 @@ function createFederatedConfig({
       ],
       // Default async splitting: exposes of one remote share their common code as chunks
       // instead of each bundling its own copy (the account menu and modal host share a store).
-      optimization: { runtimeChunk: false, ...(startupVendors.length > 0 ? { splitChunks: startupVendorChunk(startupVendors) } : {}) },
+      optimization: {
+        runtimeChunk: false,
+        ...(startupVendors.length > 0 ? { splitChunks: startupVendorChunk(startupVendors) } : {}),
+      },
       performance: { hints: false },
       devServer: {
         port,

@@ -71,7 +71,9 @@ test.describe('composition', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('every shared singleton is downloaded once, from the shell (shared-contracts, react-toastify: from one part)', async ({ page }) => {
+  test('every shared singleton is downloaded once, from the shell (shared-contracts, react-toastify: from one part)', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await page.goto('/game/5');

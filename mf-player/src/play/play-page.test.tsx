@@ -1,7 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
-import { categoryPath, findGameById, GAMES, listCategories, ROUTES, saveLastPlayedGame, type PlayNavigationState } from 'shared-contracts';
+import {
+  categoryPath,
+  findGameById,
+  GAMES,
+  listCategories,
+  ROUTES,
+  saveLastPlayedGame,
+  type PlayNavigationState,
+} from 'shared-contracts';
 import { categoryImage, DEFAULT_CATEGORY_IMAGE } from 'shared-contracts/category-art';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { PlayPage } from './play-page';
