@@ -1,8 +1,9 @@
 // The reference single-bundle app's stand-in for shell/src/federation/remotes.ts: the same
 // exports, but every exposed module is imported directly, so the shell and the three remotes'
 // pages end up in one ordinary bundle with no federation runtime. Built only by `npm run bench`
-// (scripts/bench/reference/rspack.config.cjs); never deployed.
-import type { RemoteModule, RemoteModuleId, RuntimeConfig } from 'shared-contracts';
+// (scripts/bench/reference/rspack.config.cjs); never deployed. Without federation nothing
+// announces react-toastify, so this app shows no toasts: none of the measured pages needs one.
+import type { RemoteModule, RemoteModuleId, RemoteName, RuntimeConfig } from 'shared-contracts';
 import AccountMenu from '../../../mf-account/src/exposes/account-menu';
 import ModalHost from '../../../mf-account/src/exposes/modal-host';
 import ProfilePage from '../../../mf-account/src/exposes/profile-page';
@@ -25,13 +26,25 @@ const MODULES: { [Id in RemoteModuleId]: RemoteModule<Id> } = {
   'mf_account/ProfilePage': { default: ProfilePage },
 };
 
+/** Never thrown here: one bundle has no other build to notice. */
+export class NewVersionError extends Error {}
+
 export function initRemotes(_config: Pick<RuntimeConfig, 'remotes'>): void {
   // Nothing to register: the modules are part of this bundle.
 }
 
-export function loadRemoteModule<Id extends RemoteModuleId>(
-  id: Id,
-  _options: { fresh?: boolean } = {},
-): Promise<RemoteModule<Id>> {
+export function trackMount(_remote: RemoteName): () => void {
+  return () => undefined;
+}
+
+export function newVersionDeployed(_name: RemoteName): Promise<boolean> {
+  return Promise.resolve(false);
+}
+
+export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule<Id>> {
   return Promise.resolve(MODULES[id]);
+}
+
+export function afterRenderFailure(_name: RemoteName): Promise<'reload' | 'reloaded' | 'same'> {
+  return Promise.resolve('same');
 }
