@@ -150,7 +150,9 @@ async function sequential(server, count, call) {
 
 async function drive(target, duration) {
   const cpuBefore = cpuMs(target.pid);
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ url: target.url, connections, duration, ...target.options });
+  const client = process.cpuUsage(clientBefore);
   const cpuAfter = cpuMs(target.pid);
   const answered = result.requests.total;
   return {
@@ -160,6 +162,9 @@ async function drive(target, duration) {
     bad: result.non2xx + result.errors + result.timeouts,
     // Server CPU per answered request: steadier than req/s when other work shares the cores.
     cpuUs: cpuBefore === null || cpuAfter === null || answered === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / answered,
+    // autocannon runs in this process, beside (not inside) the servers: its CPU per request shows
+    // whether the load generator, not the server, sets the pace (it does for bare Fastify on 2 cores).
+    clientUs: answered === 0 ? null : (client.user + client.system) / answered,
   };
 }
 
@@ -250,6 +255,7 @@ try {
       p50: median(runs.map((run) => run.p50)),
       p99: median(runs.map((run) => run.p99)),
       cpuUs: runs.some((run) => run.cpuUs === null) ? null : median(runs.map((run) => run.cpuUs)),
+      clientUs: runs.some((run) => run.clientUs === null) ? null : median(runs.map((run) => run.clientUs)),
       ratios: runs.map((run, round) => run.rps / results.bare[round].rps),
       bad: runs.reduce((sum, run) => sum + run.bad, 0),
     };
@@ -270,6 +276,7 @@ try {
     ],
     ['CPU µs/req', 10, (row) => fmt(row.cpuUs)],
     ['CPU × bare', 10, (row) => (row.cpuUs && bareCpu ? fmt(bareCpu / row.cpuUs, 2) : 'n/a')],
+    ['client µs/req', 13, (row) => fmt(row.clientUs)],
     ['non-2xx', 7, (row) => String(row.bad)],
   ];
   const line = (cells) => `| ${cells.join(' | ')} |`;
@@ -277,6 +284,7 @@ try {
     '\nreq/s ratios are per round (same moment for both); "CPU × bare" = bare\'s server CPU per request / this one\'s,',
   );
   console.log("the capacity ratio on a dedicated core (PostgreSQL's own CPU is not counted in its rows).");
+  console.log('"client µs/req" is autocannon\'s own CPU per request (this process); with the server it shares the cores.');
   console.log('');
   console.log(line(columns.map(([title, width, , left]) => pad(title, width, left))));
   console.log(line(columns.map(([, width, , left]) => (left ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))));

@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const authenticate = authenticator(context.tokens, authLookup);
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
-  registerBalanceRoutes(app, context, authenticate);
+  registerBalanceRoutes(app, authLookup, authenticate);
   registerLibraryRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
-import { HttpError, invalidInput } from '../http/errors';
+import { HttpError, invalidInput, unauthorized } from '../http/errors';
+import { USER_RECORD_SCHEMA } from '../http/response-schemas';
 import { InputReader } from '../http/input';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail } from '../mail/messages';
@@ -29,8 +30,9 @@ function bodyOrQuery(request: FastifyRequest): InputReader {
 export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const { users, sessions, tokens, config } = context;
 
-  app.post(API_PATHS.userInfo, { preHandler: authenticate }, (request): Promise<UserRecord> =>
-    Promise.resolve(toUserRecord(currentUser(request))),
+  // The hot read (decision 0024): the record comes from the auth check; a plain return, no promise.
+  app.post(API_PATHS.userInfo, { preHandler: authenticate, schema: { response: { 200: USER_RECORD_SCHEMA } } }, (request) =>
+    currentUser(request),
   );
 
   app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
@@ -38,7 +40,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
     const input = bodyOrQuery(request);
     const changes = readProfileChanges(input, context.now);
     input.done();
-    if (Object.keys(changes).length === 0) return toUserRecord(user);
+    if (Object.keys(changes).length === 0) return user;
     return toUserRecord(await users.update(user.id, changes));
   });
 
@@ -68,11 +70,13 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
     API_PATHS.updatePassword,
     { preHandler: [authenticate, context.passwordHashingBudget], config: { rateLimit: RATE_LIMITS.updatePassword } },
     async (request): Promise<UpdatePasswordResponse> => {
-      const user = currentUser(request);
       const input = bodyOrQuery(request);
       const oldPassword = input.string('old_password', FIELD_SPECS.existingPassword);
       const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
       input.done();
+      // The record from the auth check carries no hash: read it now, as it stands.
+      const user = await users.findById(currentUser(request).id);
+      if (!user) throw unauthorized('Could not validate credentials');
       if (!(await verifyPassword(oldPassword, user.password_hash))) throw new HttpError(400, 'Old password is incorrect');
       if (oldPassword === newPassword) throw new HttpError(400, 'The new password must differ from the old one');
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);

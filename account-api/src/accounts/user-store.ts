@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { PROFILE_FIELDS, type UserRecord } from 'shared-contracts';
+import type { UserRecord } from 'shared-contracts';
 import { isUniqueViolation } from '../db/connect';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 
@@ -19,19 +19,26 @@ export type CreateAccountResult = { ok: true; user: UserRow } | { ok: false; tak
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 export const usernameKey = (username: string): string => username.trim().toLowerCase();
 
-/** What GET-user-info returns: the row minus secrets and internals (product §3 + identity). */
+/** What GET-user-info returns: the row minus secrets and internals (product §3 + identity). A literal: one shape, no per-call arrays. */
 export function toUserRecord(row: UserRow): UserRecord {
-  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as Pick<
-    UserRecord,
-    (typeof PROFILE_FIELDS)[number]
-  >;
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     email_verified: row.email_verified === 1,
     created_at: row.created_at,
-    ...profile,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    picture_url: row.picture_url,
+    dob: row.dob,
+    gender: row.gender,
+    phone: row.phone,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    postal_code: row.postal_code,
+    street_address_1: row.street_address_1,
+    street_address_2: row.street_address_2,
   };
 }
 

@@ -1,33 +1,96 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
+import type { BalanceResponse, UserRecord } from 'shared-contracts';
 import type { DatabaseHandle } from './connect';
-import type { UserRow } from './schema';
 
 /**
- * The one read of the authenticated hot path (decision 0007 step 3): the user row, provided the
- * user exists, still has the token's token_version, and the token's session is theirs and not
- * revoked. No cache: a revocation committed on any instance is seen by the next request.
+ * The prepared reads of the authenticated hot path (decisions 0007 step 3 and 0024):
+ * - `find`: the signed-in user's public record, provided the user exists, still has the token's
+ *   token_version, and the token's session is theirs and not revoked. No cache: a revocation
+ *   committed on any instance is seen by the next request.
+ * - `wallet`: the balance row of a user (GET /api/balance).
+ * Both read columns as arrays and build the objects with fixed shapes here: better-sqlite3's own
+ * row objects (one property set per column) cost more than the query (decision 0024).
  */
 export interface AuthLookup {
   /** Synchronous on SQLite, a promise on PostgreSQL. */
-  find(userId: number, version: number, sessionId: string): UserRow | undefined | Promise<UserRow | undefined>;
+  find(userId: number, version: number, sessionId: string): UserRecord | undefined | Promise<UserRecord | undefined>;
+  wallet(userId: number): BalanceResponse | undefined | Promise<BalanceResponse | undefined>;
   close(): Promise<void>;
 }
 
-const WHERE = 'u.id = ? and u.token_version = ? and s.id = ? and s.user_id = u.id and s.revoked_at is null';
+/** The columns of `UserRecord` as selected; `toRecord` finds each by name through `AT`. */
+const USER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'email_verified',
+  'created_at',
+  'first_name',
+  'last_name',
+  'picture_url',
+  'dob',
+  'gender',
+  'phone',
+  'country',
+  'state',
+  'city',
+  'postal_code',
+  'street_address_1',
+  'street_address_2',
+] as const satisfies readonly (keyof UserRecord)[];
+
+type Cell = string | number | null;
+type UserColumn = (typeof USER_COLUMNS)[number];
+const AT = Object.fromEntries(USER_COLUMNS.map((column, index) => [column, index])) as Record<UserColumn, number>;
+
+/** One literal per row: one hidden class, and tsc checks every field of UserRecord is set. */
+function toRecord(row: Cell[] | undefined): UserRecord | undefined {
+  if (!row) return undefined;
+  return {
+    id: row[AT.id] as number,
+    username: row[AT.username] as string,
+    email: row[AT.email] as string,
+    email_verified: row[AT.email_verified] === 1,
+    created_at: row[AT.created_at] as string,
+    first_name: row[AT.first_name] as string | null,
+    last_name: row[AT.last_name] as string | null,
+    picture_url: row[AT.picture_url] as string | null,
+    dob: row[AT.dob] as string | null,
+    gender: row[AT.gender] as string | null,
+    phone: row[AT.phone] as string | null,
+    country: row[AT.country] as string | null,
+    state: row[AT.state] as string | null,
+    city: row[AT.city] as string | null,
+    postal_code: row[AT.postal_code] as string | null,
+    street_address_1: row[AT.street_address_1] as string | null,
+    street_address_2: row[AT.street_address_2] as string | null,
+  };
+}
+
+function toWallet(row: Cell[] | undefined): BalanceResponse | undefined {
+  if (!row) return undefined;
+  return { balance: row[0] as number, currency: row[1] as string, updated_at: row[2] as string };
+}
+
+const USER_SQL = `select ${USER_COLUMNS.map((column) => `u.${column}`).join(', ')} from users u, sessions s
+  where u.id = ? and u.token_version = ? and s.id = ? and s.user_id = u.id and s.revoked_at is null`;
+const WALLET_SQL = 'select balance, currency, updated_at from wallets where user_id = ?';
 
 /**
- * SQLite: a prepared statement on a second, read-only connection. It never waits behind Kysely's
- * connection (which serialises queries and transactions) and, in WAL mode, it reads the last
+ * SQLite: prepared statements on a second, read-only connection. They never wait behind Kysely's
+ * connection (which serialises queries and transactions) and, in WAL mode, they read the last
  * committed state: never half of a transaction in flight.
  */
 function sqliteLookup(file: string): AuthLookup {
   const reader = new BetterSqlite3(file, { fileMustExist: true });
   reader.pragma('query_only = ON');
   reader.pragma('busy_timeout = 5000');
-  const statement = reader.prepare<[number, number, string], UserRow>(`select u.* from users u, sessions s where ${WHERE}`);
+  const user = reader.prepare<[number, number, string], Cell[]>(USER_SQL).raw(true);
+  const wallet = reader.prepare<[number], Cell[]>(WALLET_SQL).raw(true);
   return {
-    find: (userId, version, sessionId) => statement.get(userId, version, sessionId),
+    find: (userId, version, sessionId) => toRecord(user.get(userId, version, sessionId)),
+    wallet: (userId) => toWallet(wallet.get(userId)),
     close: () => {
       reader.close();
       return Promise.resolve();
@@ -35,14 +98,28 @@ function sqliteLookup(file: string): AuthLookup {
   };
 }
 
-/** PostgreSQL: a named statement, parsed once per pooled connection. */
-function postgresLookup(pool: Pool): AuthLookup {
+const numbered = (sql: string) => {
   let n = 0;
-  const text = `select u.* from users u, sessions s where ${WHERE.replace(/\?/g, () => `$${(n += 1)}`)}`;
+  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+};
+
+/** PostgreSQL: named statements, parsed once per pooled connection. */
+function postgresLookup(pool: Pool): AuthLookup {
+  const userSql = numbered(USER_SQL);
+  const walletSql = numbered(WALLET_SQL);
   return {
     find: async (userId, version, sessionId) => {
-      const result = await pool.query<UserRow>({ name: 'auth-user-session', text, values: [userId, version, sessionId] });
-      return result.rows[0];
+      const result = await pool.query<Cell[]>({
+        name: 'auth-user-session',
+        text: userSql,
+        values: [userId, version, sessionId],
+        rowMode: 'array',
+      });
+      return toRecord(result.rows[0]);
+    },
+    wallet: async (userId) => {
+      const result = await pool.query<Cell[]>({ name: 'wallet-of-user', text: walletSql, values: [userId], rowMode: 'array' });
+      return toWallet(result.rows[0]);
     },
     close: async () => {},
   };

@@ -1,13 +1,13 @@
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AuthLookup } from '../db/auth-lookup';
-import type { UserRow } from '../db/schema';
+import type { UserRecord } from 'shared-contracts';
 import type { TokenService } from '../security/tokens';
 import { unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate` on protected routes. */
-    authUser: UserRow | null;
+    /** Set by `authenticate` on protected routes: the user's public record, as get-user-info answers it. */
+    authUser: UserRecord | null;
     /** The session (`sid`) of the access token, set with authUser. */
     authSessionId: string | null;
   }
@@ -35,7 +35,7 @@ export function authenticator(tokens: TokenService, lookup: AuthLookup): preHand
       done(unauthorized('Could not validate credentials'));
       return;
     }
-    const accept = (user: UserRow | undefined) => {
+    const accept = (user: UserRecord | undefined) => {
       if (!user) {
         done(unauthorized('Could not validate credentials'));
         return;
@@ -51,7 +51,7 @@ export function authenticator(tokens: TokenService, lookup: AuthLookup): preHand
 }
 
 /** The signed-in user of a protected route. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): UserRecord {
   if (!request.authUser) throw unauthorized();
   return request.authUser;
 }

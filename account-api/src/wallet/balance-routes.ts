@@ -1,17 +1,19 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type BalanceResponse } from 'shared-contracts';
 import { DEFAULT_CURRENCY } from '../accounts/user-store';
-import type { AppContext } from '../context';
+import type { AuthLookup } from '../db/auth-lookup';
 import { currentUser } from '../http/auth';
+import { BALANCE_SCHEMA } from '../http/response-schemas';
 
-export function registerBalanceRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
-  const { db } = context.database;
-
-  app.get(API_PATHS.balance, { preHandler: authenticate }, async (request): Promise<BalanceResponse> => {
+export function registerBalanceRoutes(app: FastifyInstance, lookup: AuthLookup, authenticate: preHandlerHookHandler): void {
+  // The wallet is read with a prepared statement beside the auth check's (decision 0024):
+  // synchronous on SQLite, so the handler returns the answer itself, without a promise.
+  app.get(API_PATHS.balance, { preHandler: authenticate, schema: { response: { 200: BALANCE_SCHEMA } } }, (request) => {
     const user = currentUser(request);
-    const wallet = await db.selectFrom('wallets').selectAll().where('user_id', '=', user.id).executeTakeFirst();
-    // Every sign-up opens a wallet; an account without one simply holds nothing yet.
-    if (!wallet) return { balance: 0, currency: DEFAULT_CURRENCY, updated_at: user.created_at };
-    return { balance: wallet.balance, currency: wallet.currency, updated_at: wallet.updated_at };
+    const answer = (wallet: BalanceResponse | undefined): BalanceResponse =>
+      // Every sign-up opens a wallet; an account without one simply holds nothing yet.
+      wallet ?? { balance: 0, currency: DEFAULT_CURRENCY, updated_at: user.created_at };
+    const wallet = lookup.wallet(user.id);
+    return wallet instanceof Promise ? wallet.then(answer) : answer(wallet);
   });
 }
