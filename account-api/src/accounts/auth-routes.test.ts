@@ -1,13 +1,7 @@
-import {
-  API_PATHS,
-  EMAIL_NOT_VERIFIED,
-  errorDetailMessage,
-  type ApiErrorBody,
-  type LoginResponse,
-  type UserRecord,
-} from 'shared-contracts';
+import { API_PATHS, EMAIL_NOT_VERIFIED, type ApiErrorBody, type LoginResponse, type UserRecord } from 'shared-contracts';
 import {
   bearer,
+  detailOf,
   form,
   json,
   latestMail,
@@ -17,20 +11,15 @@ import {
   signedInPlayer,
   startTestServer,
   STRONG_PASSWORD,
-  type TestServer,
+  setupTestServer,
 } from '../testing/test-server';
 import { MESSAGES, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
 import { PASSWORD_HASHING_BUDGET } from '../http/rate-limits';
 import { MAX_CODE_ATTEMPTS } from './one-time-codes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const post = (url: string, fields: Record<string, string>) => server.app.inject({ method: 'POST', url, ...form(fields) });
-const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('POST /register/', () => {

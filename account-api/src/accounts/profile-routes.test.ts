@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  errorDetailMessage,
   PROFILE_FIELDS,
   type BalanceResponse,
   type LoginResponse,
@@ -9,25 +8,21 @@ import {
 } from 'shared-contracts';
 import {
   bearer,
+  changePassword,
+  detailOf,
   json,
   login,
   multipartFile,
   signedInPlayer,
-  startTestServer,
   TINY_PNG,
-  type TestServer,
+  setupTestServer,
 } from '../testing/test-server';
 import type { UpdatePasswordResponse } from './profile-routes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const call = (method: 'GET' | 'POST', url: string, token?: string) =>
   server.app.inject({ method, url, headers: token ? bearer(token) : {} });
-const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
 
 describe('authentication', () => {
   it.each([
@@ -194,12 +189,7 @@ describe('POST /api/update-password', () => {
 
   it('accepts the passwords in a JSON body too', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: player.password, new_password: 'Fresh-Passw0rd!' },
-    });
+    const response = await changePassword(server.app, tokens.access_token, player.password, 'Fresh-Passw0rd!');
     expect(response.statusCode).toBe(200);
   });
 

@@ -1,22 +1,18 @@
 import { API_PATHS, type LoginResponse } from 'shared-contracts';
 import {
   bearer,
+  changePassword,
   form,
   json,
-  latestMail,
   login,
+  resetPasswordByMail,
   signedInPlayer,
-  startTestServer,
   STRONG_PASSWORD,
-  type TestServer,
+  setupTestServer,
 } from '../testing/test-server';
 import { MESSAGES } from './auth-routes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const refresh = (refreshToken: string) =>
   server.app.inject({ method: 'POST', url: API_PATHS.refreshToken, payload: { refresh_token: refreshToken } });
@@ -114,12 +110,7 @@ describe('password change and reset end every session', () => {
   it('update-password revokes all sessions and answers with a fresh one', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
     const second = json<LoginResponse>(await login(server.app, player.email, player.password));
-    const changed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: STRONG_PASSWORD, new_password: 'N3w-passw0rd!' },
-    });
+    const changed = await changePassword(server.app, tokens.access_token, STRONG_PASSWORD, 'N3w-passw0rd!');
     expect(changed.statusCode).toBe(200);
     const fresh = json<LoginResponse>(changed);
     expect((await me(second.access_token)).statusCode).toBe(401);
@@ -135,13 +126,7 @@ describe('password change and reset end every session', () => {
 
   it('reset-password revokes all sessions', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    await server.app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
-    const { code } = await latestMail(server.app, player.email);
-    const reset = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
-      ...form({ email: player.email, reset_code: code ?? '', new_password: 'N3w-passw0rd!' }),
-    });
+    const reset = await resetPasswordByMail(server.app, player.email, 'N3w-passw0rd!');
     expect(reset.statusCode).toBe(200);
     expect((await me(tokens.access_token)).statusCode).toBe(401);
     expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);

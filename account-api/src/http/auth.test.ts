@@ -2,7 +2,15 @@ import { SignJWT } from 'jose';
 import { API_PATHS, type LoginResponse, type UpdatePasswordResponse } from 'shared-contracts';
 import { buildApp, type App } from '../app';
 import { deriveKeys, loadMasterSecret } from '../security/secrets';
-import { bearer, form, json, latestMail, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import {
+  bearer,
+  changePassword,
+  json,
+  resetPasswordByMail,
+  signedInPlayer,
+  startTestServer,
+  type TestServer,
+} from '../testing/test-server';
 
 /**
  * Decision 0007 step 3: every authenticated request reads the user and the token's session, so a
@@ -73,12 +81,7 @@ describe('per-request session and token_version check', () => {
     const { player, tokens } = await signedInPlayer(server.app);
     expect((await userInfo(server, tokens.access_token)).statusCode).toBe(200);
     expect((await userInfo(second, tokens.access_token)).statusCode).toBe(200);
-    const changed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: player.password, new_password: 'Fresh-Passw0rd!' },
-    });
+    const changed = await changePassword(server.app, tokens.access_token, player.password, 'Fresh-Passw0rd!');
     expect(changed.statusCode).toBe(200);
     for (const instance of [server, second]) {
       const refused = await userInfo(instance, tokens.access_token);
@@ -93,13 +96,7 @@ describe('per-request session and token_version check', () => {
 
   it('refuses the old token on the very next request after a password reset by mailed code', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    await server.app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
-    const { code } = await latestMail(server.app, player.email);
-    const reset = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
-      ...form({ email: player.email, reset_code: code ?? '', new_password: 'Fresh-Passw0rd!' }),
-    });
+    const reset = await resetPasswordByMail(server.app, player.email, 'Fresh-Passw0rd!');
     expect(reset.statusCode).toBe(200);
     expect((await userInfo(server, tokens.access_token)).statusCode).toBe(401);
     expect((await userInfo(second, tokens.access_token)).statusCode).toBe(401);

@@ -1,25 +1,12 @@
 import { API_PATHS, type LoginResponse, type UserRecord } from 'shared-contracts';
-import {
-  bearer,
-  form,
-  json,
-  latestMail,
-  signedInPlayer,
-  startTestServer,
-  STRONG_PASSWORD,
-  type TestServer,
-} from '../testing/test-server';
+import { bearer, form, json, latestMail, signedInPlayer, STRONG_PASSWORD, setupTestServer } from '../testing/test-server';
 
 const PHONE = '+33 6 12 34 56 78';
 const NEW_PASSWORD = 'Pl4nted-Secret!';
 const STREET = '17 Rue des Planted';
 
-let server: TestServer;
 const lines: string[] = [];
-beforeAll(async () => {
-  server = await startTestServer({ logLevel: 'trace' }, { logger: true, logStream: { write: (line) => void lines.push(line) } });
-});
-afterAll(() => server.close());
+const server = setupTestServer({ logLevel: 'trace' }, { logger: true, logStream: { write: (line) => void lines.push(line) } });
 
 describe('sensitive fields: accepted in the body, never in the logs', () => {
   it('save_profile takes its fields from a JSON or form body as well as from the query (product §7)', async () => {
