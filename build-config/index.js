@@ -12,6 +12,31 @@ const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalo
 
 const { SHARED_SINGLETONS } = require('./shared');
 
+/** What an import without an extension may name, in every part's build. */
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.json'];
+const BROWSER_TARGETS = 'chrome >= 100, firefox >= 100, safari >= 15';
+
+/**
+ * The one TypeScript/JSX rule (Rspack's built-in SWC), for the browser builds and the shell's
+ * Node pre-renderer alike; `react` adds to the automatic JSX runtime's options.
+ * @param {{ targets: string, react?: Record<string, boolean> }} options
+ */
+function swcRule({ targets, react = {} }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', ...react } },
+      },
+      env: { targets },
+    },
+    type: 'javascript/auto',
+  };
+}
+
 /**
  * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
  * whole, 42 KB for what the parts use. Every part declares the same export list (the union of
@@ -106,22 +131,10 @@ function createFederatedConfig({
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+      resolve: { extensions: RESOLVE_EXTENSIONS },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-              },
-              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-            },
-            type: 'javascript/auto',
-          },
+          swcRule({ targets: BROWSER_TARGETS, react: { development: !production, refresh: false } }),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/resource' },
         ],
@@ -201,4 +214,4 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
   return config;
 }
 
-module.exports = { createFederatedConfig, createJestConfig, partOptions, SHARED_SINGLETONS };
+module.exports = { createFederatedConfig, createJestConfig, partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule };
