@@ -7,11 +7,12 @@ import {
   latestMail,
   login,
   newPlayer,
+  refresh,
   register,
+  setupTestServer,
   signedInPlayer,
   startTestServer,
   STRONG_PASSWORD,
-  setupTestServer,
 } from '../testing/test-server';
 import { MESSAGES, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
 import { PASSWORD_HASHING_BUDGET } from '../http/rate-limits';
@@ -318,20 +319,12 @@ describe('POST /api/activate-user', () => {
 describe('POST /api/refresh-token', () => {
   it('trades a refresh token (not an access token) for a new pair', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const refreshed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.refreshToken,
-      payload: { refresh_token: tokens.refresh_token },
-    });
+    const refreshed = await refresh(server.app, tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const pair = json<LoginResponse>(refreshed);
     const me = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(pair.access_token) });
     expect(json<UserRecord>(me).email_verified).toBe(true);
-    const wrongKind = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.refreshToken,
-      payload: { refresh_token: tokens.access_token },
-    });
+    const wrongKind = await refresh(server.app, tokens.access_token);
     expect(wrongKind.statusCode).toBe(401);
     const refreshAsAccess = await server.app.inject({
       method: 'POST',

@@ -13,9 +13,10 @@ import {
   json,
   login,
   multipartFile,
+  postAs,
+  setupTestServer,
   signedInPlayer,
   TINY_PNG,
-  setupTestServer,
 } from '../testing/test-server';
 import type { UpdatePasswordResponse } from './profile-routes';
 
@@ -78,11 +79,9 @@ describe('POST /get-user-info/', () => {
 describe('POST /api/save_profile', () => {
   it('accepts the fields in a JSON body too (personal data out of URLs)', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.saveProfile,
-      headers: bearer(tokens.access_token),
-      payload: { city: 'Lyon', phone: '+33 6 12 34 56 78' },
+    const response = await postAs(server.app, API_PATHS.saveProfile, tokens.access_token, {
+      city: 'Lyon',
+      phone: '+33 6 12 34 56 78',
     });
     expect(response.statusCode).toBe(200);
     expect(json<UserRecord>(response)).toMatchObject({ city: 'Lyon', phone: '+33 6 12 34 56 78' });

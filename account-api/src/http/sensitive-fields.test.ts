@@ -1,5 +1,5 @@
 import { API_PATHS, type LoginResponse, type UserRecord } from 'shared-contracts';
-import { bearer, form, json, latestMail, signedInPlayer, STRONG_PASSWORD, setupTestServer } from '../testing/test-server';
+import { bearer, form, json, latestMail, postAs, setupTestServer, signedInPlayer, STRONG_PASSWORD } from '../testing/test-server';
 
 const PHONE = '+33 6 12 34 56 78';
 const NEW_PASSWORD = 'Pl4nted-Secret!';
@@ -11,11 +11,9 @@ const server = setupTestServer({ logLevel: 'trace' }, { logger: true, logStream:
 describe('sensitive fields: accepted in the body, never in the logs', () => {
   it('save_profile takes its fields from a JSON or form body as well as from the query (product §7)', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const viaJson = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.saveProfile,
-      headers: bearer(tokens.access_token),
-      payload: { phone: PHONE, street_address_1: STREET },
+    const viaJson = await postAs(server.app, API_PATHS.saveProfile, tokens.access_token, {
+      phone: PHONE,
+      street_address_1: STREET,
     });
     expect(viaJson.statusCode).toBe(200);
     expect(json<UserRecord>(viaJson)).toMatchObject({ phone: PHONE, street_address_1: STREET });

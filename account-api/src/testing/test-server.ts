@@ -139,6 +139,22 @@ export async function resetPasswordByMail(app: FastifyInstance, email: string, n
   });
 }
 
+/** POST /api/refresh-token with a refresh token. */
+export function refresh(app: FastifyInstance, refreshToken: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: API_PATHS.refreshToken, payload: { refresh_token: refreshToken } });
+}
+
+/** The claims of a token the API issued: read, not verified. */
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+  ver: number;
+  jti?: string;
+}
+export function claimsOf(token: string): TokenClaims {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+}
+
 /** A sign-in with a wrong password, arriving through a proxy that saw `forwardedFor`. */
 export function wrongLoginFrom(app: FastifyInstance, forwardedFor: string, username: string): Promise<LightMyRequestResponse> {
   return app.inject({
