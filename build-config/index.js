@@ -16,6 +16,31 @@ const { SHARED_SINGLETONS, STARTUP_VENDORS_CHUNK } = require('./shared');
 const BUNDLER_RUNTIME_CJS = require.resolve('@module-federation/webpack-bundler-runtime');
 const BUNDLER_RUNTIME_ESM = BUNDLER_RUNTIME_CJS.replace(/\.cjs$/, '.js');
 
+/** What an import without an extension may name, in every part's build. */
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.json'];
+const BROWSER_TARGETS = 'chrome >= 100, firefox >= 100, safari >= 15';
+
+/**
+ * The one TypeScript/JSX rule (Rspack's built-in SWC), for the browser builds and the shell's
+ * Node pre-renderer alike; `react` adds to the automatic JSX runtime's options.
+ * @param {{ targets: string, react?: Record<string, boolean> }} options
+ */
+function swcRule({ targets, react = {} }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', ...react } },
+      },
+      env: { targets },
+    },
+    type: 'javascript/auto',
+  };
+}
+
 /**
  * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
  * whole, 42 KB for what the parts use. Every part declares the same export list (the union of
@@ -120,27 +145,15 @@ function createFederatedConfig({
         clean: true,
       },
       resolve: {
-        extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+        extensions: RESOLVE_EXTENSIONS,
         // A remote's entry takes the federation bundler runtime as ES modules: its SDK imports are
-        // then tree-shaken (remoteEntry.js 12.8 -> 8.6 KB br; decision 0016). Not in the shell,
+        // then tree-shaken (remoteEntry.js 12.8 -> 8.6 KB br; decision 0028). Not in the shell,
         // which provides the runtime to all and must keep one copy of its module state.
         alias: isRemote ? { [BUNDLER_RUNTIME_CJS]: BUNDLER_RUNTIME_ESM } : {},
       },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-              },
-              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-            },
-            type: 'javascript/auto',
-          },
+          swcRule({ targets: BROWSER_TARGETS, react: { development: !production, refresh: false } }),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/resource' },
         ],
@@ -241,4 +254,4 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
   return config;
 }
 
-module.exports = { createFederatedConfig, createJestConfig, partOptions, SHARED_SINGLETONS };
+module.exports = { createFederatedConfig, createJestConfig, partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule };

@@ -3,6 +3,7 @@
 // site's server and never served to browsers.
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
+const { RESOLVE_EXTENSIONS, swcRule } = require('build-config');
 
 module.exports = {
   context: __dirname,
@@ -16,22 +17,10 @@ module.exports = {
     library: { type: 'commonjs2' },
     clean: true,
   },
-  resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+  resolve: { extensions: RESOLVE_EXTENSIONS },
   module: {
     rules: [
-      {
-        test: /\.[jt]sx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic' } },
-          },
-          env: { targets: 'node 20' },
-        },
-        type: 'javascript/auto',
-      },
+      swcRule({ targets: 'node 20' }),
       // Stylesheets reach the browser with the shell's own build.
       { test: /\.css$/, type: 'asset/source' },
       { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/inline' },

@@ -2,25 +2,9 @@
 // a small JSON user), no plugins, no hooks, no logging. bench.mjs runs it beside the real API.
 import Fastify from 'fastify';
 
-const user = {
-  id: 1,
-  username: 'bench',
-  email: 'bench@example.com',
-  email_verified: true,
-  created_at: '2026-11-22T00:00:00.000Z',
-  first_name: 'Bench',
-  last_name: 'Mark',
-  picture_url: null,
-  dob: null,
-  gender: null,
-  phone: null,
-  country: null,
-  state: null,
-  city: null,
-  postal_code: null,
-  street_address_1: null,
-  street_address_2: null,
-};
+// BARE_USER: the JSON user the real API answered (bench.mjs passes it), so both bodies are the same.
+if (!process.env.BARE_USER) throw new Error('BARE_USER (the user JSON to answer) is not set');
+const user = JSON.parse(process.env.BARE_USER);
 
 const app = Fastify({ logger: false });
 app.post('/get-user-info/', async () => user);

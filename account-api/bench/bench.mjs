@@ -177,7 +177,6 @@ const pad = (text, width, left = false) => (left ? String(text).padEnd(width) : 
 try {
   const ports = { bare: portBase, sqlite: portBase + 1, pg: portBase + 2 };
   const buildReadsRedis = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8').includes('REDIS_URL');
-  const bare = startServer('bare', [path.join(dir, 'bench/bare-server.mjs')], { PORT: String(ports.bare) });
   const apis = [{ label: 'SQLite', server: startApi('sqlite', ports.sqlite, {}) }];
   if (baseline) apis.push({ label: 'SQLite, baseline', server: startApi('baseline', portBase + 3, {}, baseline) });
   if (databaseUrl) {
@@ -187,13 +186,26 @@ try {
       server: startApi('pg', ports.pg, { DATABASE_URL: databaseUrl, REDIS_URL: withRedis ? redisUrl : '' }),
     });
   }
-  await Promise.all([bare, ...apis.map((api) => api.server)].map(waitForHealth));
+  await Promise.all(apis.map((api) => api.server).map(waitForHealth));
 
   const stamp = Date.now().toString(36);
   for (const api of apis) {
     api.player = await newPlayer(api.server, `bench${stamp}${api.server.name}`);
     api.tokens = await signIn(api.server, api.player);
   }
+  // The bare server answers the very body the API gives the bench player, so the two differ only
+  // in the work behind it.
+  const { body: benchUser } = await post(
+    apis[0].server,
+    '/get-user-info/',
+    {},
+    { authorization: `Bearer ${apis[0].tokens.access_token}` },
+  );
+  const bare = startServer('bare', [path.join(dir, 'bench/bare-server.mjs')], {
+    PORT: String(ports.bare),
+    BARE_USER: JSON.stringify(benchUser),
+  });
+  await waitForHealth(bare);
 
   const targets = [
     {

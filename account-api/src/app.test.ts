@@ -1,13 +1,7 @@
-import {
-  API_PATHS,
-  errorDetailMessage,
-  type LoginResponse,
-  type OutboxMessage,
-  type UploadResponse,
-  type UserRecord,
-} from 'shared-contracts';
+import { API_PATHS, type LoginResponse, type OutboxMessage, type UploadResponse, type UserRecord } from 'shared-contracts';
 import {
   bearer,
+  detailOf,
   form,
   json,
   latestMail,
@@ -16,16 +10,10 @@ import {
   signedInPlayer,
   startTestServer,
   TINY_PNG,
-  type TestServer,
+  setupTestServer,
 } from './testing/test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
+const server = setupTestServer();
 
 describe('error shape (product §8)', () => {
   it('answers unknown routes with 404 {"detail": "Not Found"}', async () => {

@@ -1,29 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../fixtures';
+import { CATEGORIES, gameById, GAMES } from '../support/catalogue';
 
-// The bundled catalogue is the oracle (read as data, so this spec does not depend on the code under test).
-interface CatalogueGame {
-  id: number;
-  name: string;
-  category: string;
-  image: string;
-  link: string;
-}
-const GAMES = JSON.parse(
-  readFileSync(path.join(__dirname, '../../shared-contracts/src/catalogue/games.json'), 'utf8'),
-) as CatalogueGame[];
-const CATEGORIES = [
-  'Arcade Games',
-  'Bike Racing',
-  'Card Games',
-  'Casual Games',
-  'Puzzle Games',
-  'Racing Games',
-  'Strategy Games',
-];
-const HOBO = GAMES.find((game) => game.id === 5)!;
+const HOBO = gameById(5);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 const main = (page: Page) => page.locator('main');

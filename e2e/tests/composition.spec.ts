@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { openGameFromSearch } from '../support/catalogue';
 
 const SINGLETONS = [
   'react',
@@ -48,14 +49,7 @@ test.describe('composition', () => {
     await expect(page).toHaveURL(/\/categories\/Arcade%20Games$/);
 
     // mf_player renders the play page (reached client-side through the search box).
-    await page.getByPlaceholder('Search Games').fill('Hobo Speedster');
-    await page.getByPlaceholder('Search Games').press('Enter');
-    await expect(page).toHaveURL(/\/search\?q=Hobo%20Speedster$/);
-    await page
-      .locator('main')
-      .getByRole('link', { name: /Hobo Speedster/ })
-      .first()
-      .click();
+    await openGameFromSearch(page, 'Hobo Speedster');
     await expect(page).toHaveURL(/\/game\/5$/);
     await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
 

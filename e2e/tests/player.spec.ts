@@ -1,29 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { CATEGORIES, gameById } from '../support/catalogue';
 
-// Catalogue facts (shared-contracts games.json). Every link is on html5.gamemonetize.com, which
-// the fixture answers with its local test page ("Local test game").
-const HOBO = {
-  id: 5,
-  name: 'Hobo Speedster',
-  category: 'Bike Racing',
-  link: 'https://html5.gamemonetize.com/046bi0y5mwn84nh7a93temx5616xxxkv/',
-};
-const MATH = {
-  id: 37,
-  name: 'Correct Math',
-  category: 'Puzzle Games',
-  link: 'https://html5.gamemonetize.com/nk8ecy4vj5jc8u7271mx9v9aptpbdn41/',
-};
-const CATEGORIES = [
-  'Arcade Games',
-  'Bike Racing',
-  'Card Games',
-  'Casual Games',
-  'Puzzle Games',
-  'Racing Games',
-  'Strategy Games',
-];
+// Every game link is on html5.gamemonetize.com, which the fixture answers with its local test
+// page ("Local test game").
+const HOBO = gameById(5);
+const MATH = gameById(37);
 const LOADING = 'Game Loading...';
 
 const main = (page: Page) => page.locator('main');

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { openGameFromSearch } from '../support/catalogue';
 
 /** Container instances the federation runtime holds, by name (the shell's included). */
 async function containers(page: import('@playwright/test').Page): Promise<string[]> {
@@ -31,13 +32,7 @@ test("after the catalogue's Retry, every remote stays one container and healthy 
   await expect(page.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games');
 
   // Page changes after the Retry: each remote's page, the header slot throughout.
-  await page.getByPlaceholder('Search Games').fill('Hobo Speedster');
-  await page.getByPlaceholder('Search Games').press('Enter');
-  await page
-    .locator('main')
-    .getByRole('link', { name: /Hobo Speedster/ })
-    .first()
-    .click();
+  await openGameFromSearch(page, 'Hobo Speedster');
   await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
   await expect(page.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games');

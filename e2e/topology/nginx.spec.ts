@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { openGameFromSearch } from '../support/catalogue';
 
 // The production topology (npm run test:nginx): deploy/nginx.conf serving the front ends as
 // static folders and proxying the API to two instances on PostgreSQL.
@@ -88,13 +89,7 @@ test('sign up, verify through the dev outbox, sign in and play a game', async ({
   await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
 
   // Play: a game page reached client-side, the session still on.
-  await page.getByPlaceholder('Search Games').fill('Hobo Speedster');
-  await page.getByPlaceholder('Search Games').press('Enter');
-  await page
-    .locator('main')
-    .getByRole('link', { name: /Hobo Speedster/ })
-    .first()
-    .click();
+  await openGameFromSearch(page, 'Hobo Speedster');
   await expect(page).toHaveURL(/\/game\/5$/);
   await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
   await expect(page.frameLocator('main iframe').locator('body')).not.toBeEmpty();

@@ -1,36 +1,26 @@
-import {
-  API_PATHS,
-  EMAIL_NOT_VERIFIED,
-  errorDetailMessage,
-  type ApiErrorBody,
-  type LoginResponse,
-  type UserRecord,
-} from 'shared-contracts';
+import { API_PATHS, EMAIL_NOT_VERIFIED, type ApiErrorBody, type LoginResponse, type UserRecord } from 'shared-contracts';
 import {
   bearer,
+  detailOf,
   form,
   json,
   latestMail,
   login,
   newPlayer,
+  refresh,
   register,
+  setupTestServer,
   signedInPlayer,
   startTestServer,
   STRONG_PASSWORD,
-  type TestServer,
 } from '../testing/test-server';
 import { MESSAGES, RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';
 import { PASSWORD_HASHING_BUDGET } from '../http/rate-limits';
 import { MAX_CODE_ATTEMPTS } from './one-time-codes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const post = (url: string, fields: Record<string, string>) => server.app.inject({ method: 'POST', url, ...form(fields) });
-const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('POST /register/', () => {
@@ -329,20 +319,12 @@ describe('POST /api/activate-user', () => {
 describe('POST /api/refresh-token', () => {
   it('trades a refresh token (not an access token) for a new pair', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const refreshed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.refreshToken,
-      payload: { refresh_token: tokens.refresh_token },
-    });
+    const refreshed = await refresh(server.app, tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const pair = json<LoginResponse>(refreshed);
     const me = await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(pair.access_token) });
     expect(json<UserRecord>(me).email_verified).toBe(true);
-    const wrongKind = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.refreshToken,
-      payload: { refresh_token: tokens.access_token },
-    });
+    const wrongKind = await refresh(server.app, tokens.access_token);
     expect(wrongKind.statusCode).toBe(401);
     const refreshAsAccess = await server.app.inject({
       method: 'POST',

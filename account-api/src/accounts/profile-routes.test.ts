@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  errorDetailMessage,
   PROFILE_FIELDS,
   type BalanceResponse,
   type LoginResponse,
@@ -9,25 +8,22 @@ import {
 } from 'shared-contracts';
 import {
   bearer,
+  changePassword,
+  detailOf,
   json,
   login,
   multipartFile,
+  postAs,
+  setupTestServer,
   signedInPlayer,
-  startTestServer,
   TINY_PNG,
-  type TestServer,
 } from '../testing/test-server';
 import type { UpdatePasswordResponse } from './profile-routes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const call = (method: 'GET' | 'POST', url: string, token?: string) =>
   server.app.inject({ method, url, headers: token ? bearer(token) : {} });
-const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
 
 describe('authentication', () => {
   it.each([
@@ -83,11 +79,9 @@ describe('POST /get-user-info/', () => {
 describe('POST /api/save_profile', () => {
   it('accepts the fields in a JSON body too (personal data out of URLs)', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.saveProfile,
-      headers: bearer(tokens.access_token),
-      payload: { city: 'Lyon', phone: '+33 6 12 34 56 78' },
+    const response = await postAs(server.app, API_PATHS.saveProfile, tokens.access_token, {
+      city: 'Lyon',
+      phone: '+33 6 12 34 56 78',
     });
     expect(response.statusCode).toBe(200);
     expect(json<UserRecord>(response)).toMatchObject({ city: 'Lyon', phone: '+33 6 12 34 56 78' });
@@ -194,12 +188,7 @@ describe('POST /api/update-password', () => {
 
   it('accepts the passwords in a JSON body too', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: player.password, new_password: 'Fresh-Passw0rd!' },
-    });
+    const response = await changePassword(server.app, tokens.access_token, player.password, 'Fresh-Passw0rd!');
     expect(response.statusCode).toBe(200);
   });
 

@@ -1,41 +1,35 @@
 import { API_PATHS, type LoginResponse } from 'shared-contracts';
 import {
   bearer,
+  changePassword,
+  claimsOf,
   form,
   json,
-  latestMail,
   login,
+  refresh,
+  resetPasswordByMail,
+  setupTestServer,
   signedInPlayer,
-  startTestServer,
   STRONG_PASSWORD,
-  type TestServer,
 } from '../testing/test-server';
 import { MESSAGES } from './auth-routes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
-const refresh = (refreshToken: string) =>
-  server.app.inject({ method: 'POST', url: API_PATHS.refreshToken, payload: { refresh_token: refreshToken } });
 const logout = (payload: unknown) => server.app.inject({ method: 'POST', url: API_PATHS.logout, payload: payload as object });
 const me = (accessToken: string) => server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(accessToken) });
-const claims = (token: string): Record<string, unknown> =>
-  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 describe('sessions (decision 0007, step 4)', () => {
   it('login opens a session row; both tokens carry its sid, the refresh token its jti', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const access = claims(tokens.access_token);
-    const refreshClaims = claims(tokens.refresh_token);
+    const access = claimsOf(tokens.access_token);
+    const refreshClaims = claimsOf(tokens.refresh_token);
     expect(typeof access.sid).toBe('string');
     expect(refreshClaims.sid).toBe(access.sid);
     const row = await server.context.database.db
       .selectFrom('sessions')
       .selectAll()
-      .where('id', '=', String(access.sid))
+      .where('id', '=', access.sid)
       .executeTakeFirstOrThrow();
     expect(row.refresh_jti).toBe(refreshClaims.jti);
     expect(row.revoked_at).toBeNull();
@@ -43,22 +37,24 @@ describe('sessions (decision 0007, step 4)', () => {
 
   it('refresh rotates: the new refresh token works, the used one does not', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const first = await refresh(tokens.refresh_token);
+    const first = await refresh(server.app, tokens.refresh_token);
     expect(first.statusCode).toBe(200);
     const next = json<LoginResponse>(first);
-    expect(claims(next.refresh_token).sid).toBe(claims(tokens.refresh_token).sid);
-    expect(claims(next.refresh_token).jti).not.toBe(claims(tokens.refresh_token).jti);
-    expect((await refresh(json<LoginResponse>(await refresh(next.refresh_token)).refresh_token)).statusCode).toBe(200);
+    expect(claimsOf(next.refresh_token).sid).toBe(claimsOf(tokens.refresh_token).sid);
+    expect(claimsOf(next.refresh_token).jti).not.toBe(claimsOf(tokens.refresh_token).jti);
+    expect(
+      (await refresh(server.app, json<LoginResponse>(await refresh(server.app, next.refresh_token)).refresh_token)).statusCode,
+    ).toBe(200);
   });
 
   it('a refresh token presented twice revokes its whole family, access tokens included', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const rotated = json<LoginResponse>(await refresh(tokens.refresh_token));
+    const rotated = json<LoginResponse>(await refresh(server.app, tokens.refresh_token));
     // The thief replays the old token: refused, and the family ends.
-    const replay = await refresh(tokens.refresh_token);
+    const replay = await refresh(server.app, tokens.refresh_token);
     expect(replay.statusCode).toBe(401);
     expect(json<{ detail: string }>(replay).detail).toBe(MESSAGES.badRefreshToken);
-    expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, rotated.refresh_token)).statusCode).toBe(401);
     expect((await me(rotated.access_token)).statusCode).toBe(401);
     expect((await me(tokens.access_token)).statusCode).toBe(401);
   });
@@ -66,10 +62,10 @@ describe('sessions (decision 0007, step 4)', () => {
   it('reuse ends only that family: another sign-in of the same player keeps working', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
     const other = json<LoginResponse>(await login(server.app, player.email, player.password));
-    await refresh(tokens.refresh_token);
-    await refresh(tokens.refresh_token);
+    await refresh(server.app, tokens.refresh_token);
+    await refresh(server.app, tokens.refresh_token);
     expect((await me(other.access_token)).statusCode).toBe(200);
-    expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(server.app, other.refresh_token)).statusCode).toBe(200);
   });
 });
 
@@ -81,7 +77,7 @@ describe('POST /api/logout', () => {
     expect(out.statusCode).toBe(200);
     expect(json<unknown>(out)).toEqual({ detail: 'Logged out.' });
     expect((await me(tokens.access_token)).statusCode).toBe(401);
-    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(401);
   });
 
   it('is idempotent and takes a form body too', async () => {
@@ -114,37 +110,26 @@ describe('password change and reset end every session', () => {
   it('update-password revokes all sessions and answers with a fresh one', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
     const second = json<LoginResponse>(await login(server.app, player.email, player.password));
-    const changed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: STRONG_PASSWORD, new_password: 'N3w-passw0rd!' },
-    });
+    const changed = await changePassword(server.app, tokens.access_token, STRONG_PASSWORD, 'N3w-passw0rd!');
     expect(changed.statusCode).toBe(200);
     const fresh = json<LoginResponse>(changed);
     expect((await me(second.access_token)).statusCode).toBe(401);
-    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, second.refresh_token)).statusCode).toBe(401);
     expect((await me(fresh.access_token)).statusCode).toBe(200);
     const rows = await server.context.database.db
       .selectFrom('sessions')
       .select(['revoked_reason'])
-      .where('id', 'in', [String(claims(tokens.access_token).sid), String(claims(second.access_token).sid)])
+      .where('id', 'in', [claimsOf(tokens.access_token).sid, claimsOf(second.access_token).sid])
       .execute();
     expect(rows.map((row) => row.revoked_reason)).toEqual(['password_changed', 'password_changed']);
   });
 
   it('reset-password revokes all sessions', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    await server.app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
-    const { code } = await latestMail(server.app, player.email);
-    const reset = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
-      ...form({ email: player.email, reset_code: code ?? '', new_password: 'N3w-passw0rd!' }),
-    });
+    const reset = await resetPasswordByMail(server.app, player.email, 'N3w-passw0rd!');
     expect(reset.statusCode).toBe(200);
     expect((await me(tokens.access_token)).statusCode).toBe(401);
-    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(401);
   });
 });
 

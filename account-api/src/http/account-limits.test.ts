@@ -1,14 +1,10 @@
 import { API_PATHS } from 'shared-contracts';
 import { MAX_CODE_ATTEMPTS } from '../accounts/one-time-codes';
-import { form, latestMail, newPlayer, register, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { form, latestMail, newPlayer, register, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { ACCOUNT_LIMITS } from './rate-limits';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind one proxy, so each request below can come from its own client address.
-  server = await startTestServer({ trustProxy: 1 });
-});
-afterAll(() => server.close());
+// Behind one proxy, so each request below can come from its own client address.
+const server = setupTestServer({ trustProxy: 1 });
 
 let address = 0;
 /** A new client address per call: the per-address limits never fire, only the per-account ones. */

@@ -2,7 +2,17 @@ import { SignJWT } from 'jose';
 import { API_PATHS, type LoginResponse, type UpdatePasswordResponse } from 'shared-contracts';
 import { buildApp, type App } from '../app';
 import { deriveKeys, loadMasterSecret } from '../security/secrets';
-import { bearer, form, json, latestMail, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import {
+  bearer,
+  changePassword,
+  claimsOf,
+  json,
+  refresh,
+  resetPasswordByMail,
+  signedInPlayer,
+  startTestServer,
+  type TestServer,
+} from '../testing/test-server';
 
 /**
  * Decision 0007 step 3: every authenticated request reads the user and the token's session, so a
@@ -22,16 +32,6 @@ afterAll(async () => {
 });
 
 const userInfo = (app: App, token: string) => app.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(token) });
-const refresh = (token: string) =>
-  server.app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refresh_token: token } });
-
-function claimsOf(token: string): { sub: string; sid: string; ver: number } {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub: string;
-    sid: string;
-    ver: number;
-  };
-}
 
 /** A token signed with the server's own key: only the per-request check can refuse it. */
 function signWithServerKey(claims: Record<string, unknown>, subject: string): Promise<string> {
@@ -73,12 +73,7 @@ describe('per-request session and token_version check', () => {
     const { player, tokens } = await signedInPlayer(server.app);
     expect((await userInfo(server, tokens.access_token)).statusCode).toBe(200);
     expect((await userInfo(second, tokens.access_token)).statusCode).toBe(200);
-    const changed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: player.password, new_password: 'Fresh-Passw0rd!' },
-    });
+    const changed = await changePassword(server.app, tokens.access_token, player.password, 'Fresh-Passw0rd!');
     expect(changed.statusCode).toBe(200);
     for (const instance of [server, second]) {
       const refused = await userInfo(instance, tokens.access_token);
@@ -86,20 +81,14 @@ describe('per-request session and token_version check', () => {
       expect(refused.headers['www-authenticate']).toBe('Bearer');
       expect(json<{ detail: string }>(refused)).toEqual({ detail: 'Could not validate credentials' });
     }
-    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(401);
     const fresh = json<UpdatePasswordResponse>(changed);
     expect((await userInfo(second, fresh.access_token)).statusCode).toBe(200);
   });
 
   it('refuses the old token on the very next request after a password reset by mailed code', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    await server.app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
-    const { code } = await latestMail(server.app, player.email);
-    const reset = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
-      ...form({ email: player.email, reset_code: code ?? '', new_password: 'Fresh-Passw0rd!' }),
-    });
+    const reset = await resetPasswordByMail(server.app, player.email, 'Fresh-Passw0rd!');
     expect(reset.statusCode).toBe(200);
     expect((await userInfo(server, tokens.access_token)).statusCode).toBe(401);
     expect((await userInfo(second, tokens.access_token)).statusCode).toBe(401);
@@ -121,7 +110,7 @@ describe('per-request session and token_version check', () => {
     expect((await userInfo(second, tokens.access_token)).statusCode).toBe(401);
     const balance = await second.app.inject({ method: 'GET', url: API_PATHS.balance, headers: bearer(tokens.access_token) });
     expect(balance.statusCode).toBe(401);
-    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(401);
     // The player's other sign-in is its own family and keeps working.
     expect((await userInfo(second, otherTokens.access_token)).statusCode).toBe(200);
   });
@@ -146,14 +135,14 @@ describe('per-request session and token_version check', () => {
 
   it('refresh swaps the refresh token: the new pair works; presenting the used one again revokes the family on every instance', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const renewed = await refresh(tokens.refresh_token);
+    const renewed = await refresh(server.app, tokens.refresh_token);
     expect(renewed.statusCode).toBe(200);
     const next = json<LoginResponse>(renewed);
     expect(claimsOf(next.access_token).sid).toBe(claimsOf(tokens.access_token).sid);
     expect((await userInfo(second, next.access_token)).statusCode).toBe(200);
     // Reuse of a spent refresh token (decision 0007): the whole session ends, from the next request on.
-    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(401);
     expect((await userInfo(second, next.access_token)).statusCode).toBe(401);
-    expect((await refresh(next.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(server.app, next.refresh_token)).statusCode).toBe(401);
   });
 });

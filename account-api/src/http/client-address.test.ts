@@ -1,6 +1,5 @@
-import { API_PATHS } from 'shared-contracts';
 import { loadConfig } from '../config';
-import { newPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { newPlayer, setupTestServer, wrongLoginFrom } from '../testing/test-server';
 
 describe('client address: proxy trust (decision 0007, step 1)', () => {
   it('reads a hop count or a proxy list, never "trust everything"', () => {
@@ -18,19 +17,9 @@ describe('client address: proxy trust (decision 0007, step 1)', () => {
     ['TRUST_PROXY_HOPS=1', { TRUST_PROXY_HOPS: '1' }],
     ['TRUST_PROXIES=127.0.0.1', { TRUST_PROXIES: '127.0.0.1' }],
   ])('behind one proxy (%s)', (_label, env) => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ trustProxy: loadConfig(env).trustProxy });
-    });
-    afterAll(() => server.close());
+    const server = setupTestServer({ trustProxy: loadConfig(env).trustProxy });
 
-    const loginFrom = (forwardedFor: string, username: string) =>
-      server.app.inject({
-        method: 'POST',
-        url: API_PATHS.login,
-        headers: { 'x-forwarded-for': forwardedFor },
-        payload: { username, password: 'Wrong-passw0rd!' },
-      });
+    const loginFrom = (forwardedFor: string, username: string) => wrongLoginFrom(server.app, forwardedFor, username);
 
     it('uses the address the proxy appended, not what the client wrote', async () => {
       let seen = '';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { API_PATHS, type LoginResponse } from 'shared-contracts';
-import { bearer, json, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { bearer, json, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { LOG_SERIALIZERS, withoutQuery } from './log-redaction';
 
 describe('withoutQuery and the req serializer', () => {
@@ -16,17 +16,13 @@ describe('withoutQuery and the req serializer', () => {
 
 describe('request log at info', () => {
   const lines: Record<string, unknown>[] = [];
-  let server: TestServer;
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    server = await startTestServer({ logLevel: 'info' }, { logger: true, logStream: stream });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
   });
-  afterAll(() => server.close());
+  const server = setupTestServer({ logLevel: 'info' }, { logger: true, logStream: stream });
 
   it('writes one lean line per request: method, route pattern, status, ms, request id; no query, body or header', async () => {
     const { player, tokens } = await signedInPlayer(server.app);

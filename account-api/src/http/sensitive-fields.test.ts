@@ -1,34 +1,19 @@
 import { API_PATHS, type LoginResponse, type UserRecord } from 'shared-contracts';
-import {
-  bearer,
-  form,
-  json,
-  latestMail,
-  signedInPlayer,
-  startTestServer,
-  STRONG_PASSWORD,
-  type TestServer,
-} from '../testing/test-server';
+import { bearer, form, json, latestMail, postAs, setupTestServer, signedInPlayer, STRONG_PASSWORD } from '../testing/test-server';
 
 const PHONE = '+33 6 12 34 56 78';
 const NEW_PASSWORD = 'Pl4nted-Secret!';
 const STREET = '17 Rue des Planted';
 
-let server: TestServer;
 const lines: string[] = [];
-beforeAll(async () => {
-  server = await startTestServer({ logLevel: 'trace' }, { logger: true, logStream: { write: (line) => void lines.push(line) } });
-});
-afterAll(() => server.close());
+const server = setupTestServer({ logLevel: 'trace' }, { logger: true, logStream: { write: (line) => void lines.push(line) } });
 
 describe('sensitive fields: accepted in the body, never in the logs', () => {
   it('save_profile takes its fields from a JSON or form body as well as from the query (product §7)', async () => {
     const { tokens } = await signedInPlayer(server.app);
-    const viaJson = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.saveProfile,
-      headers: bearer(tokens.access_token),
-      payload: { phone: PHONE, street_address_1: STREET },
+    const viaJson = await postAs(server.app, API_PATHS.saveProfile, tokens.access_token, {
+      phone: PHONE,
+      street_address_1: STREET,
     });
     expect(viaJson.statusCode).toBe(200);
     expect(json<UserRecord>(viaJson)).toMatchObject({ phone: PHONE, street_address_1: STREET });

@@ -1,5 +1,4 @@
-import { API_PATHS } from 'shared-contracts';
-import { signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { signedInPlayer, startTestServer, type TestServer, wrongLoginFrom } from '../testing/test-server';
 import { ACCOUNT_LIMITS, RATE_LIMITS } from './rate-limits';
 
 /**
@@ -23,12 +22,7 @@ describeShared('limits shared by two instances (PostgreSQL + Redis)', () => {
   });
 
   const loginOn = (server: TestServer, username: string, forwardedFor: string) =>
-    server.app.inject({
-      method: 'POST',
-      url: API_PATHS.login,
-      headers: { 'x-forwarded-for': forwardedFor },
-      payload: { username, password: 'Wrong-passw0rd!' },
-    });
+    wrongLoginFrom(server.app, forwardedFor, username);
 
   it('the per-address limit holds across instances: 10 wrong sign-ins in all, not 10 each', async () => {
     expect(first.context.database.dialect).toBe('postgres');

@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
 import { API_PATHS } from 'shared-contracts';
-import { form, json, newPlayer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { form, json, newPlayer, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { STORAGE_UNAVAILABLE } from './errors';
 
 /** SQLite's query_only pragma turns the open database read-only, like a read-only file or replica. */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ databaseUrl: null });
-});
-afterAll(() => server.close());
+const server = setupTestServer({ databaseUrl: null });
 const readOnly = (on: boolean) => sql.raw(`pragma query_only = ${on ? 'on' : 'off'}`).execute(server.context.database.db);
 const post = (url: string, fields: Record<string, string>) => server.app.inject({ method: 'POST', url, ...form(fields) });
 

@@ -1,11 +1,7 @@
-import { API_PATHS, errorDetailMessage, type LibraryPayload } from 'shared-contracts';
-import { bearer, json, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { API_PATHS, type LibraryPayload } from 'shared-contracts';
+import { bearer, detailOf, json, setupTestServer, signedInPlayer } from '../testing/test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = setupTestServer();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
 const send = (
@@ -107,7 +103,7 @@ describe('/api/library', () => {
     const { tokens } = await signedInPlayer(server.app);
     const response = await send('PUT', tokens.access_token, payload);
     expect(response.statusCode).toBe(422);
-    expect(errorDetailMessage(JSON.parse(response.body), '<none>')).toBe(message);
+    expect(detailOf(response.body)).toBe(message);
   });
 
   it('refuses malformed JSON and other content types with product §8 errors', async () => {
@@ -122,7 +118,7 @@ describe('/api/library', () => {
       payload: 'favourites=5',
     });
     expect(form.statusCode).toBe(422);
-    expect(errorDetailMessage(JSON.parse(form.body), '<none>')).toBe('favourites must be a list');
+    expect(detailOf(form.body)).toBe('favourites must be a list');
     const empty = await send('POST', tokens.access_token);
     expect(empty.statusCode).toBe(422);
   });

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { createOwnDatabase } from '../testing/own-database';
 import { until } from '../testing/wait';
 import {
-  bearer,
+  changePassword,
   form,
   json,
   newPlayer,
@@ -12,6 +12,7 @@ import {
   signedInPlayer,
   startTestServer,
   type TestServer,
+  setupTestServer,
 } from '../testing/test-server';
 import { DeliveryWorker, retryDelayMs, type MailTransport } from './delivery-worker';
 import { durationInWords, passwordResetMail, verificationMail } from './messages';
@@ -77,11 +78,7 @@ afterAll(async () => ownDatabase?.drop());
 const own = () => ({ databaseUrl: ownDatabase?.url ?? null });
 
 describe('the outbox table', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = setupTestServer();
 
   it('shows queued mail with its delivery state, and the dev-outbox worker marks it sent', async () => {
     const player = newPlayer('state');
@@ -148,20 +145,11 @@ describe('the outbox table', () => {
 });
 
 describe('notification mails', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = setupTestServer();
 
   it('mails the owner when the password is changed', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
-    const changed = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: player.password, new_password: 'An0ther-pass!' },
-    });
+    const changed = await changePassword(server.app, tokens.access_token, player.password, 'An0ther-pass!');
     expect(changed.statusCode).toBe(200);
     const [notice] = await outbox(server, player.email);
     expect(notice).toMatchObject({ subject: 'Your PlayVerse password was changed', kind: 'password_changed', code: null });
@@ -185,12 +173,7 @@ describe('notification mails', () => {
   it('sends nothing when the change is refused (wrong old password)', async () => {
     const { player, tokens } = await signedInPlayer(server.app);
     const before = (await outbox(server, player.email)).length;
-    const refused = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.updatePassword,
-      headers: bearer(tokens.access_token),
-      payload: { old_password: 'Wr0ng-pass!', new_password: 'An0ther-pass!' },
-    });
+    const refused = await changePassword(server.app, tokens.access_token, 'Wr0ng-pass!', 'An0ther-pass!');
     expect(refused.statusCode).toBe(400);
     expect(await outbox(server, player.email)).toHaveLength(before);
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_PATHS, type LoginResponse, type OutboxMessage } from 'shared-contracts';
+import { API_PATHS, errorDetailMessage, type LoginResponse, type OutboxMessage } from 'shared-contracts';
 import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 
@@ -58,6 +58,40 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   };
 }
 
+/**
+ * One test server for the calling file or describe block: started in its beforeAll, closed in its
+ * afterAll. The returned handle reads the running server, so tests use it like a TestServer.
+ */
+export function setupTestServer(overrides: Partial<Config> = {}, options: Partial<AppOptions> = {}): TestServer {
+  let started: TestServer | null = null;
+  beforeAll(async () => {
+    started = await startTestServer(overrides, options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestServer => {
+    if (!started) throw new Error('the test server starts in beforeAll; use it inside a test or hook');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get context() {
+      return current().context;
+    },
+    get mailWorker() {
+      return current().mailWorker;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    advance: (ms) => {
+      current().advance(ms);
+    },
+    close: () => current().close(),
+  };
+}
+
 export const STRONG_PASSWORD = 'Passw0rd!';
 
 let counter = 0;
@@ -80,6 +114,56 @@ export function json<T>(response: LightMyRequestResponse): T {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The `detail` message of a product §8 error body ('<none>' when the body has none). */
+export const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
+
+/** A signed-in POST with a JSON body. */
+export function postAs(app: FastifyInstance, url: string, token: string, payload: object): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, headers: bearer(token), payload });
+}
+
+/** update-password from the signed-in player's session. */
+export function changePassword(app: FastifyInstance, token: string, oldPassword: string, newPassword: string) {
+  return postAs(app, API_PATHS.updatePassword, token, { old_password: oldPassword, new_password: newPassword });
+}
+
+/** forgot-password, then reset-password with the mailed code. */
+export async function resetPasswordByMail(app: FastifyInstance, email: string, newPassword: string) {
+  await app.inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email }) });
+  const { code } = await latestMail(app, email);
+  return app.inject({
+    method: 'POST',
+    url: API_PATHS.resetPassword,
+    ...form({ email, reset_code: code ?? '', new_password: newPassword }),
+  });
+}
+
+/** POST /api/refresh-token with a refresh token. */
+export function refresh(app: FastifyInstance, refreshToken: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: API_PATHS.refreshToken, payload: { refresh_token: refreshToken } });
+}
+
+/** The claims of a token the API issued: read, not verified. */
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+  ver: number;
+  jti?: string;
+}
+export function claimsOf(token: string): TokenClaims {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+}
+
+/** A sign-in with a wrong password, arriving through a proxy that saw `forwardedFor`. */
+export function wrongLoginFrom(app: FastifyInstance, forwardedFor: string, username: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: API_PATHS.login,
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { username, password: 'Wrong-passw0rd!' },
+  });
+}
 
 export async function latestMail(app: FastifyInstance, to: string): Promise<OutboxMessage> {
   const response = await app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(to)}` });

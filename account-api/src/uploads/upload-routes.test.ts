@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PATHS, errorDetailMessage, type UploadResponse } from 'shared-contracts';
-import { bearer, json, multipartFile, signedInPlayer, startTestServer, TINY_PNG, type TestServer } from '../testing/test-server';
+import { API_PATHS, type UploadResponse } from 'shared-contracts';
+import { bearer, detailOf, json, multipartFile, signedInPlayer, TINY_PNG, setupTestServer } from '../testing/test-server';
 import { uploadNameFromPictureUrl } from './upload-routes';
 
-let server: TestServer;
+const server = setupTestServer({ uploadMaxBytes: 1024 });
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer({ uploadMaxBytes: 1024 });
   token = (await signedInPlayer(server.app)).tokens.access_token;
 });
-afterAll(() => server.close());
 
 const upload = (filename: string, content: Buffer, contentType?: string) =>
   server.app.inject({ method: 'POST', url: API_PATHS.upload, ...multipartFile(filename, content, contentType, bearer(token)) });
-const detailOf = (body: string) => errorDetailMessage(JSON.parse(body), '<none>');
 
 describe('POST /api/upload', () => {
   it('stores an image under a random name with the extension of its real type', async () => {

@@ -6,24 +6,18 @@ describe('account API calls', () => {
   it('register: form-encoded sign-up payload with the captcha token', async () => {
     const { services, http } = fakeServices();
     http.onPost('/register/').reply(201, { message: 'ok' });
-    await services.api.register({
+    const signUp = {
       username: 'ada',
       email: 'a@b.co',
       firstName: 'Ada',
       lastName: 'L',
       password: 'Pw#12345',
       captcha_token: 'tok',
-    });
+    };
+    await services.api.register(signUp);
     const request = http.history.post[0]!;
     expect(String(request.headers?.['Content-Type'])).toContain('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(String(request.data)))).toEqual({
-      username: 'ada',
-      email: 'a@b.co',
-      firstName: 'Ada',
-      lastName: 'L',
-      password: 'Pw#12345',
-      captcha_token: 'tok',
-    });
+    expect(Object.fromEntries(new URLSearchParams(String(request.data)))).toEqual(signUp);
   });
 
   it('login: JSON username/password', async () => {

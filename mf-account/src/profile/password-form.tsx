@@ -3,9 +3,10 @@ import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts';
 import { updatePassword } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';
-import { PasswordChecklist } from '../ui/password-checklist';
+import { CardHead } from '../ui/card-head';
 import { PasswordField } from '../ui/password-field';
 import { SubmitButton } from '../ui/submit-button';
+import { useFormFields } from '../ui/use-form-fields';
 
 /** product §5's password rules, in its order, for a change from the profile. */
 export function validatePasswordChange(current: string, next: string, confirm: string): string | null {
@@ -15,24 +16,21 @@ export function validatePasswordChange(current: string, next: string, confirm: s
   return null;
 }
 
+const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
+
 /** Change password through update-password. */
 export function PasswordForm() {
   const dispatch = useAccountDispatch();
   const status = useAccountSelector((state) => state.profile.updatePassword);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { values, setValues, field } = useFormFields(EMPTY);
+  const { old_password: current, new_password: next, confirm_password: confirm } = values;
   const [message, setMessage] = useState<string | null>(null);
 
   // A change that just succeeded empties the fields (adjusted during render, not in an effect).
   const [seenSuccess, setSeenSuccess] = useState(status.success);
   if (status.success !== seenSuccess) {
     setSeenSuccess(status.success);
-    if (status.success) {
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-    }
+    if (status.success) setValues(EMPTY);
   }
 
   const submit = (event: SubmitEvent) => {
@@ -44,35 +42,11 @@ export function PasswordForm() {
 
   return (
     <form className="acc-card" onSubmit={submit} noValidate aria-labelledby="acc-password-title">
-      <div className="acc-card__head">
-        <h2 className="acc-card__title" id="acc-password-title">
-          Change password
-        </h2>
-        <p className="acc-card__subtitle">Changing it signs you out on your other devices.</p>
-      </div>
+      <CardHead id="acc-password-title" title="Change password" subtitle="Changing it signs you out on your other devices." />
       <div className="acc-stack">
-        <PasswordField
-          label="Current password"
-          name="old_password"
-          autoComplete="current-password"
-          value={current}
-          onValueChange={setCurrent}
-        />
-        <PasswordField
-          label="New password"
-          name="new_password"
-          autoComplete="new-password"
-          value={next}
-          onValueChange={setNext}
-          hint={<PasswordChecklist password={next} />}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirm_password"
-          autoComplete="new-password"
-          value={confirm}
-          onValueChange={setConfirm}
-        />
+        <PasswordField label="Current password" autoComplete="current-password" {...field('old_password')} />
+        <PasswordField label="New password" autoComplete="new-password" checklist {...field('new_password')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirm_password')} />
       </div>
       <FormAlert message={message ?? status.error} />
       <div className="acc-card__actions">

@@ -5,13 +5,9 @@ import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
-import {
-  changedFields,
-  formValuesFrom,
-  REQUIRED_PROFILE_FIELDS,
-  type EditableProfileField,
-  type ProfileFormValues,
-} from './profile-form-values';
+import { useFormFields } from '../ui/use-form-fields';
+import { CardHead } from '../ui/card-head';
+import { changedFields, formValuesFrom, REQUIRED_PROFILE_FIELDS, type EditableProfileField } from './profile-form-values';
 
 const GENDERS = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 export const NAMES_REQUIRED = 'First and last name cannot be empty.';
@@ -22,7 +18,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function ProfileForm({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
   const { status, error } = useAccountSelector((state) => state.profile.saveProfile);
-  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFrom(user));
+  // An edit after a save clears its outcome (the Saved mark or the error).
+  const { values, setValues, field } = useFormFields<EditableProfileField>(
+    () => formValuesFrom(user),
+    () => {
+      if (status !== 'idle' && status !== 'loading') dispatch(saveProfileReset());
+    },
+  );
   const [message, setMessage] = useState<string | null>(null);
   const genderId = useId();
 
@@ -42,14 +44,9 @@ export function ProfileForm({ user }: { user: UserRecord }) {
   const changes = useMemo(() => changedFields(values, user), [values, user]);
   const dirty = Object.keys(changes).length > 0;
 
-  const set = (field: EditableProfileField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (status !== 'idle' && status !== 'loading') dispatch(saveProfileReset());
-  };
-
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const missingName = REQUIRED_PROFILE_FIELDS.some((field) => values[field].trim() === '');
+    const missingName = REQUIRED_PROFILE_FIELDS.some((name) => values[name].trim() === '');
     setMessage(missingName ? NAMES_REQUIRED : null);
     if (missingName || !dirty) return;
     dispatch(saveProfile.pending(changes));
@@ -59,37 +56,15 @@ export function ProfileForm({ user }: { user: UserRecord }) {
 
   return (
     <form className="acc-card acc-profile-form" onSubmit={submit} noValidate aria-labelledby="acc-profile-details-title">
-      <div className="acc-card__head">
-        <h2 className="acc-card__title" id="acc-profile-details-title">
-          Personal details
-        </h2>
-        <p className="acc-card__subtitle">How you appear around the portal. Only you can see your address and phone.</p>
-      </div>
+      <CardHead
+        id="acc-profile-details-title"
+        title="Personal details"
+        subtitle="How you appear around the portal. Only you can see your address and phone."
+      />
       <div className="acc-grid">
-        <TextField
-          label="First name"
-          name="first_name"
-          autoComplete="given-name"
-          value={values.first_name}
-          onValueChange={set('first_name')}
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          autoComplete="family-name"
-          value={values.last_name}
-          onValueChange={set('last_name')}
-        />
-        <TextField
-          label="Date of birth"
-          name="dob"
-          type="date"
-          min="1900-01-01"
-          max={today()}
-          autoComplete="bday"
-          value={values.dob}
-          onValueChange={set('dob')}
-        />
+        <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        <TextField label="Date of birth" type="date" min="1900-01-01" max={today()} autoComplete="bday" {...field('dob')} />
         <div className="acc-field">
           <label className="acc-field__label" htmlFor={genderId}>
             Gender
@@ -101,7 +76,7 @@ export function ProfileForm({ user }: { user: UserRecord }) {
               className="acc-field__input acc-field__select"
               value={values.gender}
               onChange={(event) => {
-                set('gender')(event.target.value);
+                field('gender').onValueChange(event.target.value);
               }}
             >
               <option value="">Not specified</option>
@@ -115,13 +90,11 @@ export function ProfileForm({ user }: { user: UserRecord }) {
         </div>
         <TextField
           label="Phone"
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder="+1 555 123 4567"
-          value={values.phone}
-          onValueChange={set('phone')}
+          {...field('phone')}
         />
       </div>
 
@@ -130,41 +103,19 @@ export function ProfileForm({ user }: { user: UserRecord }) {
         <TextField
           className="acc-grid__wide"
           label="Street address"
-          name="street_address_1"
           autoComplete="address-line1"
-          value={values.street_address_1}
-          onValueChange={set('street_address_1')}
+          {...field('street_address_1')}
         />
         <TextField
           className="acc-grid__wide"
           label="Street address line 2"
-          name="street_address_2"
           autoComplete="address-line2"
-          value={values.street_address_2}
-          onValueChange={set('street_address_2')}
+          {...field('street_address_2')}
         />
-        <TextField label="City" name="city" autoComplete="address-level2" value={values.city} onValueChange={set('city')} />
-        <TextField
-          label="State / Province"
-          name="state"
-          autoComplete="address-level1"
-          value={values.state}
-          onValueChange={set('state')}
-        />
-        <TextField
-          label="Postal code"
-          name="postal_code"
-          autoComplete="postal-code"
-          value={values.postal_code}
-          onValueChange={set('postal_code')}
-        />
-        <TextField
-          label="Country"
-          name="country"
-          autoComplete="country-name"
-          value={values.country}
-          onValueChange={set('country')}
-        />
+        <TextField label="City" autoComplete="address-level2" {...field('city')} />
+        <TextField label="State / Province" autoComplete="address-level1" {...field('state')} />
+        <TextField label="Postal code" autoComplete="postal-code" {...field('postal_code')} />
+        <TextField label="Country" autoComplete="country-name" {...field('country')} />
       </div>
 
       <FormAlert message={message ?? (status === 'failed' ? error : null)} />

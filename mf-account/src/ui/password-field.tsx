@@ -1,15 +1,20 @@
 import { useState } from 'react';
+import { PasswordChecklist } from './password-checklist';
 import { TextField, type TextFieldProps } from './text-field';
 import { Icon } from 'ui';
 
-type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'adornment'>;
+interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'adornment' | 'hint'> {
+  /** A new password: the live checklist of the criteria under it. */
+  checklist?: boolean;
+}
 
 /** A password input with a show/hide toggle (product §2). */
-export function PasswordField(props: PasswordFieldProps) {
+export function PasswordField({ checklist, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
       {...props}
+      hint={checklist ? <PasswordChecklist password={props.value} /> : undefined}
       type={visible ? 'text' : 'password'}
       spellCheck={false}
       autoCapitalize="off"

@@ -14,6 +14,10 @@ import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import './game-slider.css';
 
 const SWIPER_MODULES = [A11y, Autoplay, EffectCoverflow];
+const ARROWS = [
+  { direction: 'prev', label: 'Previous games', icon: 'chevronLeft' },
+  { direction: 'next', label: 'Next games', icon: 'chevronRight' },
+] as const;
 
 function isKeyboardFocus(target: EventTarget): boolean {
   try {
@@ -89,22 +93,17 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
           </SwiperSlide>
         ))}
       </Swiper>
-      <button
-        type="button"
-        className="catalog-slider__arrow catalog-slider__arrow--prev"
-        aria-label="Previous games"
-        onClick={() => crawl.current?.step('prev')}
-      >
-        <Icon name="chevronLeft" size={22} weight={2.5} />
-      </button>
-      <button
-        type="button"
-        className="catalog-slider__arrow catalog-slider__arrow--next"
-        aria-label="Next games"
-        onClick={() => crawl.current?.step('next')}
-      >
-        <Icon name="chevronRight" size={22} weight={2.5} />
-      </button>
+      {ARROWS.map(({ direction, label, icon }) => (
+        <button
+          key={direction}
+          type="button"
+          className={`catalog-slider__arrow catalog-slider__arrow--${direction}`}
+          aria-label={label}
+          onClick={() => crawl.current?.step(direction)}
+        >
+          <Icon name={icon} size={22} weight={2.5} />
+        </button>
+      ))}
     </section>
   );
 }

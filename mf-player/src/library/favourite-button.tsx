@@ -8,7 +8,7 @@ export function FavouriteButton({ gameId, gameName }: { gameId: number; gameName
   return (
     <button
       type="button"
-      className={`play-page__tool play-page__favourite${pressed ? ' play-page__favourite--on' : ''}`}
+      className={`button play-page__tool play-page__favourite${pressed ? ' play-page__favourite--on' : ''}`}
       aria-pressed={pressed}
       aria-label={`Favourite ${gameName}`}
       title={pressed ? 'Remove from favourites' : 'Add to favourites'}

@@ -15,7 +15,7 @@ export function ShareButton({ title }: { title: string }) {
     if (outcome === 'failed') toast.error(SHARE_TEXT.failed, { toastId: 'share-link' });
   };
   return (
-    <button type="button" className="play-page__tool" onClick={() => void onClick()}>
+    <button type="button" className="button play-page__tool" onClick={() => void onClick()}>
       <Icon name="share" size={20} />
       <span className="play-page__tool-label">Share</span>
     </button>

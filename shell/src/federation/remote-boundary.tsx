@@ -136,10 +136,10 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     );
   }
   if (state.status === 'failed') {
-    return variant === 'hidden' ? null : <RemoteFallback variant={variant} onRetry={retry} />;
+    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={RETRY_PROMPT} onAction={retry} />;
   }
   if (state.status === 'outdated') {
-    return variant === 'hidden' ? null : <NewVersionPrompt variant={variant} />;
+    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={NEW_VERSION_PROMPT} onAction={reloadPage} />;
   }
   // A generic JSX element cannot be built from a mapped component type without widening it.
   const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
@@ -177,25 +177,44 @@ function PagePlaceholder({ shape }: { shape: 'cards' | 'frame' }) {
   );
 }
 
-function RemoteFallback({ variant, onRetry }: { variant: 'page' | 'inline'; onRetry: () => void }) {
+interface Prompt {
+  /** The inline button's tooltip. */
+  inlineTitle: string;
+  heading: string;
+  text: string;
+  action: string;
+}
+
+const RETRY_PROMPT: Prompt = {
+  inlineTitle: 'This part of the site did not load. Try again.',
+  heading: 'This part of the site is taking a break',
+  text: "We couldn't load it just now. The rest of the site still works.",
+  action: 'Retry',
+};
+
+/** After a redeploy this tab cannot take in place: a Retry could not fix it. */
+const NEW_VERSION_PROMPT: Prompt = {
+  inlineTitle: 'A new version is available. Reload the page.',
+  heading: 'A new version is available — Reload',
+  text: 'This part of the site was updated while the page was open.',
+  action: 'Reload',
+};
+
+/** What stands in for a part that cannot show: a page-sized alert, or an inline button in the header. */
+function RemotePrompt({ variant, prompt, onAction }: { variant: 'page' | 'inline'; prompt: Prompt; onAction: () => void }) {
   if (variant === 'inline') {
     return (
-      <button
-        type="button"
-        className="remote-inline-retry"
-        onClick={onRetry}
-        title="This part of the site did not load. Try again."
-      >
-        Retry
+      <button type="button" className="remote-inline-retry" onClick={onAction} title={prompt.inlineTitle}>
+        {prompt.action}
       </button>
     );
   }
   return (
     <div className="remote-fallback" role="alert">
-      <h2>This part of the site is taking a break</h2>
-      <p>We couldn't load it just now. The rest of the site still works.</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        Retry
+      <h2>{prompt.heading}</h2>
+      <p>{prompt.text}</p>
+      <button type="button" className="button button--primary" onClick={onAction}>
+        {prompt.action}
       </button>
     </div>
   );
@@ -204,28 +223,3 @@ function RemoteFallback({ variant, onRetry }: { variant: 'page' | 'inline'; onRe
 const reloadPage = () => {
   window.location.reload();
 };
-
-/** The one prompt after a redeploy this tab cannot take in place: a Retry could not fix it. */
-function NewVersionPrompt({ variant }: { variant: 'page' | 'inline' }) {
-  if (variant === 'inline') {
-    return (
-      <button
-        type="button"
-        className="remote-inline-retry"
-        onClick={reloadPage}
-        title="A new version is available. Reload the page."
-      >
-        Reload
-      </button>
-    );
-  }
-  return (
-    <div className="remote-fallback" role="alert">
-      <h2>A new version is available — Reload</h2>
-      <p>This part of the site was updated while the page was open.</p>
-      <button type="button" className="button button--primary" onClick={reloadPage}>
-        Reload
-      </button>
-    </div>
-  );
-}

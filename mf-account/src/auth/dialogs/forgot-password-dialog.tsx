@@ -4,14 +4,17 @@ import { forgotPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';
 import { FormAlert } from '../../ui/form-alert';
+import { FormSwitch } from '../../ui/form-switch';
 import { SubmitButton } from '../../ui/submit-button';
-import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
+import { EmailField } from './code-fields';
 import { useActionStatus } from './use-action-status';
 
 export function ForgotPasswordDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const status = useActionStatus('forgotPassword');
-  const [email, setEmail] = useState(props.email ?? '');
+  const { values, field } = useFormFields({ email: props.email ?? '' });
+  const { email } = values;
   const [message, setMessage] = useState<string | null>(null);
 
   const submit = (event: SubmitEvent) => {
@@ -23,20 +26,16 @@ export function ForgotPasswordDialog({ props }: { props: ModalProps }) {
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Forgot Your Password">
-      <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />
+      <EmailField {...field('email')} />
       <FormAlert message={message} />
       <div className="acc-form__actions">
         <SubmitButton busy={status.loading}>Submit</SubmitButton>
-        <p className="acc-form__switch">
-          Remembered it?{' '}
-          <button
-            type="button"
-            className="acc-link-button"
-            onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: email.trim() || undefined } }))}
-          >
-            {PAGE_TEXT.signIn}
-          </button>
-        </p>
+        <FormSwitch
+          prompt="Remembered it?"
+          onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: email.trim() || undefined } }))}
+        >
+          {PAGE_TEXT.signIn}
+        </FormSwitch>
       </div>
     </form>
   );

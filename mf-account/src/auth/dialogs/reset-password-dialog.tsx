@@ -3,20 +3,18 @@ import { validateForgotPassword, validateResetPassword, type ModalProps } from '
 import { resetPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { FormAlert } from '../../ui/form-alert';
-import { PasswordChecklist } from '../../ui/password-checklist';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
-import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
+import { CodeField, EmailField } from './code-fields';
 import { useActionStatus } from './use-action-status';
 
 /** Reset Password: code, new password, retype, checklist; errors also in red text (product §8). */
 export function ResetPasswordDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const status = useActionStatus('resetPassword');
-  const [email, setEmail] = useState(props.email ?? '');
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, field } = useFormFields({ email: props.email ?? '', reset_code: '', new_password: '', confirm_password: '' });
+  const { email, reset_code: code, new_password: newPassword, confirm_password: confirmPassword } = values;
   const [message, setMessage] = useState<string | null>(null);
 
   const submit = (event: SubmitEvent) => {
@@ -29,33 +27,10 @@ export function ResetPasswordDialog({ props }: { props: ModalProps }) {
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Reset Password">
-      {props.email ? null : (
-        <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />
-      )}
-      <TextField
-        label="Verification Code"
-        name="reset_code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        className="acc-field--code"
-        value={code}
-        onValueChange={setCode}
-      />
-      <PasswordField
-        label="New Password"
-        name="new_password"
-        autoComplete="new-password"
-        value={newPassword}
-        onValueChange={setNewPassword}
-        hint={<PasswordChecklist password={newPassword} />}
-      />
-      <PasswordField
-        label="Retype Password"
-        name="confirm_password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onValueChange={setConfirmPassword}
-      />
+      {props.email ? null : <EmailField {...field('email')} />}
+      <CodeField {...field('reset_code')} />
+      <PasswordField label="New Password" autoComplete="new-password" checklist {...field('new_password')} />
+      <PasswordField label="Retype Password" autoComplete="new-password" {...field('confirm_password')} />
       <FormAlert message={message ?? status.error} />
       <div className="acc-form__actions">
         <SubmitButton busy={status.loading}>Reset Password</SubmitButton>

@@ -6,9 +6,11 @@ import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';
 import { CaptchaField, type CaptchaHandle } from '../../ui/captcha-field';
 import { FormAlert } from '../../ui/form-alert';
+import { FormSwitch } from '../../ui/form-switch';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useActionStatus } from './use-action-status';
 import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
 
@@ -17,8 +19,8 @@ export function SignInDialog({ props }: { props: ModalProps }) {
   const { recaptchaSiteKey } = useAccountConfig();
   const status = useActionStatus('signin');
   const captcha = useRef<CaptchaHandle>(null);
-  const [identifier, setIdentifier] = useState(props.email ?? '');
-  const [password, setPassword] = useState('');
+  const { values, field } = useFormFields({ username: props.email ?? '', password: '' });
+  const { username: identifier, password } = values;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   useCaptchaResetOnFailure(captcha, status.error);
@@ -35,22 +37,8 @@ export function SignInDialog({ props }: { props: ModalProps }) {
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label={PAGE_TEXT.signIn}>
-      <TextField
-        label="Email / User ID"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        value={identifier}
-        onValueChange={setIdentifier}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-      />
+      <TextField label="Email / User ID" autoComplete="username" autoCapitalize="off" spellCheck={false} {...field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <div className="acc-form__aside">
         <a
           href="#forgot-password"
@@ -67,12 +55,9 @@ export function SignInDialog({ props }: { props: ModalProps }) {
       <FormAlert message={message} />
       <div className="acc-form__actions">
         <SubmitButton busy={status.loading}>{PAGE_TEXT.signIn}</SubmitButton>
-        <p className="acc-form__switch">
-          New here?{' '}
-          <button type="button" className="acc-link-button" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}>
-            {PAGE_TEXT.signUp}
-          </button>
-        </p>
+        <FormSwitch prompt="New here?" onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signUp }))}>
+          {PAGE_TEXT.signUp}
+        </FormSwitch>
       </div>
     </form>
   );

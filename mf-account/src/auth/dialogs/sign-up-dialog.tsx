@@ -6,10 +6,11 @@ import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';
 import { CaptchaField, type CaptchaHandle } from '../../ui/captcha-field';
 import { FormAlert } from '../../ui/form-alert';
-import { PasswordChecklist } from '../../ui/password-checklist';
+import { FormSwitch } from '../../ui/form-switch';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
 import { useActionStatus } from './use-action-status';
 import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
 
@@ -22,26 +23,31 @@ export function SignUpDialog() {
   const { recaptchaSiteKey } = useAccountConfig();
   const status = useActionStatus('signup');
   const captcha = useRef<CaptchaHandle>(null);
-  const [form, setForm] = useState({ firstName: '', lastName: '', username: '', email: '', password: '' });
+  const {
+    values: form,
+    field,
+    invalid,
+    markInvalid,
+  } = useFormFields({
+    firstName: '',
+    lastName: '',
+    username: '',
+    email: '',
+    password: '',
+  });
   const [agreedToTerms, setAgreedToTerms] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  // The field the message is about: marked aria-invalid and focused (issue 12).
-  const [invalidField, setInvalidField] = useState<SignUpField | null>(null);
-  const invalid = (field: SignUpField) => (invalidField === field ? true : undefined);
   useCaptchaResetOnFailure(captcha, status.error);
-
-  const set = (field: keyof typeof form) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-  };
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const problem = validateSignUp({ ...form, agreedToTerms, captchaToken });
     setMessage(problem);
-    const field = problem ? signUpProblemField({ ...form, agreedToTerms, captchaToken }) : null;
-    setInvalidField(field);
-    if (field) (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    // The field the message is about: marked aria-invalid and focused (issue 12).
+    const problemField: SignUpField | null = problem ? signUpProblemField({ ...form, agreedToTerms, captchaToken }) : null;
+    markInvalid(problemField);
+    if (problemField) (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${problemField}"]`)?.focus();
     if (problem || !captchaToken) return;
     dispatch(
       signup.pending({
@@ -58,51 +64,12 @@ export function SignUpDialog() {
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label={PAGE_TEXT.signUp}>
       <div className="acc-form__row">
-        <TextField
-          label="First Name"
-          name="firstName"
-          aria-invalid={invalid('firstName')}
-          autoComplete="given-name"
-          value={form.firstName}
-          onValueChange={set('firstName')}
-        />
-        <TextField
-          label="Last Name"
-          name="lastName"
-          aria-invalid={invalid('lastName')}
-          autoComplete="family-name"
-          value={form.lastName}
-          onValueChange={set('lastName')}
-        />
+        <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
       </div>
-      <TextField
-        label="Username"
-        name="username"
-        aria-invalid={invalid('username')}
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        value={form.username}
-        onValueChange={set('username')}
-      />
-      <TextField
-        label="Email Address"
-        name="email"
-        aria-invalid={invalid('email')}
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onValueChange={set('email')}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        aria-invalid={invalid('password')}
-        autoComplete="new-password"
-        value={form.password}
-        onValueChange={set('password')}
-        hint={<PasswordChecklist password={form.password} />}
-      />
+      <TextField label="Username" autoComplete="username" autoCapitalize="off" spellCheck={false} {...field('username')} />
+      <TextField label="Email Address" type="email" autoComplete="email" {...field('email')} />
+      <PasswordField label="Password" autoComplete="new-password" checklist {...field('password')} />
       <label className="acc-check">
         <input
           type="checkbox"
@@ -125,16 +92,12 @@ export function SignUpDialog() {
       <FormAlert message={message} />
       <div className="acc-form__actions">
         <SubmitButton busy={status.loading}>{PAGE_TEXT.signUp}</SubmitButton>
-        <p className="acc-form__switch">
-          Already have an account?{' '}
-          <button
-            type="button"
-            className="acc-link-button"
-            onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: form.email.trim() || undefined } }))}
-          >
-            {PAGE_TEXT.signIn}
-          </button>
-        </p>
+        <FormSwitch
+          prompt="Already have an account?"
+          onClick={() => dispatch(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: form.email.trim() || undefined } }))}
+        >
+          {PAGE_TEXT.signIn}
+        </FormSwitch>
       </div>
     </form>
   );

@@ -3,8 +3,10 @@ import { validateForgotPassword, validateVerificationCode, type ModalProps } fro
 import { resendVerification, verifyEmail } from '../auth-actions';
 import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
 import { FormAlert } from '../../ui/form-alert';
+import { FormSwitch } from '../../ui/form-switch';
 import { SubmitButton } from '../../ui/submit-button';
-import { TextField } from '../../ui/text-field';
+import { useFormFields } from '../../ui/use-form-fields';
+import { CodeField, EmailField } from './code-fields';
 import { useActionStatus } from './use-action-status';
 
 /** Email Verification: the code from the mail; errors also in red text (product §8). */
@@ -13,8 +15,8 @@ export function VerifyEmailDialog({ props }: { props: ModalProps }) {
   const status = useActionStatus('verifyEmail');
   const resending = useAccountSelector((state) => state.auth.resendVerification.loading);
   // Opened after a username sign-in, the address is unknown: ask for it.
-  const [email, setEmail] = useState(props.email ?? '');
-  const [code, setCode] = useState('');
+  const { values, field } = useFormFields({ email: props.email ?? '', verification_code: '' });
+  const { email, verification_code: code } = values;
   const [message, setMessage] = useState<string | null>(null);
 
   const emailProblem = () => (props.email ? null : validateForgotPassword(email));
@@ -34,27 +36,14 @@ export function VerifyEmailDialog({ props }: { props: ModalProps }) {
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Email Verification">
-      {props.email ? null : (
-        <TextField label="Email Address" name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} />
-      )}
-      <TextField
-        label="Verification Code"
-        name="verification_code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        className="acc-field--code"
-        value={code}
-        onValueChange={setCode}
-      />
+      {props.email ? null : <EmailField {...field('email')} />}
+      <CodeField {...field('verification_code')} />
       <FormAlert message={message ?? status.error} />
       <div className="acc-form__actions">
         <SubmitButton busy={status.loading}>Verify Email</SubmitButton>
-        <p className="acc-form__switch">
-          Didn&apos;t get it?{' '}
-          <button type="button" className="acc-link-button" onClick={resend} disabled={resending}>
-            Resend code
-          </button>
-        </p>
+        <FormSwitch prompt="Didn't get it?" onClick={resend} disabled={resending}>
+          Resend code
+        </FormSwitch>
       </div>
     </form>
   );
