@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { emulateNetwork, recordRequests, type FinishedRequest } from '../network.mjs';
 
 // First-visit budgets of the home page, signed out, against the production build (issue 9,
 // docs/decisions/0016). Bytes, request counts and the number of sequential round trips are
@@ -14,16 +15,8 @@ const BUDGET = {
 /** Emulated on every request so that parallel requests never look sequential. */
 const LATENCY_MS = 150;
 
-interface Loaded {
-  url: string;
-  type: string;
-  bodyBytes: number;
-  start: number;
-  end: number;
-}
-
 /** Each request's depth is one more than the deepest request that had finished when it started. */
-function roundTripsBefore(requests: Loaded[], until: number): number {
+function roundTripsBefore(requests: FinishedRequest[], until: number): number {
   const done = requests.filter((r) => r.end <= until).sort((a, b) => a.start - b.start);
   const depth: number[] = [];
   done.forEach((request, i) => {
@@ -38,30 +31,8 @@ test('home page, first visit signed out: within the JS byte, script request and 
   page,
   context,
 }) => {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: LATENCY_MS,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  const requests: Loaded[] = [];
-  const pending: Promise<void>[] = [];
-  page.on('requestfinished', (request) => {
-    pending.push(
-      request.sizes().then((sizes) => {
-        const timing = request.timing();
-        requests.push({
-          url: request.url(),
-          type: request.resourceType(),
-          bodyBytes: sizes.responseBodySize,
-          start: timing.startTime,
-          end: timing.startTime + timing.responseEnd,
-        });
-      }),
-    );
-  });
+  await emulateNetwork(context, page, { latencyMs: LATENCY_MS });
+  const finished = recordRequests(page);
 
   // The moment the first card enters the DOM, recorded by the page itself.
   await context.addInitScript(() => {
@@ -76,7 +47,7 @@ test('home page, first visit signed out: within the JS byte, script request and 
   const cardAt = await page.evaluate(() => (window as unknown as { __cardAt: number }).__cardAt);
   // Everything the page loads on its own (the account slot, lazy chunks) counts too.
   await page.waitForLoadState('networkidle');
-  await Promise.all(pending);
+  const requests = await finished();
 
   const scripts = requests.filter((r) => r.type === 'script');
   const jsBytes = scripts.reduce((sum, r) => sum + r.bodyBytes, 0);

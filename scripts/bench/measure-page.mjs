@@ -1,7 +1,8 @@
 // One cold page load in Chromium, measured from outside: JS bytes and script requests on the
 // wire, the critical request chain to the first game card (or the game frame) and when the
-// header, footer, placeholder cards and first card appear. Used by scripts/bench-home.mjs and
-// by the budget test in e2e/ (which only reads the byte, request and chain figures).
+// header, footer, placeholder cards and first card appear. Used by scripts/bench-home.mjs; the
+// line emulation and the request record are shared with the budget test (e2e/network.mjs).
+import { emulateNetwork, recordRequests } from '../../e2e/network.mjs';
 /* global document, window, MutationObserver -- installLandmarkClock and the page.evaluate callbacks run in the page */
 
 /** What counts as "the page's content is there": a game card, or the game frame. */
@@ -62,30 +63,8 @@ export async function measurePageLoad(browser, url, { isOwn, latencyMs = 0, thro
     );
     await context.addInitScript(installLandmarkClock, LANDMARKS);
     const page = await context.newPage();
-    if (latencyMs || throughputKbps) {
-      const cdp = await context.newCDPSession(page);
-      const bytesPerSecond = throughputKbps ? (throughputKbps * 1000) / 8 : -1;
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: latencyMs,
-        downloadThroughput: bytesPerSecond,
-        uploadThroughput: bytesPerSecond,
-      });
-    }
-    const requests = [];
-    page.on('requestfinished', async (request) => {
-      if (!isOwn(request.url())) return;
-      const [sizes, timing] = [await request.sizes().catch(() => null), request.timing()];
-      if (!sizes) return;
-      requests.push({
-        url: request.url(),
-        type: request.resourceType(),
-        bodyBytes: sizes.responseBodySize,
-        start: timing.startTime,
-        end: timing.startTime + timing.responseEnd,
-      });
-    });
+    if (latencyMs || throughputKbps) await emulateNetwork(context, page, { latencyMs, throughputKbps });
+    const finished = recordRequests(page, isOwn);
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
     await page.locator(FIRST_CONTENT_SELECTOR).first().waitFor({ state: 'attached', timeout: timeoutMs });
     const marks = await page.evaluate(() => ({
@@ -96,6 +75,7 @@ export async function measurePageLoad(browser, url, { isOwn, latencyMs = 0, thro
     // Let whatever else the page starts on its own (the account slot, lazy chunks) arrive.
     await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
     await page.waitForTimeout(300);
+    const requests = await finished();
     const contentAt = marks.origin + marks.landmarks.content;
     const scripts = requests.filter((r) => r.type === 'script');
     return {

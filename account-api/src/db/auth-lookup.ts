@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
-import type { BalanceResponse, UserRecord } from 'shared-contracts';
+import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts';
 import type { DatabaseHandle } from './connect';
 
 /**
@@ -26,18 +26,7 @@ const USER_COLUMNS = [
   'email',
   'email_verified',
   'created_at',
-  'first_name',
-  'last_name',
-  'picture_url',
-  'dob',
-  'gender',
-  'phone',
-  'country',
-  'state',
-  'city',
-  'postal_code',
-  'street_address_1',
-  'street_address_2',
+  ...PROFILE_FIELDS,
 ] as const satisfies readonly (keyof UserRecord)[];
 
 type Cell = string | number | null;

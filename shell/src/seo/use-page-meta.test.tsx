@@ -2,17 +2,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { usePageMeta } from './use-page-meta';
+import { TEST_BRAND } from '../testing/test-brand';
 
-const BRAND = {
-  id: 'b',
-  name: 'Playverse',
-  logo: '/l.svg',
-  title: 'Playverse – Free Online Games',
-  favicon: '/f.svg',
-  blurb: '',
-};
 function Probe() {
-  usePageMeta(BRAND);
+  usePageMeta(TEST_BRAND);
   return <Link to="/categories/Puzzle%20Games">Puzzle Games</Link>;
 }
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
