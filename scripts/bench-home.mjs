@@ -146,10 +146,18 @@ for (const page of PAGES) {
   console.log(row('first card / frame (median)', ms(f.contentMs), ms(s.contentMs), ratio(f.contentMs, s.contentMs)));
   if (f.lighthouse && s.lighthouse) {
     const l = (x) => x.lighthouse;
-    console.log(row('Lighthouse mobile perf', l(f).perf, l(s).perf, ratio(l(f).perf, l(s).perf)));
-    console.log(row('Lighthouse accessibility', l(f).accessibility, l(s).accessibility));
-    console.log(row('Lighthouse LCP', ms(l(f).lcpMs), ms(l(s).lcpMs), ratio(l(f).lcpMs, l(s).lcpMs)));
-    console.log(row('Lighthouse CLS', l(f).cls.toFixed(3), l(s).cls.toFixed(3)));
+    // A run Lighthouse could not score prints its reason instead of a figure.
+    const score = (x, key, format = (v) => v) => (l(x)[key] === null ? `n/a (${l(x).error ?? 'no score'})` : format(l(x)[key]));
+    console.log(row('Lighthouse mobile perf', score(f, 'perf'), score(s, 'perf'), ratio(l(f).perf, l(s).perf)));
+    console.log(row('Lighthouse accessibility', score(f, 'accessibility'), score(s, 'accessibility')));
+    console.log(row('Lighthouse LCP', score(f, 'lcpMs', ms), score(s, 'lcpMs', ms), ratio(l(f).lcpMs, l(s).lcpMs)));
+    console.log(
+      row(
+        'Lighthouse CLS',
+        score(f, 'cls', (v) => v.toFixed(3)),
+        score(s, 'cls', (v) => v.toFixed(3)),
+      ),
+    );
   }
   const paint = (x, name) => {
     const at = x.slow.landmarks[name];
