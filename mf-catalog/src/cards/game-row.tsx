@@ -12,7 +12,7 @@ export function GameRow({ title, games }: { title: string; games: readonly Game[
       <h2 id={headingId} className="catalog-game-row__title">
         {title}
       </h2>
-      <ul className="catalog-game-row__list">
+      <ul className="catalog-game-row__list scroll-row">
         {games.map((game) => (
           <li key={game.id} className="catalog-game-row__item">
             <GameCard game={game} />

@@ -21,7 +21,7 @@ export function GameLinkRow({ title, games }: { title: string; games: readonly G
       <h2 id={headingId} className="game-link-row__title">
         {title}
       </h2>
-      <ul className="game-link-row__list">
+      <ul className="game-link-row__list scroll-row">
         {games.map((game) => (
           <li key={game.id} className="game-link-row__item">
             <Link
