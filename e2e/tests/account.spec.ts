@@ -317,6 +317,43 @@ test.describe('account', () => {
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
   });
 
+  for (const width of [375, 1440]) {
+    test(`the nav does not move when the account slot arrives, nor after sign-in (${width}px)`, async ({
+      page,
+      apiUrl,
+      ports,
+    }) => {
+      const player = newPlayer();
+      await registerViaApi(page.request, apiUrl, player);
+      await verifyViaApi(page, apiUrl, player);
+      await page.setViewportSize({ width, height: 800 });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const navBox = async () => {
+        const box = (await nav.boundingBox())!;
+        return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
+      };
+
+      // As pre-rendered, while the account remote is held back: the slot's width is reserved.
+      let releaseAccount = () => undefined as void;
+      const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve));
+      await page.route(`http://localhost:${ports.mf_account}/**`, async (route) => {
+        await accountHeld;
+        await route.continue();
+      });
+      await page.goto('/');
+      await expect(nav).toBeVisible();
+      const first = await navBox();
+      releaseAccount();
+      await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+      expect(await navBox(), 'after the account slot arrived').toEqual(first);
+
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await signInThroughDialog(page, player.email, player.password);
+      await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+      expect(await navBox(), 'after sign-in').toEqual(first);
+    });
+  }
+
   test('an expired token found on load ends the session at once', async ({ page, apiUrl }) => {
     const player = newPlayer();
     await registerViaApi(page.request, apiUrl, player);
