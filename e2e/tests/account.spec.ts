@@ -334,8 +334,10 @@ test.describe('account', () => {
       };
 
       // As pre-rendered, while the account remote is held back: the slot's width is reserved.
-      let releaseAccount = () => undefined as void;
-      const accountHeld = new Promise<void>((resolve) => (releaseAccount = resolve));
+      let releaseAccount: () => void = () => undefined;
+      const accountHeld = new Promise<void>((resolve) => {
+        releaseAccount = resolve;
+      });
       await page.route(`http://localhost:${ports.mf_account}/**`, async (route) => {
         await accountHeld;
         await route.continue();
