@@ -101,23 +101,46 @@ describe('signinSaga', () => {
   });
 });
 
-describe('verifyEmailSaga', () => {
-  const request = { email: 'ada@example.com', verification_code: '123456' };
-
+// Both redeem a mailed code; on success they toast and open Sign In with the email, and a failure
+// stays in their dialog (no error toast).
+describe.each([
+  {
+    title: 'verifyEmailSaga',
+    saga: verifyEmailSaga,
+    email: 'ada@example.com',
+    pending: verifyEmail.pending({ email: 'ada@example.com', verification_code: '123456' }),
+    url: '/verify-email/',
+    serverMessage: 'Email verified successfully.',
+    fulfilled: verifyEmail.fulfilled(),
+    toast: SUCCESS_TOASTS.emailVerified,
+    rejected: verifyEmail.rejected,
+    fallback: ERROR_FALLBACKS.verifyEmail,
+  },
+  {
+    title: 'resetPasswordSaga',
+    saga: resetPasswordSaga,
+    email: 'a@b.co',
+    pending: resetPassword.pending({ email: 'a@b.co', reset_code: '123456', new_password: 'Secret#123' }),
+    url: '/reset-password/',
+    serverMessage: 'Password reset successful.',
+    fulfilled: resetPassword.fulfilled(),
+    toast: SUCCESS_TOASTS.passwordReset,
+    rejected: resetPassword.rejected,
+    fallback: ERROR_FALLBACKS.resetPassword,
+  },
+])('$title', ({ saga: codeSaga, email, pending, url, serverMessage, fulfilled, toast, rejected, fallback }) => {
   it('success: toast, then the sign-in dialog with the email', async () => {
-    const { services, saga } = sagaOnPost(verifyEmailSaga, verifyEmail.pending(request), '/verify-email/', (h) =>
-      h.reply(200, { message: 'Email verified successfully.' }),
-    );
+    const { services, saga } = sagaOnPost(codeSaga, pending, url, (h) => h.reply(200, { message: serverMessage }));
     await saga
-      .put(verifyEmail.fulfilled())
-      .call(services.notify.success, SUCCESS_TOASTS.emailVerified)
-      .put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: 'ada@example.com' } }))
+      .put(fulfilled)
+      .call(services.notify.success, toast)
+      .put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email } }))
       .run();
   });
 
-  it.each(errorCases(ERROR_FALLBACKS.verifyEmail))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, saga } = sagaOnPost(verifyEmailSaga, verifyEmail.pending(request), '/verify-email/', reply);
-    await saga.put(verifyEmail.rejected(message)).not.call(services.notify.error, message).run();
+  it.each(errorCases(fallback))('$name → rejected with "$message"', async ({ reply, message }) => {
+    const { services, saga } = sagaOnPost(codeSaga, pending, url, reply);
+    await saga.put(rejected(message)).not.call(services.notify.error, message).run();
   });
 });
 
@@ -170,26 +193,6 @@ describe('forgotPasswordSaga', () => {
       .call(services.notify.error, message)
       .not.put.actionType(modalOpened.type)
       .run();
-  });
-});
-
-describe('resetPasswordSaga', () => {
-  const request = { email: 'a@b.co', reset_code: '123456', new_password: 'Secret#123' };
-
-  it('success: toast, then the sign-in dialog with the email', async () => {
-    const { services, saga } = sagaOnPost(resetPasswordSaga, resetPassword.pending(request), '/reset-password/', (h) =>
-      h.reply(200, { message: 'Password reset successful.' }),
-    );
-    await saga
-      .put(resetPassword.fulfilled())
-      .call(services.notify.success, SUCCESS_TOASTS.passwordReset)
-      .put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: 'a@b.co' } }))
-      .run();
-  });
-
-  it.each(errorCases(ERROR_FALLBACKS.resetPassword))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, saga } = sagaOnPost(resetPasswordSaga, resetPassword.pending(request), '/reset-password/', reply);
-    await saga.put(resetPassword.rejected(message)).not.call(services.notify.error, message).run();
   });
 });
 
