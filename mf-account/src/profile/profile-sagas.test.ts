@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { ERROR_FALLBACKS, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
+import { ERROR_FALLBACKS, STORAGE_KEYS, SUCCESS_TOASTS, type UserRecord } from 'shared-contracts';
 import { balance, savePicture, saveProfile, updatePassword, upload, userInfo } from './profile-actions';
 import { logoutRequested } from '../session/session-actions';
 import { errorCases } from '../testing/error-cases';
@@ -13,6 +13,19 @@ beforeEach(() => {
 });
 
 const file = () => new File(['png-bytes'], 'me.png', { type: 'image/png' });
+
+/** A save went through: fulfilled, then the user is fetched again, and only then the toast. */
+const expectSavedThenRefetched = (
+  { saga, services }: ReturnType<typeof sagaOnPost>,
+  fulfilled: ReturnType<typeof savePicture.fulfilled>, // the same plain action type as saveProfile.fulfilled()
+  refetched: UserRecord,
+) =>
+  saga
+    .put(fulfilled)
+    .put(userInfo.pending())
+    .dispatch(userInfo.fulfilled(refetched))
+    .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
+    .run();
 
 describe('userInfoSaga', () => {
   it('success: the user', async () => {
@@ -71,19 +84,11 @@ describe('uploadSaga (picture chain, step 1)', () => {
 
 describe('savePictureSaga (picture chain, step 2)', () => {
   it('success: refetches the user, then toasts', async () => {
-    const { services, http, saga } = sagaOnPost(
-      savePictureSaga,
-      savePicture.pending({ picture_url: 'abc.png' }),
-      '/api/save_picture',
-      (h) => h.reply(200, sampleUser({ picture_url: 'abc.png' })),
+    const run = sagaOnPost(savePictureSaga, savePicture.pending({ picture_url: 'abc.png' }), '/api/save_picture', (h) =>
+      h.reply(200, sampleUser({ picture_url: 'abc.png' })),
     );
-    await saga
-      .put(savePicture.fulfilled())
-      .put(userInfo.pending())
-      .dispatch(userInfo.fulfilled(sampleUser({ picture_url: 'abc.png' })))
-      .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
-      .run();
-    expect(http.history.post[0]?.params).toEqual({ picture_url: 'abc.png' });
+    await expectSavedThenRefetched(run, savePicture.fulfilled(), sampleUser({ picture_url: 'abc.png' }));
+    expect(run.http.history.post[0]?.params).toEqual({ picture_url: 'abc.png' });
   });
 
   it.each(errorCases(ERROR_FALLBACKS.savePicture))('$name → rejected with "$message"', async ({ reply, message }) => {
@@ -110,20 +115,12 @@ describe('savePictureSaga (picture chain, step 2)', () => {
 
 describe('saveProfileSaga', () => {
   it('success: succeeded, refetches the user, toasts', async () => {
-    const { services, http, saga } = sagaOnPost(
-      saveProfileSaga,
-      saveProfile.pending({ city: 'Paris' }),
-      '/api/save_profile',
-      (h) => h.reply(200, sampleUser({ city: 'Paris' })),
+    const run = sagaOnPost(saveProfileSaga, saveProfile.pending({ city: 'Paris' }), '/api/save_profile', (h) =>
+      h.reply(200, sampleUser({ city: 'Paris' })),
     );
-    await saga
-      .put(saveProfile.fulfilled())
-      .put(userInfo.pending())
-      .dispatch(userInfo.fulfilled(sampleUser({ city: 'Paris' })))
-      .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
-      .run();
-    expect(http.history.post[0]?.params).toBeUndefined();
-    expect(JSON.parse(String(http.history.post[0]?.data))).toEqual({ city: 'Paris' });
+    await expectSavedThenRefetched(run, saveProfile.fulfilled(), sampleUser({ city: 'Paris' }));
+    expect(run.http.history.post[0]?.params).toBeUndefined();
+    expect(JSON.parse(String(run.http.history.post[0]?.data))).toEqual({ city: 'Paris' });
   });
 
   it.each(errorCases(ERROR_FALLBACKS.saveProfile))('$name → failed with "$message"', async ({ reply, message }) => {
