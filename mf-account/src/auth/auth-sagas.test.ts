@@ -145,34 +145,27 @@ describe.each([
 });
 
 describe('resendVerificationSaga', () => {
+  const pending = resendVerification.pending({ email: 'a@b.co' });
+
   it("success: the server's message as an info toast", async () => {
-    const { services, saga } = sagaOnPost(
-      resendVerificationSaga,
-      resendVerification.pending({ email: 'a@b.co' }),
-      '/resend-verification-email/',
-      (h) => h.reply(200, { message: 'Sent.' }),
+    const { services, saga } = sagaOnPost(resendVerificationSaga, pending, '/resend-verification-email/', (h) =>
+      h.reply(200, { message: 'Sent.' }),
     );
     await saga.put(resendVerification.fulfilled('Sent.')).call(services.notify.info, 'Sent.').run();
   });
 
   it.each(errorCases(ERROR_FALLBACKS.resendVerification))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, saga } = sagaOnPost(
-      resendVerificationSaga,
-      resendVerification.pending({ email: 'a@b.co' }),
-      '/resend-verification-email/',
-      reply,
-    );
+    const { services, saga } = sagaOnPost(resendVerificationSaga, pending, '/resend-verification-email/', reply);
     await saga.put(resendVerification.rejected(message)).call(services.notify.error, message).run();
   });
 });
 
 describe('forgotPasswordSaga', () => {
+  const pending = forgotPassword.pending({ email: 'a@b.co' });
+
   it('success: the reset dialog opens with the email', async () => {
-    const { services, saga } = sagaOnPost(
-      forgotPasswordSaga,
-      forgotPassword.pending({ email: 'a@b.co' }),
-      '/forgot-password/',
-      (h) => h.reply(200, { message: 'Code sent.' }),
+    const { services, saga } = sagaOnPost(forgotPasswordSaga, pending, '/forgot-password/', (h) =>
+      h.reply(200, { message: 'Code sent.' }),
     );
     await saga
       .put(forgotPassword.fulfilled('Code sent.'))
@@ -182,12 +175,7 @@ describe('forgotPasswordSaga', () => {
   });
 
   it.each(errorCases(ERROR_FALLBACKS.forgotPassword))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, saga } = sagaOnPost(
-      forgotPasswordSaga,
-      forgotPassword.pending({ email: 'a@b.co' }),
-      '/forgot-password/',
-      reply,
-    );
+    const { services, saga } = sagaOnPost(forgotPasswordSaga, pending, '/forgot-password/', reply);
     await saga
       .put(forgotPassword.rejected(message))
       .call(services.notify.error, message)

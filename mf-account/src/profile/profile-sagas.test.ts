@@ -27,6 +27,17 @@ const expectSavedThenRefetched = (
     .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
     .run();
 
+/** A 401 is reported once, through the interceptor; the saga starts no logout of its own. */
+async function expectOnlyTheInterceptorReports401(
+  saga: Parameters<typeof sagaOnPost>[0],
+  pending: Parameters<typeof sagaOnPost>[1],
+  url: string,
+) {
+  const { onSessionRejected, saga: run } = sagaOnPost(saga, pending, url, (h) => h.reply(401, {}));
+  await run.not.put(logoutRequested()).run();
+  expect(onSessionRejected).toHaveBeenCalledWith(401);
+}
+
 describe('userInfoSaga', () => {
   it('success: the user', async () => {
     const { http, saga } = sagaOnPost(userInfoSaga, userInfo.pending(), '/get-user-info/', (h) => h.reply(200, sampleUser()));
@@ -102,14 +113,7 @@ describe('savePictureSaga (picture chain, step 2)', () => {
   });
 
   it('401: reported once, through the interceptor; no second logout path', async () => {
-    const { onSessionRejected, saga } = sagaOnPost(
-      savePictureSaga,
-      savePicture.pending({ picture_url: 'x' }),
-      '/api/save_picture',
-      (h) => h.reply(401, {}),
-    );
-    await saga.not.put(logoutRequested()).run();
-    expect(onSessionRejected).toHaveBeenCalledWith(401);
+    await expectOnlyTheInterceptorReports401(savePictureSaga, savePicture.pending({ picture_url: 'x' }), '/api/save_picture');
   });
 });
 
@@ -129,14 +133,7 @@ describe('saveProfileSaga', () => {
   });
 
   it('401: reported once, through the interceptor; no second logout path', async () => {
-    const { onSessionRejected, saga } = sagaOnPost(
-      saveProfileSaga,
-      saveProfile.pending({ city: 'Paris' }),
-      '/api/save_profile',
-      (h) => h.reply(401, {}),
-    );
-    await saga.not.put(logoutRequested()).run();
-    expect(onSessionRejected).toHaveBeenCalledWith(401);
+    await expectOnlyTheInterceptorReports401(saveProfileSaga, saveProfile.pending({ city: 'Paris' }), '/api/save_profile');
   });
 });
 
