@@ -293,16 +293,32 @@ describe('Forgot Your Password', () => {
   });
 });
 
+type CodeDialog = typeof MODAL_KINDS.verifyEmail | typeof MODAL_KINDS.resetPassword;
+/**
+ * Opens a code dialog for ada@example.com with the API refusing its first POST to `path` with
+ * `detail`; submits it empty (the code is asked for), then with `code`.
+ */
+async function submitCodeDialog(kind: CodeDialog, path: string, detail: string, button: string, code: string) {
+  refuseOnceThenAccept(path, detail);
+  const rendered = setup();
+  rendered.open(kind, 'ada@example.com');
+  const d = within(dialog());
+  await submit(rendered.user, button);
+  expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
+  await rendered.user.type(d.getByLabelText('Verification Code'), code);
+  await submit(rendered.user, button);
+  return { ...rendered, d };
+}
+
 describe('Email Verification', () => {
   it('requires the code, shows a server error in red text, and on success goes to Sign In', async () => {
-    refuseOnceThenAccept('/verify-email/', 'Invalid verification code.');
-    const { user, open, notify } = setup();
-    open(MODAL_KINDS.verifyEmail, 'ada@example.com');
-    const d = within(dialog());
-    await submit(user, 'Verify Email');
-    expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
-    await user.type(d.getByLabelText('Verification Code'), '000000');
-    await submit(user, 'Verify Email');
+    const { user, notify, d } = await submitCodeDialog(
+      MODAL_KINDS.verifyEmail,
+      '/verify-email/',
+      'Invalid verification code.',
+      'Verify Email',
+      '000000',
+    );
     await waitFor(() => {
       expect(alertText()).toBe('Invalid verification code.');
     });
@@ -330,14 +346,13 @@ describe('Email Verification', () => {
 
 describe('Reset Password', () => {
   it('validation messages in order, server error in red, success goes to Sign In', async () => {
-    refuseOnceThenAccept('/reset-password/', 'Invalid reset code.');
-    const { user, open, notify } = setup();
-    open(MODAL_KINDS.resetPassword, 'ada@example.com');
-    const d = within(dialog());
-    await submit(user, 'Reset Password');
-    expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
-    await user.type(d.getByLabelText('Verification Code'), '123456');
-    await submit(user, 'Reset Password');
+    const { user, notify, d } = await submitCodeDialog(
+      MODAL_KINDS.resetPassword,
+      '/reset-password/',
+      'Invalid reset code.',
+      'Reset Password',
+      '123456',
+    );
     expect(alertText()).toBe(VALIDATION_MESSAGES.passwordFieldsRequired);
     await user.type(d.getByLabelText('New Password'), 'weakpass');
     await user.type(d.getByLabelText('Retype Password'), 'weakpas');
