@@ -293,13 +293,18 @@ describe('Forgot Your Password', () => {
   });
 });
 
-type CodeDialog = typeof MODAL_KINDS.verifyEmail | typeof MODAL_KINDS.resetPassword;
+interface CodeDialog {
+  kind: typeof MODAL_KINDS.verifyEmail | typeof MODAL_KINDS.resetPassword;
+  path: string;
+  refusal: string;
+  button: string;
+}
 /**
  * Opens a code dialog for ada@example.com with the API refusing its first POST to `path` with
- * `detail`; submits it empty (the code is asked for), then with `code`.
+ * `refusal`; submits it empty (the code is asked for), then with `code`.
  */
-async function submitCodeDialog(kind: CodeDialog, path: string, detail: string, button: string, code: string) {
-  refuseOnceThenAccept(path, detail);
+async function submitCodeDialog({ kind, path, refusal, button }: CodeDialog, code: string) {
+  refuseOnceThenAccept(path, refusal);
   const rendered = setup();
   rendered.open(kind, 'ada@example.com');
   const d = within(dialog());
@@ -311,14 +316,15 @@ async function submitCodeDialog(kind: CodeDialog, path: string, detail: string, 
 }
 
 describe('Email Verification', () => {
+  const VERIFY: CodeDialog = {
+    kind: MODAL_KINDS.verifyEmail,
+    path: '/verify-email/',
+    refusal: 'Invalid verification code.',
+    button: 'Verify Email',
+  };
+
   it('requires the code, shows a server error in red text, and on success goes to Sign In', async () => {
-    const { user, notify, d } = await submitCodeDialog(
-      MODAL_KINDS.verifyEmail,
-      '/verify-email/',
-      'Invalid verification code.',
-      'Verify Email',
-      '000000',
-    );
+    const { user, notify, d } = await submitCodeDialog(VERIFY, '000000');
     await waitFor(() => {
       expect(alertText()).toBe('Invalid verification code.');
     });
@@ -345,14 +351,15 @@ describe('Email Verification', () => {
 });
 
 describe('Reset Password', () => {
+  const RESET: CodeDialog = {
+    kind: MODAL_KINDS.resetPassword,
+    path: '/reset-password/',
+    refusal: 'Invalid reset code.',
+    button: 'Reset Password',
+  };
+
   it('validation messages in order, server error in red, success goes to Sign In', async () => {
-    const { user, notify, d } = await submitCodeDialog(
-      MODAL_KINDS.resetPassword,
-      '/reset-password/',
-      'Invalid reset code.',
-      'Reset Password',
-      '123456',
-    );
+    const { user, notify, d } = await submitCodeDialog(RESET, '123456');
     expect(alertText()).toBe(VALIDATION_MESSAGES.passwordFieldsRequired);
     await user.type(d.getByLabelText('New Password'), 'weakpass');
     await user.type(d.getByLabelText('Retype Password'), 'weakpas');
