@@ -299,6 +299,16 @@ interface CodeDialog {
   refusal: string;
   button: string;
 }
+const CODE_DIALOGS = {
+  verify: {
+    kind: MODAL_KINDS.verifyEmail,
+    path: '/verify-email/',
+    refusal: 'Invalid verification code.',
+    button: 'Verify Email',
+  },
+  reset: { kind: MODAL_KINDS.resetPassword, path: '/reset-password/', refusal: 'Invalid reset code.', button: 'Reset Password' },
+} satisfies Record<string, CodeDialog>;
+
 /**
  * Opens a code dialog for ada@example.com with the API refusing its first POST to `path` with
  * `refusal`; submits it empty (the code is asked for), then with `code`.
@@ -316,15 +326,8 @@ async function submitCodeDialog({ kind, path, refusal, button }: CodeDialog, cod
 }
 
 describe('Email Verification', () => {
-  const VERIFY: CodeDialog = {
-    kind: MODAL_KINDS.verifyEmail,
-    path: '/verify-email/',
-    refusal: 'Invalid verification code.',
-    button: 'Verify Email',
-  };
-
   it('requires the code, shows a server error in red text, and on success goes to Sign In', async () => {
-    const { user, notify, d } = await submitCodeDialog(VERIFY, '000000');
+    const { user, notify, d } = await submitCodeDialog(CODE_DIALOGS.verify, '000000');
     await waitFor(() => {
       expect(alertText()).toBe('Invalid verification code.');
     });
@@ -351,15 +354,8 @@ describe('Email Verification', () => {
 });
 
 describe('Reset Password', () => {
-  const RESET: CodeDialog = {
-    kind: MODAL_KINDS.resetPassword,
-    path: '/reset-password/',
-    refusal: 'Invalid reset code.',
-    button: 'Reset Password',
-  };
-
   it('validation messages in order, server error in red, success goes to Sign In', async () => {
-    const { user, notify, d } = await submitCodeDialog(RESET, '123456');
+    const { user, notify, d } = await submitCodeDialog(CODE_DIALOGS.reset, '123456');
     expect(alertText()).toBe(VALIDATION_MESSAGES.passwordFieldsRequired);
     await user.type(d.getByLabelText('New Password'), 'weakpass');
     await user.type(d.getByLabelText('Retype Password'), 'weakpas');
