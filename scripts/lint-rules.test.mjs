@@ -41,35 +41,51 @@ async function problems(file, code) {
   return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-test('a remote importing another remote fails lint', async () => {
-  const found = await problems(
-    'mf-catalog/src/home/probe.ts',
-    "export { enterFullscreen } from '../../../mf-player/src/play/fullscreen';\n",
-  );
-  assert.ok(
-    found.some((p) => p.startsWith('import-x/no-restricted-paths') && p.includes("another part's source")),
-    found.join('\n'),
-  );
-});
+/** Snippets each guard rule must reject: where it stands, its code, the rule and (optionally) words of its message. */
+const FAILING = [
+  {
+    name: 'a remote importing another remote fails lint',
+    file: 'mf-catalog/src/home/probe.ts',
+    code: "export { enterFullscreen } from '../../../mf-player/src/play/fullscreen';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: "another part's source",
+  },
+  {
+    name: 'a remote importing the shell fails lint',
+    file: 'mf-player/src/play/probe.ts',
+    code: "export { TOAST_DEFAULTS } from '../../../shell/src/toasts/toasts';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'ui/ importing a feature fails lint',
+    file: 'mf-catalog/src/ui/probe.ts',
+    code: "export * from '../home/slider-config';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'ui/ is shared by every feature',
+  },
+  {
+    name: 'a file name that is not kebab-case fails lint',
+    file: 'shell/src/layout/SearchBox.tsx',
+    code: 'export const x = 1;\n',
+    rule: 'check-file/filename-naming-convention',
+  },
+  {
+    name: 'a stylesheet name that is not kebab-case fails lint',
+    file: 'mf-player/src/play/PlayPage.css',
+    code: '.play-page { display: block; }\n',
+    rule: 'check-file/filename-naming-convention',
+  },
+];
 
-test('a remote importing the shell fails lint', async () => {
-  const found = await problems(
-    'mf-player/src/play/probe.ts',
-    "export { TOAST_DEFAULTS } from '../../../shell/src/toasts/toasts';\n",
-  );
-  assert.ok(
-    found.some((p) => p.startsWith('import-x/no-restricted-paths')),
-    found.join('\n'),
-  );
-});
-
-test('ui/ importing a feature fails lint', async () => {
-  const found = await problems('mf-catalog/src/ui/probe.ts', "export * from '../home/slider-config';\n");
-  assert.ok(
-    found.some((p) => p.startsWith('import-x/no-restricted-paths') && p.includes('ui/ is shared by every feature')),
-    found.join('\n'),
-  );
-});
+for (const { name, file, code, rule, says = '' } of FAILING) {
+  test(name, async () => {
+    const found = await problems(file, code);
+    assert.ok(
+      found.some((p) => p.startsWith(rule) && p.includes(says)),
+      found.join('\n'),
+    );
+  });
+}
 
 test('imports inside one part and from shared-contracts pass', async () => {
   const found = await problems(
@@ -77,20 +93,4 @@ test('imports inside one part and from shared-contracts pass', async () => {
     "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\n",
   );
   assert.deepEqual(found, []);
-});
-
-test('a file name that is not kebab-case fails lint', async () => {
-  const found = await problems('shell/src/layout/SearchBox.tsx', 'export const x = 1;\n');
-  assert.ok(
-    found.some((p) => p.startsWith('check-file/filename-naming-convention')),
-    found.join('\n'),
-  );
-});
-
-test('a stylesheet name that is not kebab-case fails lint', async () => {
-  const found = await problems('mf-player/src/play/PlayPage.css', '.play-page { display: block; }\n');
-  assert.ok(
-    found.some((p) => p.startsWith('check-file/filename-naming-convention')),
-    found.join('\n'),
-  );
 });

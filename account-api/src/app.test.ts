@@ -29,36 +29,29 @@ describe('error shape (product §8)', () => {
     expect(withSlash.statusCode).toBe(401);
   });
 
-  it('answers malformed JSON with 400 and a readable detail, never 500', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.login,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(detailOf(response.body)).toBe('Malformed JSON body');
-  });
-
-  it('answers an unsupported content type with 415', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.login,
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
-    expect(response.statusCode).toBe(415);
-    expect(detailOf(response.body)).toBe('Unsupported Content-Type');
-  });
-
-  it('refuses a body over the limit with 413', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: API_PATHS.register,
-      ...form({ username: 'x'.repeat(70_000) }),
-    });
-    expect(response.statusCode).toBe(413);
-    expect(detailOf(response.body)).toBe('Request body is too large');
+  it.each([
+    {
+      name: 'answers malformed JSON with 400 and a readable detail, never 500',
+      request: { url: API_PATHS.login, headers: { 'content-type': 'application/json' }, payload: '{"username":' },
+      status: 400,
+      detail: 'Malformed JSON body',
+    },
+    {
+      name: 'answers an unsupported content type with 415',
+      request: { url: API_PATHS.login, headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+      status: 415,
+      detail: 'Unsupported Content-Type',
+    },
+    {
+      name: 'refuses a body over the limit with 413',
+      request: { url: API_PATHS.register, ...form({ username: 'x'.repeat(70_000) }) },
+      status: 413,
+      detail: 'Request body is too large',
+    },
+  ])('$name', async ({ request, status, detail }) => {
+    const response = await server.app.inject({ method: 'POST', ...request });
+    expect(response.statusCode).toBe(status);
+    expect(detailOf(response.body)).toBe(detail);
   });
 
   it('ignores prototype-pollution keys in JSON', async () => {

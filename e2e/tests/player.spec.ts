@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById } from '../support/catalogue';
 
@@ -170,23 +170,23 @@ test.describe('category carousel', () => {
     const previous = region.getByRole('button', { name: 'Previous categories' });
     const next = region.getByRole('button', { name: 'Next categories' });
     const card = (name: string) => region.getByRole('link', { name });
+    /** At one end: its own button is disabled, the other enabled; `shown` is in view and `hidden` is not. */
+    const expectAtEnd = async (end: Locator, other: Locator, shown: string, hidden: string) => {
+      await expect(end).toBeDisabled();
+      await expect(other).toBeEnabled();
+      await expect(card(shown)).toBeInViewport({ ratio: 0.9 });
+      await expect(card(hidden)).not.toBeInViewport();
+    };
 
-    await expect(previous).toBeDisabled();
-    await expect(next).toBeEnabled();
-    await expect(card('Arcade Games')).toBeInViewport({ ratio: 0.9 });
-    await expect(card('Strategy Games')).not.toBeInViewport();
+    await expectAtEnd(previous, next, 'Arcade Games', 'Strategy Games');
 
     await next.click();
     await next.click();
-    await expect(next).toBeDisabled();
-    await expect(previous).toBeEnabled();
-    await expect(card('Strategy Games')).toBeInViewport({ ratio: 0.9 });
-    await expect(card('Arcade Games')).not.toBeInViewport();
+    await expectAtEnd(next, previous, 'Strategy Games', 'Arcade Games');
 
     await previous.click();
     await previous.click();
-    await expect(previous).toBeDisabled();
-    await expect(card('Arcade Games')).toBeInViewport({ ratio: 0.9 });
+    await expectAtEnd(previous, next, 'Arcade Games', 'Strategy Games');
   });
 
   test('a category card opens its category page', async ({ page }) => {

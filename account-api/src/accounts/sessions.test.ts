@@ -7,6 +7,7 @@ import {
   json,
   login,
   refresh,
+  refreshedPlayer,
   resetPasswordByMail,
   setupTestServer,
   signedInPlayer,
@@ -36,10 +37,7 @@ describe('sessions (decision 0007, step 4)', () => {
   });
 
   it('refresh rotates: the new refresh token works, the used one does not', async () => {
-    const { tokens } = await signedInPlayer(server.app);
-    const first = await refresh(server.app, tokens.refresh_token);
-    expect(first.statusCode).toBe(200);
-    const next = json<LoginResponse>(first);
+    const { tokens, next } = await refreshedPlayer(server.app);
     expect(claimsOf(next.refresh_token).sid).toBe(claimsOf(tokens.refresh_token).sid);
     expect(claimsOf(next.refresh_token).jti).not.toBe(claimsOf(tokens.refresh_token).jti);
     expect(

@@ -8,6 +8,7 @@ import {
   claimsOf,
   json,
   refresh,
+  refreshedPlayer,
   resetPasswordByMail,
   signedInPlayer,
   startTestServer,
@@ -134,10 +135,7 @@ describe('per-request session and token_version check', () => {
   });
 
   it('refresh swaps the refresh token: the new pair works; presenting the used one again revokes the family on every instance', async () => {
-    const { tokens } = await signedInPlayer(server.app);
-    const renewed = await refresh(server.app, tokens.refresh_token);
-    expect(renewed.statusCode).toBe(200);
-    const next = json<LoginResponse>(renewed);
+    const { tokens, next } = await refreshedPlayer(server.app);
     expect(claimsOf(next.access_token).sid).toBe(claimsOf(tokens.access_token).sid);
     expect((await userInfo(second, next.access_token)).statusCode).toBe(200);
     // Reuse of a spent refresh token (decision 0007): the whole session ends, from the next request on.

@@ -197,6 +197,14 @@ export async function signedInPlayer(
   return { player, tokens: json<LoginResponse>(response) };
 }
 
+/** A signed-in player's tokens and the pair one refresh with them returned (which must be a 200). */
+export async function refreshedPlayer(app: FastifyInstance): Promise<{ tokens: LoginResponse; next: LoginResponse }> {
+  const { tokens } = await signedInPlayer(app);
+  const renewed = await refresh(app, tokens.refresh_token);
+  expect(renewed.statusCode).toBe(200);
+  return { tokens, next: json<LoginResponse>(renewed) };
+}
+
 /** A multipart body with one file, as a browser's FormData would send it. */
 export function multipartFile(
   filename: string,

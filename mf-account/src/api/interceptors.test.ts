@@ -13,25 +13,36 @@ function setup(token: string | null) {
 }
 
 describe('request interceptor: bearer token (product §6)', () => {
-  it('attaches the stored token', async () => {
-    const { client, http } = setup('abc.def.ghi');
-    http.onPost('/get-user-info/').reply(200, {});
-    await client.post('/get-user-info/');
-    expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer abc.def.ghi');
-  });
-
-  it('sends no Authorization header without a token', async () => {
-    const { client, http } = setup(null);
-    http.onPost('/login/').reply(200, {});
-    await client.post('/login/', {});
-    expect(http.history.post[0]?.headers?.Authorization).toBeUndefined();
-  });
-
-  it("attaches the bearer header to URLs containing 'boxes' even without a token", async () => {
-    const { client, http } = setup(null);
-    http.onGet('/api/boxes/open').reply(200, {});
-    await client.get('/api/boxes/open');
-    expect(http.history.get[0]?.headers?.Authorization).toBe('Bearer');
+  it.each([
+    {
+      name: 'attaches the stored token',
+      token: 'abc.def.ghi',
+      method: 'post',
+      url: '/get-user-info/',
+      data: undefined,
+      expected: 'Bearer abc.def.ghi',
+    },
+    {
+      name: 'sends no Authorization header without a token',
+      token: null,
+      method: 'post',
+      url: '/login/',
+      data: {},
+      expected: undefined,
+    },
+    {
+      name: "attaches the bearer header to URLs containing 'boxes' even without a token",
+      token: null,
+      method: 'get',
+      url: '/api/boxes/open',
+      data: undefined,
+      expected: 'Bearer',
+    },
+  ] as const)('$name', async ({ token, method, url, data, expected }) => {
+    const { client, http } = setup(token);
+    (method === 'post' ? http.onPost(url) : http.onGet(url)).reply(200, {});
+    await client.request({ method, url, data });
+    expect(http.history[method][0]?.headers?.Authorization).toBe(expected);
   });
 
   it('uses the base URL from runtime config without a doubled slash', async () => {

@@ -1,9 +1,10 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { ERROR_FALLBACKS, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
+import { ERROR_FALLBACKS, STORAGE_KEYS, SUCCESS_TOASTS, type UserRecord } from 'shared-contracts';
 import { balance, savePicture, saveProfile, updatePassword, upload, userInfo } from './profile-actions';
 import { logoutRequested } from '../session/session-actions';
 import { errorCases } from '../testing/error-cases';
 import { fakeServices, sampleUser } from '../testing/fakes';
+import { sagaOnPost } from '../testing/saga-on-post';
 import { balanceSaga, savePictureSaga, saveProfileSaga, updatePasswordSaga, uploadSaga, userInfoSaga } from './profile-sagas';
 
 beforeEach(() => {
@@ -13,52 +14,71 @@ beforeEach(() => {
 
 const file = () => new File(['png-bytes'], 'me.png', { type: 'image/png' });
 
+/** A save went through: fulfilled, then the user is fetched again, and only then the toast. */
+const expectSavedThenRefetched = (
+  { saga, services }: ReturnType<typeof sagaOnPost>,
+  fulfilled: ReturnType<typeof savePicture.fulfilled>, // the same plain action type as saveProfile.fulfilled()
+  refetched: UserRecord,
+) =>
+  saga
+    .put(fulfilled)
+    .put(userInfo.pending())
+    .dispatch(userInfo.fulfilled(refetched))
+    .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
+    .run();
+
+/** A 401 is reported once, through the interceptor; the saga starts no logout of its own. */
+async function expectOnlyTheInterceptorReports401(
+  saga: Parameters<typeof sagaOnPost>[0],
+  pending: Parameters<typeof sagaOnPost>[1],
+  url: string,
+) {
+  const { onSessionRejected, saga: run } = sagaOnPost(saga, pending, url, (h) => h.reply(401, {}));
+  await run.not.put(logoutRequested()).run();
+  expect(onSessionRejected).toHaveBeenCalledWith(401);
+}
+
 describe('userInfoSaga', () => {
   it('success: the user', async () => {
-    const { services, http } = fakeServices();
-    http.onPost('/get-user-info/').reply(200, sampleUser());
-    await expectSaga(userInfoSaga, services, userInfo.pending()).put(userInfo.fulfilled(sampleUser())).run();
+    const { http, saga } = sagaOnPost(userInfoSaga, userInfo.pending(), '/get-user-info/', (h) => h.reply(200, sampleUser()));
+    await saga.put(userInfo.fulfilled(sampleUser())).run();
     expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer token');
   });
 
   it.each(errorCases(ERROR_FALLBACKS.userInfo))('$name → rejected with "$message", no logout', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/get-user-info/'));
-    await expectSaga(userInfoSaga, services, userInfo.pending()).put(userInfo.rejected(message)).not.put(logoutRequested()).run();
+    const { saga } = sagaOnPost(userInfoSaga, userInfo.pending(), '/get-user-info/', reply);
+    await saga.put(userInfo.rejected(message)).not.put(logoutRequested()).run();
   });
 
   it('401: the interceptor reports the rejected session (the one 401 path); no separate logout', async () => {
-    const { services, http, onSessionRejected } = fakeServices();
-    http.onPost('/get-user-info/').reply(401, { detail: 'Could not validate credentials' });
-    await expectSaga(userInfoSaga, services, userInfo.pending())
-      .put(userInfo.rejected('Could not validate credentials'))
-      .not.put(logoutRequested())
-      .run();
+    const { onSessionRejected, saga } = sagaOnPost(userInfoSaga, userInfo.pending(), '/get-user-info/', (h) =>
+      h.reply(401, { detail: 'Could not validate credentials' }),
+    );
+    await saga.put(userInfo.rejected('Could not validate credentials')).not.put(logoutRequested()).run();
     expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 
   it('403: the interceptor ends the session; no separate logout', async () => {
-    const { services, http, onSessionRejected } = fakeServices();
-    http.onPost('/get-user-info/').reply(403, { detail: 'Forbidden' });
-    await expectSaga(userInfoSaga, services, userInfo.pending()).not.put(logoutRequested()).run();
+    const { onSessionRejected, saga } = sagaOnPost(userInfoSaga, userInfo.pending(), '/get-user-info/', (h) =>
+      h.reply(403, { detail: 'Forbidden' }),
+    );
+    await saga.not.put(logoutRequested()).run();
     expect(onSessionRejected).toHaveBeenCalledWith(403);
   });
 });
 
 describe('uploadSaga (picture chain, step 1)', () => {
   it('success: hands the returned name to save_picture', async () => {
-    const { services, http } = fakeServices();
-    http.onPost('/api/upload').reply(200, { name: 'abc.png' });
-    await expectSaga(uploadSaga, services, upload.pending(file()))
+    const { saga } = sagaOnPost(uploadSaga, upload.pending(file()), '/api/upload', (h) => h.reply(200, { name: 'abc.png' }));
+    await saga
       .put(upload.fulfilled({ name: 'abc.png' }))
       .put(savePicture.pending({ picture_url: 'abc.png' }))
       .run();
   });
 
   it.each(errorCases(ERROR_FALLBACKS.upload))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/api/upload'));
-    await expectSaga(uploadSaga, services, upload.pending(file()))
+    const { services, saga } = sagaOnPost(uploadSaga, upload.pending(file()), '/api/upload', reply);
+    await saga
       .put(upload.rejected(message))
       .call(services.notify.error, message)
       .not.put.actionType(savePicture.pending.type)
@@ -67,93 +87,71 @@ describe('uploadSaga (picture chain, step 1)', () => {
   });
 
   it('401: reported once, through the interceptor; no second logout path', async () => {
-    const { services, http, onSessionRejected } = fakeServices();
-    http.onPost('/api/upload').reply(401, {});
-    await expectSaga(uploadSaga, services, upload.pending(file()))
-      .put(upload.rejected(ERROR_FALLBACKS.upload))
-      .not.put(logoutRequested())
-      .run();
+    const { onSessionRejected, saga } = sagaOnPost(uploadSaga, upload.pending(file()), '/api/upload', (h) => h.reply(401, {}));
+    await saga.put(upload.rejected(ERROR_FALLBACKS.upload)).not.put(logoutRequested()).run();
     expect(onSessionRejected).toHaveBeenCalledWith(401);
   });
 });
 
 describe('savePictureSaga (picture chain, step 2)', () => {
   it('success: refetches the user, then toasts', async () => {
-    const { services, http } = fakeServices();
-    http.onPost('/api/save_picture').reply(200, sampleUser({ picture_url: 'abc.png' }));
-    await expectSaga(savePictureSaga, services, savePicture.pending({ picture_url: 'abc.png' }))
-      .put(savePicture.fulfilled())
-      .put(userInfo.pending())
-      .dispatch(userInfo.fulfilled(sampleUser({ picture_url: 'abc.png' })))
-      .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
-      .run();
-    expect(http.history.post[0]?.params).toEqual({ picture_url: 'abc.png' });
+    const run = sagaOnPost(savePictureSaga, savePicture.pending({ picture_url: 'abc.png' }), '/api/save_picture', (h) =>
+      h.reply(200, sampleUser({ picture_url: 'abc.png' })),
+    );
+    await expectSavedThenRefetched(run, savePicture.fulfilled(), sampleUser({ picture_url: 'abc.png' }));
+    expect(run.http.history.post[0]?.params).toEqual({ picture_url: 'abc.png' });
   });
 
   it.each(errorCases(ERROR_FALLBACKS.savePicture))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/api/save_picture'));
-    await expectSaga(savePictureSaga, services, savePicture.pending({ picture_url: 'abc.png' }))
-      .put(savePicture.rejected(message))
-      .call(services.notify.error, message)
-      .not.put(userInfo.pending())
-      .run();
+    const { services, saga } = sagaOnPost(
+      savePictureSaga,
+      savePicture.pending({ picture_url: 'abc.png' }),
+      '/api/save_picture',
+      reply,
+    );
+    await saga.put(savePicture.rejected(message)).call(services.notify.error, message).not.put(userInfo.pending()).run();
   });
 
   it('401: reported once, through the interceptor; no second logout path', async () => {
-    const { services, http, onSessionRejected } = fakeServices();
-    http.onPost('/api/save_picture').reply(401, {});
-    await expectSaga(savePictureSaga, services, savePicture.pending({ picture_url: 'x' }))
-      .not.put(logoutRequested())
-      .run();
-    expect(onSessionRejected).toHaveBeenCalledWith(401);
+    await expectOnlyTheInterceptorReports401(savePictureSaga, savePicture.pending({ picture_url: 'x' }), '/api/save_picture');
   });
 });
 
 describe('saveProfileSaga', () => {
   it('success: succeeded, refetches the user, toasts', async () => {
-    const { services, http } = fakeServices();
-    http.onPost('/api/save_profile').reply(200, sampleUser({ city: 'Paris' }));
-    await expectSaga(saveProfileSaga, services, saveProfile.pending({ city: 'Paris' }))
-      .put(saveProfile.fulfilled())
-      .put(userInfo.pending())
-      .dispatch(userInfo.fulfilled(sampleUser({ city: 'Paris' })))
-      .call(services.notify.success, SUCCESS_TOASTS.profileUpdated)
-      .run();
-    expect(http.history.post[0]?.params).toBeUndefined();
-    expect(JSON.parse(String(http.history.post[0]?.data))).toEqual({ city: 'Paris' });
+    const run = sagaOnPost(saveProfileSaga, saveProfile.pending({ city: 'Paris' }), '/api/save_profile', (h) =>
+      h.reply(200, sampleUser({ city: 'Paris' })),
+    );
+    await expectSavedThenRefetched(run, saveProfile.fulfilled(), sampleUser({ city: 'Paris' }));
+    expect(run.http.history.post[0]?.params).toBeUndefined();
+    expect(JSON.parse(String(run.http.history.post[0]?.data))).toEqual({ city: 'Paris' });
   });
 
   it.each(errorCases(ERROR_FALLBACKS.saveProfile))('$name → failed with "$message"', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/api/save_profile'));
-    await expectSaga(saveProfileSaga, services, saveProfile.pending({ city: 'Paris' }))
-      .put(saveProfile.rejected(message))
-      .call(services.notify.error, message)
-      .not.put(logoutRequested())
-      .run();
+    const { services, saga } = sagaOnPost(saveProfileSaga, saveProfile.pending({ city: 'Paris' }), '/api/save_profile', reply);
+    await saga.put(saveProfile.rejected(message)).call(services.notify.error, message).not.put(logoutRequested()).run();
   });
 
   it('401: reported once, through the interceptor; no second logout path', async () => {
-    const { services, http, onSessionRejected } = fakeServices();
-    http.onPost('/api/save_profile').reply(401, {});
-    await expectSaga(saveProfileSaga, services, saveProfile.pending({ city: 'Paris' }))
-      .not.put(logoutRequested())
-      .run();
-    expect(onSessionRejected).toHaveBeenCalledWith(401);
+    await expectOnlyTheInterceptorReports401(saveProfileSaga, saveProfile.pending({ city: 'Paris' }), '/api/save_profile');
   });
 });
 
 describe('updatePasswordSaga', () => {
   it("success: the server's detail as a toast, fresh tokens stored", async () => {
-    const { services, http } = fakeServices();
-    http.onPost('/api/update-password').reply(200, {
-      detail: 'Password updated successfully',
-      access_token: 'new-a',
-      refresh_token: 'new-r',
-      token_type: 'bearer',
-    });
-    await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
+    const { services, saga } = sagaOnPost(
+      updatePasswordSaga,
+      updatePassword.pending({ old_password: 'o', new_password: 'n' }),
+      '/api/update-password',
+      (h) =>
+        h.reply(200, {
+          detail: 'Password updated successfully',
+          access_token: 'new-a',
+          refresh_token: 'new-r',
+          token_type: 'bearer',
+        }),
+    );
+    await saga
       .put(updatePassword.fulfilled('Password updated successfully'))
       .call(services.notify.success, 'Password updated successfully')
       .run();
@@ -162,21 +160,24 @@ describe('updatePasswordSaga', () => {
   });
 
   it('success without tokens keeps the stored ones', async () => {
-    const { services, http } = fakeServices();
-    http.onPost('/api/update-password').reply(200, { detail: 'Done' });
-    await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
-      .put(updatePassword.fulfilled('Done'))
-      .run();
+    const { saga } = sagaOnPost(
+      updatePasswordSaga,
+      updatePassword.pending({ old_password: 'o', new_password: 'n' }),
+      '/api/update-password',
+      (h) => h.reply(200, { detail: 'Done' }),
+    );
+    await saga.put(updatePassword.fulfilled('Done')).run();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('token');
   });
 
   it.each(errorCases(ERROR_FALLBACKS.unknown))('$name → rejected with "$message"', async ({ reply, message }) => {
-    const { services, http } = fakeServices();
-    reply(http.onPost('/api/update-password'));
-    await expectSaga(updatePasswordSaga, services, updatePassword.pending({ old_password: 'o', new_password: 'n' }))
-      .put(updatePassword.rejected(message))
-      .call(services.notify.error, message)
-      .run();
+    const { services, saga } = sagaOnPost(
+      updatePasswordSaga,
+      updatePassword.pending({ old_password: 'o', new_password: 'n' }),
+      '/api/update-password',
+      reply,
+    );
+    await saga.put(updatePassword.rejected(message)).call(services.notify.error, message).run();
   });
 });
 

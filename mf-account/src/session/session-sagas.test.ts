@@ -19,6 +19,13 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
+/** Already signed out: the saga ends no session and goes nowhere. */
+async function expectNothingWhenSignedOut(saga: typeof logoutSaga | typeof sessionRejectedSaga) {
+  const { services } = fakeServices();
+  await expectSaga(saga, services).withState(state(false)).not.put.actionType(sessionEnded.type).run();
+  expect(services.navigate).not.toHaveBeenCalled();
+}
+
 describe('logoutSaga', () => {
   it('removes the tokens, ends the session, goes to /, then revokes the session on the server', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 't');
@@ -58,9 +65,7 @@ describe('logoutSaga', () => {
   });
 
   it('does nothing when already signed out', async () => {
-    const { services } = fakeServices();
-    await expectSaga(logoutSaga, services).withState(state(false)).not.put.actionType(sessionEnded.type).run();
-    expect(services.navigate).not.toHaveBeenCalled();
+    await expectNothingWhenSignedOut(logoutSaga);
   });
 });
 
@@ -113,9 +118,7 @@ describe('sessionRejectedSaga (401/403 on an authenticated call)', () => {
   });
 
   it('a second rejection after the first does not navigate again', async () => {
-    const { services } = fakeServices();
-    await expectSaga(sessionRejectedSaga, services).withState(state(false)).not.put.actionType(sessionEnded.type).run();
-    expect(services.navigate).not.toHaveBeenCalled();
+    await expectNothingWhenSignedOut(sessionRejectedSaga);
   });
 });
 
@@ -128,12 +131,16 @@ describe('announceSessionSaga', () => {
 
 describe('syncAcrossTabsSaga (storage events)', () => {
   const storageEvent = (key: string | null) => new StorageEvent('storage', { key });
-
-  it('another tab signing in: synced and the user loaded', async () => {
+  /** The saga watching a fake storage-event source, with the session signed in or out. */
+  const watchTabs = (signedIn: boolean) => {
     const target = new EventTarget();
     const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services)
-      .withState(state(false))
+    return { target, saga: expectSaga(syncAcrossTabsSaga, services).withState(state(signedIn)) };
+  };
+
+  it('another tab signing in: synced and the user loaded', async () => {
+    const { target, saga } = watchTabs(false);
+    const run = saga
       .put(sessionSynced({ signedIn: true }))
       .put(userInfo.pending())
       .silentRun(50);
@@ -144,10 +151,8 @@ describe('syncAcrossTabsSaga (storage events)', () => {
 
   it('another tab renewing the same player: the renewal is rescheduled, the player is not reloaded', async () => {
     localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 60, { sub: '1' }));
-    const target = new EventTarget();
-    const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services)
-      .withState(state(true))
+    const { target, saga } = watchTabs(true);
+    const run = saga
       .put(sessionRenewed())
       .not.put.actionType(userInfo.pending.type)
       .not.put.actionType(sessionSynced.type)
@@ -159,32 +164,23 @@ describe('syncAcrossTabsSaga (storage events)', () => {
 
   it('another tab signing in as someone else: the player is reloaded', async () => {
     localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 60, { sub: '1' }));
-    const target = new EventTarget();
-    const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services).withState(state(true)).put(userInfo.pending()).silentRun(50);
+    const { target, saga } = watchTabs(true);
+    const run = saga.put(userInfo.pending()).silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 3600, { sub: '2' }));
     target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
     await run;
   });
 
   it('another tab logging out or clearing storage: synced signed out', async () => {
-    const target = new EventTarget();
-    const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services)
-      .withState(state(true))
-      .put(sessionSynced({ signedIn: false }))
-      .silentRun(50);
+    const { target, saga } = watchTabs(true);
+    const run = saga.put(sessionSynced({ signedIn: false })).silentRun(50);
     target.dispatchEvent(storageEvent(null));
     await run;
   });
 
   it('ignores other keys', async () => {
-    const target = new EventTarget();
-    const { services } = fakeServices({ storageEvents: target });
-    const run = expectSaga(syncAcrossTabsSaga, services)
-      .withState(state(false))
-      .not.put.actionType(sessionSynced.type)
-      .silentRun(50);
+    const { target, saga } = watchTabs(false);
+    const run = saga.not.put.actionType(sessionSynced.type).silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     target.dispatchEvent(storageEvent(STORAGE_KEYS.gameId));
     await run;

@@ -9,6 +9,12 @@ const BRAND = { id: 'b', name: 'Playverse', logo: '/logo.svg', title: 'Playverse
 
 beforeEach(() => localStorage.clear());
 
+/** The hrefs of the links in the region named `name`, in order. */
+const linkTargetsIn = (name: string) =>
+  within(screen.getByRole('region', { name }))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+
 test('every card has a heart that toggles the favourite with aria-pressed and tells the bus', () => {
   const changes: Array<{ gameId: number; favourite: boolean }> = [];
   const off = on('library:favourite-changed', (change) => changes.push(change));
@@ -37,16 +43,6 @@ test('Home starts with Recently played and favourites only when there are some',
     markPlayed(5);
     setFavourite(6, true);
   });
-  const recent = screen.getByRole('region', { name: 'Recently played' });
-  expect(
-    within(recent)
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('href')),
-  ).toEqual(['/game/5', '/game/37']);
-  const favourites = screen.getByRole('region', { name: 'Your favourites' });
-  expect(
-    within(favourites)
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('href')),
-  ).toEqual(['/game/6']);
+  expect(linkTargetsIn('Recently played')).toEqual(['/game/5', '/game/37']);
+  expect(linkTargetsIn('Your favourites')).toEqual(['/game/6']);
 });

@@ -47,6 +47,15 @@ function fakeSwiper({ translate = -150, activeIndex = 2 } = {}) {
 const control = (swiper: ReturnType<typeof fakeSwiper>, autoplay = true) =>
   createCrawlControl(swiper as unknown as Swiper, { speed: 10000, arrowSpeed: 600, autoplay });
 
+/** Hovers the slider with the wrapper at `translate` px, then leaves it. */
+function hoverThenLeave(translate: number) {
+  const swiper = fakeSwiper({ translate });
+  const crawl = control(swiper);
+  crawl.hold('hover');
+  crawl.release('hover');
+  return swiper;
+}
+
 describe('the crawl pauses on hover (product §2.7)', () => {
   test('hovering stops autoplay and freezes the wrapper where it is, mid-transition', () => {
     const swiper = fakeSwiper({ translate: -150 });
@@ -58,10 +67,7 @@ describe('the crawl pauses on hover (product §2.7)', () => {
   });
 
   test('leaving finishes the interrupted step at crawl pace, then autoplay carries on', () => {
-    const swiper = fakeSwiper({ translate: -150 });
-    const crawl = control(swiper);
-    crawl.hold('hover');
-    crawl.release('hover');
+    const swiper = hoverThenLeave(-150);
     // Half a column (50 of 100 px) left: half the 10 s step.
     expect(swiper.slideTo).toHaveBeenCalledWith(2, 5000);
     expect(swiper.autoplay.start).not.toHaveBeenCalled();
@@ -70,10 +76,7 @@ describe('the crawl pauses on hover (product §2.7)', () => {
   });
 
   test('a step already complete resumes autoplay at once', () => {
-    const swiper = fakeSwiper({ translate: -200 });
-    const crawl = control(swiper);
-    crawl.hold('hover');
-    crawl.release('hover');
+    const swiper = hoverThenLeave(-200);
     expect(swiper.slideTo).not.toHaveBeenCalled();
     expect(swiper.autoplay.start).toHaveBeenCalledTimes(1);
   });

@@ -68,15 +68,30 @@ describe('readNavigationState', () => {
 });
 
 describe('resolveGameSource', () => {
-  it('prefers navigation state over storage and catalogue', () => {
-    const source = resolve('5', { gameLink: 'https://html5.example.com/from-card/', gameName: 'From Card' }, storedGame());
-    expect(source).toEqual({
+  it.each([
+    {
+      name: 'prefers navigation state over storage and catalogue',
       id: '5',
-      name: 'From Card',
+      state: { gameLink: 'https://html5.example.com/from-card/', gameName: 'From Card' },
       link: 'https://html5.example.com/from-card/',
-      category: 'Bike Racing',
-      from: 'navigation',
-    });
+      expected: ['From Card', 'Bike Racing', 'navigation'],
+    },
+    {
+      name: 'falls back to local storage when there is no navigation state (a reload)',
+      id: '5',
+      state: null,
+      link: 'https://html5.example.com/stored-hobo/',
+      expected: ['Hobo Speedster (stored)', 'Bike Racing', 'storage'],
+    },
+    {
+      name: 'uses the catalogue when storage remembers another game (a shared link)',
+      id: '7',
+      state: null,
+      link: 'https://html5.example.com/block/',
+      expected: ['Block Puzzle', 'Puzzle Games', 'catalogue'],
+    },
+  ])('$name', ({ id, state, link, expected: [name, category, from] }) => {
+    expect(resolve(id, state, storedGame())).toEqual({ id, name, link, category, from });
   });
 
   it('uses navigation state even for an id the catalogue does not know', () => {
@@ -88,30 +103,10 @@ describe('resolveGameSource', () => {
     });
   });
 
-  it('falls back to local storage when there is no navigation state (a reload)', () => {
-    expect(resolve('5', null, storedGame())).toEqual({
-      id: '5',
-      name: 'Hobo Speedster (stored)',
-      link: 'https://html5.example.com/stored-hobo/',
-      category: 'Bike Racing',
-      from: 'storage',
-    });
-  });
-
   it('falls back to storage for a game outside the catalogue when storage remembers that id', () => {
     expect(resolve('999', undefined, storedGame({ gameId: '999', gameCategory: '' }))).toMatchObject({
       from: 'storage',
       category: undefined,
-    });
-  });
-
-  it('uses the catalogue when storage remembers another game (a shared link)', () => {
-    expect(resolve('7', null, storedGame())).toEqual({
-      id: '7',
-      name: 'Block Puzzle',
-      link: 'https://html5.example.com/block/',
-      category: 'Puzzle Games',
-      from: 'catalogue',
     });
   });
 

@@ -38,6 +38,14 @@ const dialog = () => screen.getByRole('dialog');
 const alertText = () => within(dialog()).getByRole('alert').textContent;
 const submit = (user: ReturnType<typeof userEvent.setup>, name: string) =>
   user.click(within(dialog()).getByRole('button', { name }));
+const dialogHeading = (name: string) => within(dialog()).getByRole('heading', { name });
+const waitForDialogHeading = (name: string) =>
+  waitFor(() => {
+    expect(dialogHeading(name)).toBeInTheDocument();
+  });
+/** The API refuses the first POST to `path` with a 400 and `detail`, then accepts it. */
+const refuseOnceThenAccept = (path: string, detail: string) =>
+  http.onPost(api(path)).replyOnce(400, { detail }).onPost(api(path)).reply(200, { message: 'ok' });
 
 describe('modal host frame', () => {
   it('shows none, then exactly one dialog', () => {
@@ -45,7 +53,7 @@ describe('modal host frame', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     open(MODAL_KINDS.signIn);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(dialogHeading('Sign In')).toBeInTheDocument();
   });
 
   it('the X button closes it and focus returns to the opener', async () => {
@@ -92,7 +100,7 @@ describe('modal host frame', () => {
     act(() => {
       openModal(MODAL_KINDS.verifyEmail, { email: 'bus@example.com' });
     });
-    expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
+    expect(dialogHeading('Email Verification')).toBeInTheDocument();
     expect(dialog()).toHaveTextContent('bus@example.com');
     act(() => {
       emit('modal:close', {});
@@ -106,19 +114,19 @@ describe('switching dialogs', () => {
     const { user, open } = setup();
     open(MODAL_KINDS.signIn);
     await submit(user, 'Sign Up');
-    expect(within(dialog()).getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(dialogHeading('Sign Up')).toBeInTheDocument();
     await submit(user, 'Sign In');
-    expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(dialogHeading('Sign In')).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('link', { name: 'Forgot Password?' }));
-    expect(within(dialog()).getByRole('heading', { name: 'Forgot Your Password' })).toBeInTheDocument();
+    expect(dialogHeading('Forgot Your Password')).toBeInTheDocument();
     await submit(user, 'Sign In');
-    expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(dialogHeading('Sign In')).toBeInTheDocument();
   });
 
   it('the header buttons open their dialogs', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(within(dialog()).getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(dialogHeading('Sign Up')).toBeInTheDocument();
   });
 });
 
@@ -160,9 +168,7 @@ describe('Sign Up', () => {
     expect(alertText()).toBe(VALIDATION_MESSAGES.captchaRequired);
     await user.click(d.getByRole('checkbox', { name: "I'm not a robot" }));
     await submit(user, 'Sign Up');
-    await waitFor(() => {
-      expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
-    });
+    await waitForDialogHeading('Email Verification');
     expect(dialog()).toHaveTextContent('ada@example.com');
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signup);
     expect(Object.fromEntries(new URLSearchParams(String(http.history.post[0]!.data)))).toMatchObject({
@@ -261,9 +267,7 @@ describe('Sign In', () => {
     await user.type(d.getByLabelText('Password'), STRONG);
     await user.click(d.getByRole('checkbox', { name: "I'm not a robot" }));
     await submit(user, 'Sign In');
-    await waitFor(() => {
-      expect(within(dialog()).getByRole('heading', { name: 'Email Verification' })).toBeInTheDocument();
-    });
+    await waitForDialogHeading('Email Verification');
     await waitFor(() => {
       expect(http.history.post.map((r) => r.url)).toContain('/resend-verification-email/');
     });
@@ -284,27 +288,46 @@ describe('Forgot Your Password', () => {
     expect(alertText()).toBe(VALIDATION_MESSAGES.invalidEmail);
     await user.type(d.getByLabelText('Email Address'), '@example.com');
     await submit(user, 'Submit');
-    await waitFor(() => {
-      expect(within(dialog()).getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
-    });
+    await waitForDialogHeading('Reset Password');
     expect(dialog()).toHaveTextContent('nope@example.com');
   });
 });
 
+interface CodeDialog {
+  kind: typeof MODAL_KINDS.verifyEmail | typeof MODAL_KINDS.resetPassword;
+  path: string;
+  refusal: string;
+  button: string;
+}
+const CODE_DIALOGS = {
+  verify: {
+    kind: MODAL_KINDS.verifyEmail,
+    path: '/verify-email/',
+    refusal: 'Invalid verification code.',
+    button: 'Verify Email',
+  },
+  reset: { kind: MODAL_KINDS.resetPassword, path: '/reset-password/', refusal: 'Invalid reset code.', button: 'Reset Password' },
+} satisfies Record<string, CodeDialog>;
+
+/**
+ * Opens a code dialog for ada@example.com with the API refusing its first POST to `path` with
+ * `refusal`; submits it empty (the code is asked for), then with `code`.
+ */
+async function submitCodeDialog({ kind, path, refusal, button }: CodeDialog, code: string) {
+  refuseOnceThenAccept(path, refusal);
+  const rendered = setup();
+  rendered.open(kind, 'ada@example.com');
+  const d = within(dialog());
+  await submit(rendered.user, button);
+  expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
+  await rendered.user.type(d.getByLabelText('Verification Code'), code);
+  await submit(rendered.user, button);
+  return { ...rendered, d };
+}
+
 describe('Email Verification', () => {
   it('requires the code, shows a server error in red text, and on success goes to Sign In', async () => {
-    http
-      .onPost(api('/verify-email/'))
-      .replyOnce(400, { detail: 'Invalid verification code.' })
-      .onPost(api('/verify-email/'))
-      .reply(200, { message: 'ok' });
-    const { user, open, notify } = setup();
-    open(MODAL_KINDS.verifyEmail, 'ada@example.com');
-    const d = within(dialog());
-    await submit(user, 'Verify Email');
-    expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
-    await user.type(d.getByLabelText('Verification Code'), '000000');
-    await submit(user, 'Verify Email');
+    const { user, notify, d } = await submitCodeDialog(CODE_DIALOGS.verify, '000000');
     await waitFor(() => {
       expect(alertText()).toBe('Invalid verification code.');
     });
@@ -314,9 +337,7 @@ describe('Email Verification', () => {
     await user.clear(d.getByLabelText('Verification Code'));
     await user.type(d.getByLabelText('Verification Code'), '123456');
     await submit(user, 'Verify Email');
-    await waitFor(() => {
-      expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    });
+    await waitForDialogHeading('Sign In');
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.emailVerified);
     expect(within(dialog()).getByLabelText('Email / User ID')).toHaveValue('ada@example.com');
   });
@@ -334,18 +355,7 @@ describe('Email Verification', () => {
 
 describe('Reset Password', () => {
   it('validation messages in order, server error in red, success goes to Sign In', async () => {
-    http
-      .onPost(api('/reset-password/'))
-      .replyOnce(400, { detail: 'Invalid reset code.' })
-      .onPost(api('/reset-password/'))
-      .reply(200, { message: 'ok' });
-    const { user, open, notify } = setup();
-    open(MODAL_KINDS.resetPassword, 'ada@example.com');
-    const d = within(dialog());
-    await submit(user, 'Reset Password');
-    expect(alertText()).toBe(VALIDATION_MESSAGES.codeRequired);
-    await user.type(d.getByLabelText('Verification Code'), '123456');
-    await submit(user, 'Reset Password');
+    const { user, notify, d } = await submitCodeDialog(CODE_DIALOGS.reset, '123456');
     expect(alertText()).toBe(VALIDATION_MESSAGES.passwordFieldsRequired);
     await user.type(d.getByLabelText('New Password'), 'weakpass');
     await user.type(d.getByLabelText('Retype Password'), 'weakpas');
@@ -364,9 +374,7 @@ describe('Reset Password', () => {
       expect(alertText()).toBe('Invalid reset code.');
     });
     await submit(user, 'Reset Password');
-    await waitFor(() => {
-      expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    });
+    await waitForDialogHeading('Sign In');
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.passwordReset);
     expect(String(http.history.post.at(-1)!.data)).toBe('email=ada%40example.com&reset_code=123456&new_password=Secret%23123');
   });
@@ -405,7 +413,7 @@ describe('activation link', () => {
       expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.userActivated);
     });
     expect(http.history.post[0]?.params).toEqual({ token: 'abc' });
-    expect(within(dialog()).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(dialogHeading('Sign In')).toBeInTheDocument();
     expect(renderedLocation()).toBe('/');
   });
 });
