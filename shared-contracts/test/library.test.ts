@@ -4,16 +4,14 @@ import {
   findGameById,
   isFavourite,
   mergeLibraries,
-  moreLikeQuery,
-  moreLikeThis,
   parseLibraryList,
   searchGames,
-  suggestGames,
   withFavourite,
   withPlayed,
   type PlayerLibrary,
 } from '../src';
 import { pageMetaFor, robotsTxt, sitemapPaths, sitemapXml } from '../src/seo';
+import { moreLikeQuery, moreLikeThis, suggestGames } from '../src/library/related';
 
 const t = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute));
 const empty: PlayerLibrary = { favourites: [], recentlyPlayed: [] };

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GAMES, moreLikeQuery, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName } from 'shared-contracts';
+import { GAMES, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName } from 'shared-contracts';
+import { moreLikeQuery } from 'shared-contracts/related';
 import { GameGrid } from '../cards/game-grid';
 import { GameRow } from '../cards/game-row';
 import './search-page.css';

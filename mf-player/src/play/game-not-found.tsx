@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { GAMES, moreLikeThis, PAGE_TEXT, ROUTES, varietyPicks, type Game } from 'shared-contracts';
+import { GAMES, PAGE_TEXT, ROUTES, type Game } from 'shared-contracts';
+import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
 import { GameLinkRow } from '../library/game-link-row';
 import { Icon } from 'ui';
 

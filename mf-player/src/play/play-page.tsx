@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  categoryPath,
-  findGameById,
-  GAMES,
-  listCategories,
-  markPlayed,
-  moreLikeThis,
-  type Game,
-  type PlayPageProps,
-} from 'shared-contracts';
+import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
+import { moreLikeThis } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel/category-carousel';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FavouriteButton } from '../library/favourite-button';

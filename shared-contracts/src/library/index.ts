@@ -1,3 +1,2 @@
 export * from './library';
 export * from './library-store';
-export * from './related';

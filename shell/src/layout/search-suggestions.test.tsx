@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { mockViewportWidth } from 'build-config/jest/viewport';
-import { GAMES, suggestGames } from 'shared-contracts';
+import { GAMES } from 'shared-contracts';
+import { suggestGames } from 'shared-contracts/related';
 import { SearchBox } from './search-box';
 
 function LocationProbe() {
