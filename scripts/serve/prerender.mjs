@@ -5,10 +5,11 @@
 // mounts.
 // Without the pre-renderer build (shell/dist-prerender/) the page still gets the config and
 // the hints; on any rendering error the plain index.html is sent and the shell starts as before.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { cachedByMtime } from './file-cache.mjs';
 import { inlineConfigTag } from './inline-config.mjs';
 import { preloadHints, sharedChunkHints } from './preload-hints.mjs';
 
@@ -29,18 +30,16 @@ async function rendererFor(distRoot) {
   return loaded.module;
 }
 
-/** The shell's stylesheet by file, read again only when a rebuild replaced it. */
-const stylesheets = new Map();
-async function stylesheetText(file) {
-  const info = await stat(file).catch(() => null);
-  if (!info) return null;
-  const cached = stylesheets.get(file);
-  if (cached?.mtimeMs === info.mtimeMs) return cached.text;
-  // The source map comment would point into the page's folder; maps are not served anyway.
-  const text = (await readFile(file, 'utf8')).replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
-  stylesheets.set(file, { mtimeMs: info.mtimeMs, text });
-  return text;
+/** The files a page is made from, each read again only when a rebuild replaced it. */
+const readers = new Map();
+function readCached(file, parse, fallback) {
+  if (!readers.has(file)) readers.set(file, cachedByMtime(file, parse, fallback));
+  return readers.get(file)();
 }
+const asText = (text) => text;
+// Ready for a <style> element, once per build: the source map comment would point into the
+// page's folder (maps are not served anyway), and '</' must not end the element early.
+const styleElementText = (css) => css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').replace(/<\//g, '<\\/');
 
 /**
  * The shell's own stylesheet in a <style> element instead of a <link>: on a slow phone line the
@@ -48,12 +47,12 @@ async function stylesheetText(file) {
  * request that shares the line with the preloaded scripts (decision 0028). The CSP allows
  * inline styles ('unsafe-inline' in style-src). A missing file keeps the link.
  */
-async function inlineStylesheet(document, distRoot) {
+function inlineStylesheet(document, distRoot) {
   const link = /<link href="\/([\w.-]+\.css)" rel="stylesheet">/.exec(document);
   if (!link?.[1]) return document;
-  const css = await stylesheetText(path.join(distRoot, link[1]));
+  const css = readCached(path.join(distRoot, link[1]), styleElementText, null);
   if (css === null) return document;
-  return document.replace(link[0], () => `<style data-href="/${link[1]}">${css.replace(/<\//g, '<\\/')}</style>`);
+  return document.replace(link[0], () => `<style data-href="/${link[1]}">${css}</style>`);
 }
 
 /** The page's description and preview tags, marked so the client knows the server wrote them. */
@@ -75,7 +74,8 @@ export function isPageRequest(req, pathname) {
  * @returns {Promise<string>} the document
  */
 export async function renderDocument({ distRoot, url, hostname, origin, config }) {
-  let document = await readFile(path.join(distRoot, 'index.html'), 'utf8');
+  let document = readCached(path.join(distRoot, 'index.html'), asText, null);
+  if (document === null) throw new Error(`${distRoot}/index.html cannot be read`);
   let page = null;
   try {
     const renderer = await rendererFor(distRoot);
@@ -83,9 +83,9 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
   } catch (error) {
     console.error(`[prerender] ${url} could not be pre-rendered; sending the plain page`, error);
   }
-  const shellManifest = await readFile(path.join(distRoot, 'mf-manifest.json'), 'utf8').then(JSON.parse, () => null);
+  const shellManifest = readCached(path.join(distRoot, 'mf-manifest.json'), JSON.parse, null);
   const hints = sharedChunkHints(shellManifest) + (await preloadHints(page?.remoteModules ?? [], config.remotes ?? {}));
-  document = await inlineStylesheet(document, distRoot);
+  document = inlineStylesheet(document, distRoot);
   if (page) {
     document = document
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${metaTagsHtml(page.metaTags)}`)

@@ -3,9 +3,10 @@
 // policy, HSTS over https, and no source maps. README "Security headers" lists the same
 // headers for a CDN. Pure functions plus one small factory used by scripts/static-server.mjs.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedByMtime } from './file-cache.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CATALOGUE_FILE = path.resolve(here, '..', '..', 'shared-contracts', 'src', 'catalogue', 'games.json');
@@ -119,20 +120,6 @@ export function servedOverHttps(req) {
     .trim()
     .toLowerCase();
   return forwarded === 'https';
-}
-
-/** Reads a file again only when it changed (the servers serve rebuilt folders without restart). */
-function cachedByMtime(file, parse, fallback) {
-  let cache = { mtimeMs: -1, value: fallback };
-  return () => {
-    try {
-      const { mtimeMs } = statSync(file);
-      if (mtimeMs !== cache.mtimeMs) cache = { mtimeMs, value: parse(readFileSync(file, 'utf8')) };
-    } catch {
-      cache = { mtimeMs: -1, value: fallback };
-    }
-    return cache.value;
-  };
 }
 
 /**
