@@ -4,6 +4,7 @@
 // The meta rules are 'shared-contracts/seo': no remote needs them, so they stay out of the barrel.
 import { GAMES, type Brand } from 'shared-contracts';
 import { metaTagsFor, pageMetaFor, type MetaTag } from 'shared-contracts/seo';
+import { PAGE_META_ATTRIBUTE } from './server-meta';
 
 export interface PageHead {
   title: string;
@@ -22,7 +23,7 @@ function upsert(doc: Document, tag: MetaTag): void {
   if (!element) {
     element = doc.createElement('meta');
     element.setAttribute(tag.attribute, tag.key);
-    element.setAttribute('data-page-meta', '');
+    element.setAttribute(PAGE_META_ATTRIBUTE, '');
     doc.head.appendChild(element);
   }
   element.content = tag.content;
@@ -34,7 +35,7 @@ export function applyPageMeta(pathname: string, search: string, brand: Brand, do
   doc.title = title;
   for (const tag of tags) upsert(doc, tag);
   const keys = new Set(tags.map((tag) => tag.key));
-  doc.head.querySelectorAll<HTMLMetaElement>('meta[data-page-meta]').forEach((element) => {
+  doc.head.querySelectorAll<HTMLMetaElement>(`meta[${PAGE_META_ATTRIBUTE}]`).forEach((element) => {
     const key = element.getAttribute('name') ?? element.getAttribute('property') ?? '';
     if (!keys.has(key)) element.remove();
   });

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Brand } from 'shared-contracts';
-
-/** Tags the server wrote into the first page (scripts/serve/prerender.mjs). */
-const serverWroteMeta = (doc: Document) => doc.head.querySelector('meta[data-page-meta]') !== null;
+import { hasServerPageMeta } from './server-meta';
 
 /**
  * Keeps the document's title and meta tags in step with the route (decision 0026). The first
@@ -16,7 +14,7 @@ export function usePageMeta(brand: Brand): void {
   useEffect(() => {
     const isFirst = firstPage.current;
     firstPage.current = false;
-    if (isFirst && serverWroteMeta(document)) return;
+    if (isFirst && hasServerPageMeta(document)) return;
     let current = true;
     import('./page-head')
       .then(({ applyPageMeta }) => {
