@@ -79,7 +79,7 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
         {columns.map((column, columnIndex) => (
           <SwiperSlide key={column[0]?.id} className="catalog-slider__column">
             {column.map((game, row) => (
-              <GameCard key={game.id} game={game} priority={columnIndex * column.length + row < FIRST_SCREEN_CARDS} />
+              <GameCard key={game.id} game={game} priority={columnIndex * HOME_SLIDER.rows + row < FIRST_SCREEN_CARDS} />
             ))}
             {column.length < HOME_SLIDER.rows && (
               // Fills the last column's empty rows so the loop shows no hole.

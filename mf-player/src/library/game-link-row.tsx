@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
+import { FallbackImage } from 'ui';
 import './game-link-row.css';
 
 function imageOf(game: Game): string {
@@ -30,17 +31,15 @@ export function GameLinkRow({ title, games }: { title: string; games: readonly G
               state={playStateOf(game)}
               onClick={() => rememberPlayedGame(game, imageOf(game))}
             >
-              <img
+              <FallbackImage
                 className="game-link-row__image"
                 src={imageOf(game)}
+                fallback={DEFAULT_GAME_IMAGE}
                 alt=""
                 width="96"
                 height="96"
                 loading="lazy"
                 decoding="async"
-                onError={(event) => {
-                  if (event.currentTarget.src !== DEFAULT_GAME_IMAGE) event.currentTarget.src = DEFAULT_GAME_IMAGE;
-                }}
               />
               <span className="game-link-row__name">{game.name}</span>
             </Link>

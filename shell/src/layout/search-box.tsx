@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { gamePath, PAGE_TEXT, playStateOf, rememberPlayedGame, searchPath, type Game } from 'shared-contracts';
-import { Icon } from 'ui';
+import { FallbackImage, Icon } from 'ui';
 import './search-box.css';
 
 type SuggestionData = typeof import('./game-suggestions');
@@ -146,15 +146,13 @@ export function SearchBox() {
               }}
               onMouseEnter={() => setActive(index)}
             >
-              <img
+              <FallbackImage
                 className="search-box__thumb"
                 src={data.suggestionImage(game)}
+                fallback={data.FALLBACK_IMAGE}
                 alt=""
                 width="40"
                 height="40"
-                onError={(event) => {
-                  if (event.currentTarget.src !== data.FALLBACK_IMAGE) event.currentTarget.src = data.FALLBACK_IMAGE;
-                }}
               />
               <span className="search-box__option-text">
                 <span className="search-box__option-name">{game.name}</span>
