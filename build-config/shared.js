@@ -16,11 +16,11 @@ const SHARED_SINGLETONS = {
 };
 
 /**
- * Singletons the shell bundles (tree-shaken) instead of providing (decision 0016): it uses only
- * constants and pure functions of them, and its event bus lives on globalThis, so the remotes
- * share one copy among themselves and the shell's start-up carries no catalogue data.
+ * Singletons the shell provides but loads only when something needs them (decision 0028: the
+ * toast container mounts on demand). The site's server hints every other shared chunk of the
+ * shell, which its start-up loads before the entry runs.
  */
-const SHELL_BUNDLED = ['shared-contracts'];
+const SHELL_ON_DEMAND_SHARED = ['react-toastify'];
 
 /**
  * The chunk that holds the shared packages a part loads at start-up (the shell: react, react-dom,
@@ -29,4 +29,4 @@ const SHELL_BUNDLED = ['shared-contracts'];
  */
 const STARTUP_VENDORS_CHUNK = 'vendors';
 
-module.exports = { SHARED_SINGLETONS, SHELL_BUNDLED, STARTUP_VENDORS_CHUNK };
+module.exports = { SHARED_SINGLETONS, SHELL_ON_DEMAND_SHARED, STARTUP_VENDORS_CHUNK };

@@ -1,6 +1,5 @@
 const path = require('node:path');
 const { createFederatedConfig, partOptions } = require('build-config');
-const { SHELL_BUNDLED } = require('build-config/shared');
 
 // The shell is the host: it declares no remotes at build time; their manifest URLs come
 // from /config.json at run time (see src/federation/remotes.ts).
@@ -9,9 +8,8 @@ module.exports = createFederatedConfig({
   title: 'Free Online Games',
   publicDir: path.join(__dirname, 'public'),
   publicPath: '/',
-  // The shell uses only constants and pure functions of shared-contracts: bundled and tree-shaken,
-  // the catalogue data and category art stay out of its start-up (the remotes share the package).
-  unshared: SHELL_BUNDLED,
+  // shared-contracts is provided by the shell like the other singletons, and hinted with its
+  // start-up: a remote's copy cost one more round trip before the page's content (decision 0029).
   // What every page needs before it can draw: one request, not five (decision 0016).
   startupVendors: ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom'],
   // Shared singletons are negotiated before the entry runs, so the entry imports the app at once:

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, latestMail, test } from '../fixtures';
+import { loadedSharedCopies } from '../support/federation';
 
 // Issue 12: a portal players come back to. Every behaviour at a phone (375) and a desktop (1440) width.
 
@@ -169,6 +170,10 @@ test.describe('players', () => {
   test('Share copies the link with a toast where the Web Share API is missing', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/game/${HOBO.id}`);
+    // The frame mounts without react-toastify: it loads with the first toast (issue 9).
+    await expect(gameFrame(page)).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect((await loadedSharedCopies(page, ['react-toastify']))['react-toastify']).toEqual([]);
     await main(page).getByRole('button', { name: 'Share' }).click();
     await expect(page.locator('.Toastify').getByText('Link copied to the clipboard.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/game\/5$/);

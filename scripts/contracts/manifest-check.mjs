@@ -9,7 +9,7 @@ import { satisfy } from '@module-federation/enhanced/runtime';
 import parts from '../../build-config/parts.js';
 
 const require = createRequire(import.meta.url);
-const { SHARED_SINGLETONS, SHELL_BUNDLED } = require('../../build-config/shared.js');
+const { SHARED_SINGLETONS } = require('../../build-config/shared.js');
 
 /** The version of the package governing a shared request, as installed for the shell's workspace. */
 function installedForShell(request, root = parts.ROOT) {
@@ -54,9 +54,7 @@ export function manifestMismatches(remote, manifest, shellShared) {
     const shared = (manifest?.shared ?? []).find((entry) => entry.name === request);
     if (!shared) continue; // a remote that never imports a singleton does not share it
     if (!shared.singleton) problems.push(`${name}: shared ${request} must be a singleton`);
-    // Bundled by the shell on purpose: the remotes share one copy among themselves; its version
-    // is still checked against the shell's workspace.
-    const provided = shellShared[request] ?? (SHELL_BUNDLED.includes(request) ? installedForShell(request) : undefined);
+    const provided = shellShared[request];
     if (!provided) problems.push(`${name}: shares ${request}, which the shell does not provide`);
     else if (!satisfy(provided, shared.requiredVersion))
       problems.push(`${name}: shared ${request} requires ${shared.requiredVersion} but the shell provides ${provided}`);

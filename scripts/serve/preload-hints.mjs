@@ -5,7 +5,7 @@
 
 import sharedConfig from '../../build-config/shared.js';
 
-const { STARTUP_VENDORS_CHUNK } = sharedConfig;
+const { SHELL_ON_DEMAND_SHARED } = sharedConfig;
 const MANIFEST_TTL_MS = 10_000;
 const MANIFEST_TIMEOUT_MS = 400;
 /** manifest URL → { at, manifest | null, pending } */
@@ -74,16 +74,18 @@ export async function preloadHints(moduleIds, remotes) {
 }
 
 /**
- * The shell's start-up shared singletons (react-dom, the router, …, in one chunk): its entry
- * only asks for them once it runs, so without a hint they would cost one more round trip after
- * main.js. Shared chunks loaded on demand (react-toastify) get no hint.
- * @param {{ shared?: { assets?: { js?: { sync?: string[] } } }[], metaData?: { publicPath?: string } } | null} shellManifest
+ * The shell's start-up shared singletons: react, react-dom and the router in the `vendors` chunk,
+ * and shared-contracts, which the shell provides to the remotes too. Its entry only asks for them
+ * once it runs, so without a hint they would cost one more round trip after main.js. Shared
+ * packages the shell loads on demand (react-toastify) get no hint.
+ * @param {{ shared?: { name: string, assets?: { js?: { sync?: string[] } } }[], metaData?: { publicPath?: string } } | null} shellManifest
  */
 export function sharedChunkHints(shellManifest) {
   const publicPath = shellManifest?.metaData?.publicPath ?? '/';
-  const startup = new RegExp(`(^|/)${STARTUP_VENDORS_CHUNK}\\.[^/]*\\.js$`);
   const files = new Set(
-    (shellManifest?.shared ?? []).flatMap((shared) => shared.assets?.js?.sync ?? []).filter((file) => startup.test(file)),
+    (shellManifest?.shared ?? [])
+      .filter((shared) => !SHELL_ON_DEMAND_SHARED.includes(shared.name))
+      .flatMap((shared) => shared.assets?.js?.sync ?? []),
   );
   return [...files].map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script">`).join('');
 }

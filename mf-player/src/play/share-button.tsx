@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import { shareOrCopy } from './share';
 import { Icon } from 'ui';
 
@@ -7,10 +6,17 @@ export const SHARE_TEXT = {
   failed: 'Could not copy the link.',
 } as const;
 
+/**
+ * react-toastify (a shared singleton, 8.7 KB) loads with the first toast, not with the page: the
+ * game frame never waits for it, and the shell mounts its container once it arrives (issue 9).
+ */
+const loadToast = () => import('react-toastify').then((module) => module.toast);
+
 /** Shares the play page's link (Web Share API), else copies it and says so in a toast. */
 export function ShareButton({ title }: { title: string }) {
   const onClick = async () => {
-    const outcome = await shareOrCopy({ title, url: window.location.href });
+    // The share or copy starts first, inside the click's user activation.
+    const [outcome, toast] = await Promise.all([shareOrCopy({ title, url: window.location.href }), loadToast()]);
     if (outcome === 'copied') toast.success(SHARE_TEXT.copied, { toastId: 'share-link' });
     if (outcome === 'failed') toast.error(SHARE_TEXT.failed, { toastId: 'share-link' });
   };

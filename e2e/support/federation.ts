@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Where each shared singleton was loaded from in this tab ("<part>@<version>"), read from the
+ * federation runtime's share scopes. An empty list: nothing on the page has needed it yet.
+ */
+export function loadedSharedCopies(page: Page, names: readonly string[]): Promise<Record<string, string[]>> {
+  return page.evaluate((packageNames) => {
+    // A tree-shaken singleton (decision 0016) records its load under treeShaking.
+    type Shared = { from: string; loaded?: boolean; treeShaking?: { loaded?: boolean } };
+    const scopes = (
+      globalThis as unknown as {
+        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> };
+      }
+    ).__FEDERATION__.__SHARE__;
+    const result: Record<string, string[]> = {};
+    for (const name of packageNames) {
+      const sources = new Set<string>();
+      for (const scope of Object.values(scopes))
+        for (const packages of Object.values(scope))
+          for (const [version, shared] of Object.entries(packages[name] ?? {}))
+            if (shared.loaded || shared.treeShaking?.loaded) sources.add(`${shared.from}@${version}`);
+      result[name] = [...sources];
+    }
+    return result;
+  }, names);
+}
