@@ -1,17 +1,25 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { bufferedLog } from './http/log-destination';
 
 /** `node dist/server.js`: migrate, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, context, mailWorker } = await buildApp({ config });
+  const log = bufferedLog();
+  const { app, context, mailWorker } = await buildApp({ config, logStream: log.stream });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
-    process.exit(0);
+    process.exit(0); // the exit handler flushes the log
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  // A crash still leaves its reason, and every line before it, in the log.
+  process.once('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    log.flushSync();
+    process.exit(1);
+  });
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

@@ -40,7 +40,8 @@ for (const [w, h] of [
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${outDir}/profile-${w}.png` });
   if (w === 1440) {
-    await page.locator('[data-slot="account"] button').first().click();
+    // The slot holds a phone-only button too: open the menu with the one this width shows.
+    await page.locator('[data-slot="account"] button:visible').first().click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${outDir}/menu-${w}.png`, clip: { x: 900, y: 0, width: 540, height: 260 } });
   }
