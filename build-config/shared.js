@@ -24,8 +24,7 @@ const SHELL_ON_DEMAND_SHARED = ['react-toastify'];
 
 /**
  * The chunk that holds the shared packages a part loads at start-up (the shell: react, react-dom,
- * the router; the factory's `startupVendors`). The site's server hints only this one of the
- * shell's shared chunks: the others (react-toastify) load on demand.
+ * the router; the factory's `startupVendors`): one request instead of one per package.
  */
 const STARTUP_VENDORS_CHUNK = 'vendors';
 

@@ -5,8 +5,7 @@ import { bufferedLog } from './http/log-destination';
 /** `node dist/server.js`: migrate, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = bufferedLog();
-  const { app, context, mailWorker } = await buildApp({ config, logStream: log.stream });
+  const { app, context, mailWorker } = await buildApp({ config, logStream: bufferedLog().stream });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -14,10 +13,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  // A crash still leaves its reason, and every line before it, in the log.
+  // A crash still leaves its reason, and every line before it, in the log (flushed at exit).
   process.once('uncaughtException', (error) => {
     app.log.fatal({ err: error }, 'uncaught exception');
-    log.flushSync();
     process.exit(1);
   });
 

@@ -17,9 +17,8 @@ export interface BufferedLog {
 
 /** A buffered log destination on a file descriptor (stdout by default). */
 export function bufferedLog(fd = 1, { minLength = MIN_BLOCK_BYTES, flushEveryMs = FLUSH_EVERY_MS } = {}): BufferedLog {
-  const destination = pino.destination({ dest: fd, sync: false, minLength });
-  const timer = setInterval(() => destination.flush(), flushEveryMs);
-  timer.unref();
+  // periodicFlush: sonic-boom's own (unref'd) timer, cleared when the destination closes.
+  const destination = pino.destination({ dest: fd, sync: false, minLength, periodicFlush: flushEveryMs });
   const flushSync = () => {
     try {
       destination.flushSync();
