@@ -1,15 +1,14 @@
+import { sortByName } from './compare-names';
 import type { Game } from './game';
-
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** All games sorted alphabetically by name (product §2.8). */
 export function sortGamesByName(games: readonly Game[]): Game[] {
-  return [...games].sort((a, b) => byName.compare(a.name, b.name));
+  return sortByName(games, (game) => game.name);
 }
 
 /** Distinct categories of the given games, alphabetically (product §2.9). */
 export function listCategories(games: readonly Game[]): string[] {
-  return [...new Set(games.map((g) => g.category))].sort((a, b) => byName.compare(a, b));
+  return sortByName([...new Set(games.map((g) => g.category))], (category) => category);
 }
 
 /** First category alphabetically, the target of /categories; undefined for an empty list. */
