@@ -329,7 +329,11 @@ test.describe('account', () => {
       await page.setViewportSize({ width, height: 800 });
       const nav = page.getByRole('navigation', { name: 'Main' });
       const navBox = async () => {
-        const box = (await nav.boundingBox())!;
+        // The shell's first commit swaps the pre-rendered nav for its own identical one; at that
+        // instant neither is attached, so measure again until one is.
+        let box = await nav.boundingBox();
+        for (let tries = 0; !box && tries < 20; tries += 1) box = await nav.boundingBox();
+        if (!box) throw new Error('the main nav has no box');
         return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
       };
 

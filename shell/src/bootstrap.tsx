@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { resolveBrand } from 'shared-contracts';
 import 'shared-contracts/theme.css';
@@ -15,7 +16,9 @@ async function start() {
     initRemotes(config);
     const brand = resolveBrand(window.location.hostname, config.brands, config.defaultBrand);
     applyBrandToDocument(brand);
-    root.render(<App config={config} brand={brand} />);
+    // A transition: React builds the page in slices of a few ms, yielding to the browser between
+    // them, while the server's pre-rendered HTML stays on screen until the commit (issue 9's TBT).
+    startTransition(() => root.render(<App config={config} brand={brand} />));
   } catch (error) {
     console.error('[shell] start-up failed', error);
     root.render(

@@ -1,6 +1,7 @@
 import {
   Component,
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -90,7 +91,9 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     setState({ status: 'loading' });
     load(id).then(
       (module) => {
-        if (!cancelled) setState({ status: 'ready', id, Component: module.default });
+        // A transition: React renders the remote's tree in slices of a few ms, yielding to the
+        // browser between them, instead of one long task that blocks input (issue 9's TBT).
+        if (!cancelled) startTransition(() => setState({ status: 'ready', id, Component: module.default }));
       },
       (error: unknown) => {
         console.error(`[remote] could not mount ${id}`, error);
