@@ -2,6 +2,8 @@
 // at hand, its remoteEntry.js and the exposed module's own chunks, so the browser fetches them
 // in parallel with the shell instead of one after another. The manifests are fetched by this
 // server and kept for a few seconds; a remote that is down or slow only loses its hints.
+// Every hint asks for low priority: the first paint needs none of these files (the HTML carries
+// the page's frame and its styles), so they must not compete with it (decision 0031).
 
 import sharedConfig from '../../build-config/shared.js';
 
@@ -54,19 +56,19 @@ export async function preloadHints(moduleIds, remotes) {
   await Promise.all(
     [...byRemote].map(async ([remote, exposes]) => {
       const manifestUrl = remotes[remote];
-      tags.push(`<link rel="preload" href="${escapeAttr(manifestUrl)}" as="fetch" crossorigin="anonymous">`);
+      tags.push(`<link rel="preload" href="${escapeAttr(manifestUrl)}" as="fetch" crossorigin="anonymous" fetchpriority="low">`);
       const manifest = await manifestOf(manifestUrl);
       if (!manifest?.metaData?.remoteEntry) return;
       const base = assetBase(manifestUrl, manifest);
       const { name, path: entryPath } = manifest.metaData.remoteEntry;
       const entryUrl = new URL(`${entryPath ? `${entryPath}/` : ''}${name}`, base);
-      tags.push(`<link rel="preload" href="${escapeAttr(entryUrl)}" as="script">`);
+      tags.push(`<link rel="preload" href="${escapeAttr(entryUrl)}" as="script" fetchpriority="low">`);
       for (const expose of manifest.exposes ?? []) {
         if (!exposes.includes(expose.name)) continue;
         for (const file of expose.assets?.css?.sync ?? [])
-          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="style">`);
+          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="style" fetchpriority="low">`);
         for (const file of expose.assets?.js?.sync ?? [])
-          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="script">`);
+          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="script" fetchpriority="low">`);
       }
     }),
   );
@@ -87,5 +89,7 @@ export function sharedChunkHints(shellManifest) {
       .filter((shared) => !SHELL_ON_DEMAND_SHARED.includes(shared.name))
       .flatMap((shared) => shared.assets?.js?.sync ?? []),
   );
-  return [...files].map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script">`).join('');
+  return [...files]
+    .map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script" fetchpriority="low">`)
+    .join('');
 }
