@@ -23,6 +23,29 @@ async function storedGame(page: Page) {
 }
 
 test.describe('Home', () => {
+  test("the welcome paints before the catalogue's scripts arrive: the server's HTML and the shell's placeholder carry it", async ({
+    page,
+    context,
+    ports,
+  }) => {
+    // Every request to the catalogue waits until the test lets it through.
+    const catalogue = `http://localhost:${ports.mf_catalog}/**`;
+    const held: Array<() => Promise<void>> = [];
+    await context.route(catalogue, (route) => {
+      held.push(() => route.continue());
+    });
+    await page.goto('/');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'PlayVerse' })).toBeVisible();
+    await expect(main(page).getByText(/70\+ free single-player games/)).toBeVisible();
+    await expect(main(page).getByRole('status')).toContainText('Loading');
+
+    await context.unroute(catalogue);
+    for (const release of held) await release();
+    await expect(gameCards(slider(page))).toHaveCount(GAMES.length);
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(main(page).getByText(/70\+ free single-player games/)).toBeVisible();
+  });
+
   test('welcome blurb of the host family, and every game in the slider as a card', async ({ page }) => {
     await page.goto('/');
     await expect(main(page).getByRole('heading', { level: 1, name: 'PlayVerse' })).toBeVisible();

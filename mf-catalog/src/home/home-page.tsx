@@ -1,8 +1,8 @@
 import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
+import { HomeHero } from 'ui';
 import { GameRow } from '../cards/game-row';
 import { useLibrary } from '../library/use-library';
 import { GameSlider } from './game-slider';
-import './home-page.css';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const SLIDER_GAMES = sortGamesByName(GAMES);
@@ -19,11 +19,8 @@ const gamesOf = (entries: readonly LibraryEntry[]): Game[] =>
 export function HomePage({ brand }: HomePageProps) {
   const library = useLibrary();
   return (
-    <div className="page catalog-home">
-      <header className="catalog-home__hero">
-        <h1 className="catalog-home__title">{brand.name}</h1>
-        <p className="catalog-home__blurb">{brand.blurb}</p>
-      </header>
+    <div className="page">
+      <HomeHero name={brand.name} blurb={brand.blurb} />
       <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={gamesOf(library.recentlyPlayed)} />
       <GameRow title={HOME_ROW_TITLES.favourites} games={gamesOf(library.favourites)} />
       <GameSlider games={SLIDER_GAMES} />

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import { TEST_BRAND } from '../testing/test-brand';
 import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
 
@@ -46,6 +47,22 @@ describe('RemoteBoundary', () => {
     });
     expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mf_catalog/AllGamesPage');
+  });
+
+  it("draws the page's lead above the placeholder while loading, and the remote alone once loaded", async () => {
+    const pending = deferred<RemoteModule<RemoteModuleId>>();
+    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>(() => pending.promise);
+    const lead = <h1>Welcome to the site</h1>;
+    render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand: TEST_BRAND }} lead={lead} load={load as never} />);
+    expect(screen.getByRole('heading', { name: 'Welcome to the site' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(async () => {
+      pending.resolve({ default: AllGames });
+      await pending.promise;
+    });
+    expect(screen.queryByRole('heading', { name: 'Welcome to the site' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
   });
 
   it('shows a fallback with Retry when loading fails, reports it, and Retry loads afresh', async () => {

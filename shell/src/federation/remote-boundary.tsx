@@ -58,6 +58,12 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
   variant?: 'page' | 'inline' | 'hidden';
   /** What a 'page' shows while it loads: placeholder game cards, or the game frame's box. */
   placeholder?: 'cards' | 'frame';
+  /**
+   * Drawn above a 'page' placeholder while the remote loads: the top of the page exactly as the
+   * remote draws it (Home's welcome, ui's HomeHero), so the page's largest text paints with the
+   * server's HTML instead of after the remote's scripts (decision 0031).
+   */
+  lead?: ReactNode;
   /** Injected in tests; the real loader and failure check otherwise. */
   load?: typeof loadRemoteModule;
   checkRenderFailure?: typeof afterRenderFailure;
@@ -75,6 +81,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   props,
   variant = 'page',
   placeholder = 'cards',
+  lead,
   load = loadRemoteModule,
   checkRenderFailure = afterRenderFailure,
   track = trackMount,
@@ -133,7 +140,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
     return variant === 'page' ? (
-      <PagePlaceholder shape={placeholder} />
+      <PagePlaceholder shape={placeholder} lead={lead} />
     ) : (
       <span className="remote-inline-placeholder" aria-hidden="true" />
     );
@@ -158,17 +165,22 @@ const PLACEHOLDER_CARDS = 12;
 
 /**
  * The page's shape while its remote loads; also what the pre-rendered HTML shows before any
- * script has run, so the first paint already has the layout the content will fill.
+ * script has run, so the first paint already has the layout the content will fill. With a lead,
+ * the lead stands in the page's own frame and the cards follow it without a title bar.
  */
-function PagePlaceholder({ shape }: { shape: 'cards' | 'frame' }) {
-  return (
-    <div className={`remote-placeholder remote-placeholder--${shape}`} role="status" aria-live="polite">
+function PagePlaceholder({ shape, lead }: { shape: 'cards' | 'frame'; lead?: ReactNode }) {
+  const placeholder = (
+    <div
+      className={`remote-placeholder remote-placeholder--${shape}${lead ? ' remote-placeholder--after-lead' : ''}`}
+      role="status"
+      aria-live="polite"
+    >
       <span className="visually-hidden">Loading…</span>
       {shape === 'frame' ? (
         <span className="placeholder-frame" aria-hidden="true" />
       ) : (
         <>
-          <span className="placeholder-title" aria-hidden="true" />
+          {!lead && <span className="placeholder-title" aria-hidden="true" />}
           <span className="placeholder-grid" aria-hidden="true">
             {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
               <span key={i} className="placeholder-card" />
@@ -177,6 +189,14 @@ function PagePlaceholder({ shape }: { shape: 'cards' | 'frame' }) {
         </>
       )}
     </div>
+  );
+  return lead ? (
+    <div className="page">
+      {lead}
+      {placeholder}
+    </div>
+  ) : (
+    placeholder
   );
 }
 

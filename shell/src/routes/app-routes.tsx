@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES, TERMS_PATH, type AccountRemoteConfig } from 'shared-contracts';
+import { HomeHero } from 'ui';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { NotFoundPage } from './not-found-page';
@@ -10,7 +11,12 @@ export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: Account
   const brand = useBrand();
   return (
     <Routes>
-      <Route path={ROUTES.home} element={<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} />} />
+      <Route
+        path={ROUTES.home}
+        element={
+          <RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} lead={<HomeHero name={brand.name} blurb={brand.blurb} />} />
+        }
+      />
       <Route path={ROUTES.allGames} element={<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />} />
       <Route path={ROUTES.categories} element={<RemoteBoundary id="mf_catalog/CategoriesRedirect" props={{}} />} />
       <Route path={ROUTES.category} element={<RemoteBoundary id="mf_catalog/CategoryPage" props={{}} />} />
