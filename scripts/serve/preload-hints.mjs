@@ -35,6 +35,10 @@ async function manifestOf(url) {
 
 const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** One hint, always at low priority (see the top of this file). */
+const hintTag = (href, as, attributes = '') =>
+  `<link rel="preload" href="${escapeAttr(href)}" as="${as}"${attributes} fetchpriority="low">`;
+
 function assetBase(manifestUrl, manifest) {
   const publicPath = manifest.metaData?.publicPath;
   return new URL(publicPath && publicPath !== 'auto' ? publicPath : './', manifestUrl);
@@ -56,19 +60,17 @@ export async function preloadHints(moduleIds, remotes) {
   await Promise.all(
     [...byRemote].map(async ([remote, exposes]) => {
       const manifestUrl = remotes[remote];
-      tags.push(`<link rel="preload" href="${escapeAttr(manifestUrl)}" as="fetch" crossorigin="anonymous" fetchpriority="low">`);
+      tags.push(hintTag(manifestUrl, 'fetch', ' crossorigin="anonymous"'));
       const manifest = await manifestOf(manifestUrl);
       if (!manifest?.metaData?.remoteEntry) return;
       const base = assetBase(manifestUrl, manifest);
       const { name, path: entryPath } = manifest.metaData.remoteEntry;
       const entryUrl = new URL(`${entryPath ? `${entryPath}/` : ''}${name}`, base);
-      tags.push(`<link rel="preload" href="${escapeAttr(entryUrl)}" as="script" fetchpriority="low">`);
+      tags.push(hintTag(entryUrl, 'script'));
       for (const expose of manifest.exposes ?? []) {
         if (!exposes.includes(expose.name)) continue;
-        for (const file of expose.assets?.css?.sync ?? [])
-          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="style" fetchpriority="low">`);
-        for (const file of expose.assets?.js?.sync ?? [])
-          tags.push(`<link rel="preload" href="${escapeAttr(new URL(file, base))}" as="script" fetchpriority="low">`);
+        for (const file of expose.assets?.css?.sync ?? []) tags.push(hintTag(new URL(file, base), 'style'));
+        for (const file of expose.assets?.js?.sync ?? []) tags.push(hintTag(new URL(file, base), 'script'));
       }
     }),
   );
@@ -89,7 +91,5 @@ export function sharedChunkHints(shellManifest) {
       .filter((shared) => !SHELL_ON_DEMAND_SHARED.includes(shared.name))
       .flatMap((shared) => shared.assets?.js?.sync ?? []),
   );
-  return [...files]
-    .map((file) => `<link rel="preload" href="${escapeAttr(publicPath + file)}" as="script" fetchpriority="low">`)
-    .join('');
+  return [...files].map((file) => hintTag(publicPath + file, 'script')).join('');
 }
