@@ -254,4 +254,42 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
   return config;
 }
 
-module.exports = { createFederatedConfig, createJestConfig, partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule };
+/**
+ * A Node build of a part's pages for rendering them without a browser (the shell's
+ * pre-renderer, a remote's build-time fragments; decisions 0028 and 0032): the same components
+ * as the browser build, without Module Federation and without stylesheets (the browser build
+ * ships those). Output: one CommonJS file per entry in `outDir`, never served to browsers.
+ * @param {{ dir: string, entry: Record<string, string>, outDir: string, plugins?: unknown[] }} options
+ */
+function createNodeRendererConfig({ dir, entry, outDir, plugins = [] }) {
+  const { rspack } = require('@rspack/core');
+  return {
+    context: dir,
+    mode: 'production',
+    target: 'node',
+    devtool: false,
+    entry,
+    output: { path: path.join(dir, outDir), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: RESOLVE_EXTENSIONS },
+    module: {
+      rules: [
+        swcRule({ targets: 'node 20' }),
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/inline' },
+      ],
+    },
+    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }), ...plugins],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
+module.exports = {
+  createFederatedConfig,
+  createNodeRendererConfig,
+  createJestConfig,
+  partOptions,
+  RESOLVE_EXTENSIONS,
+  SHARED_SINGLETONS,
+  swcRule,
+};
