@@ -55,6 +55,7 @@ export default tseslint.config(
       '**/.data/**',
       '**/coverage/**',
       '**/dist-prerender/**',
+      '**/dist-fragments/**',
       'bench-out/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

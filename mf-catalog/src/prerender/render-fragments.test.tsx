@@ -1,0 +1,35 @@
+import { GAMES, categoryPath, gamesInCategory, listCategories } from 'shared-contracts';
+import { fillSlots } from 'shared-contracts/fragments';
+import { renderFragments } from './render-fragments';
+
+const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);
+
+describe("the catalogue's pages rendered at build time (fragments.json)", () => {
+  const pages = renderFragments();
+
+  it('has Home, All Games and every category, each under the path the site links', () => {
+    expect(Object.keys(pages.HomePage ?? {})).toEqual(['/']);
+    expect(Object.keys(pages.AllGamesPage ?? {})).toEqual(['/all-games']);
+    expect(Object.keys(pages.CategoryPage ?? {}).sort()).toEqual(listCategories(GAMES).map(categoryPath).sort());
+  });
+
+  it("draws each page's games as real links to their play pages", () => {
+    expect(new Set(linksIn(pages.AllGamesPage?.['/all-games'] ?? ''))).toEqual(new Set(GAMES.map((game) => `/game/${game.id}`)));
+    expect(new Set(linksIn(pages.HomePage?.['/'] ?? ''))).toEqual(new Set(GAMES.map((game) => `/game/${game.id}`)));
+    for (const category of listCategories(GAMES)) {
+      const html = pages.CategoryPage?.[categoryPath(category)] ?? '';
+      expect(linksIn(html)).toEqual(gamesInCategory(GAMES, category).map((game) => `/game/${game.id}`));
+      expect(html).toContain('aria-current="page"');
+    }
+  });
+
+  it("leaves Home's brand to the site: the shell fills the slots with its brand", () => {
+    const home = pages.HomePage?.['/'] ?? '';
+    expect(home).not.toContain('PlayVerse');
+    const filled = fillSlots(home, {
+      brand: { id: 'b', name: 'Arcade & Co', logo: '', title: '', favicon: '', blurb: 'Play now' },
+    });
+    expect(filled).toContain('<h1 class="home-hero__title">Arcade &amp; Co</h1>');
+    expect(filled).toContain('Play now');
+  });
+});

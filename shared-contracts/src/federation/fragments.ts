@@ -1,0 +1,61 @@
+// A remote's pages rendered at build time, published beside its manifest as `fragments.json`
+// (decision 0032). The site's server puts the page's fragment into the HTML it sends, so the
+// first screen of content needs no script; the shell's boundary keeps it until the remote mounts.
+// Props differ per site (the brand), so the remote renders with "slots" in place of string props
+// and the shell fills them with the props it mounts the remote with.
+
+/** What `fragments.json` holds. */
+export interface FragmentFile {
+  schema: 1;
+  /** Expose name ("CategoryPage") → page path as the site links it ("/categories/Arcade%20Games") → HTML with slots. */
+  pages: Record<string, Record<string, string>>;
+  /** Expose name → the stylesheet text its HTML needs (the expose's own CSS from the build). */
+  styles: Record<string, string>;
+}
+
+export const FRAGMENT_FILE = 'fragments.json';
+
+// Private-use characters: React writes them through unchanged, and no prop value holds them.
+const SLOT_START = '\uE000';
+const SLOT_END = '\uE001';
+const SLOT = /\uE000([\w.]+)\uE001/g;
+
+type Slotted<T> = T extends string
+  ? string
+  : T extends readonly unknown[]
+    ? T
+    : T extends object
+      ? { [K in keyof T]: Slotted<T[K]> }
+      : T;
+
+/** The props with each string (in nested objects too) replaced by a slot naming its path. Arrays stay as they are. */
+export function slottedProps<T>(props: T, path = ''): Slotted<T> {
+  if (typeof props === 'string') return `${SLOT_START}${path}${SLOT_END}` as Slotted<T>;
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) return props as Slotted<T>;
+  const slotted: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) slotted[key] = slottedProps(value, path ? `${path}.${key}` : key);
+  return slotted as Slotted<T>;
+}
+
+// What React escapes in text and attribute values, escaped the same way.
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+function valueAt(props: unknown, path: string): unknown {
+  let value = props;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The fragment with every slot filled from `props`, HTML-escaped; null when a slot names no
+ * string prop (the remote was built against other props: the page shows its placeholder instead).
+ */
+export function fillSlots(html: string, props: unknown): string | null {
+  const paths = [...html.matchAll(SLOT)].map((slot) => slot[1] ?? '');
+  if (paths.some((path) => typeof valueAt(props, path) !== 'string')) return null;
+  return html.replace(SLOT, (_slot, path: string) => escapeHtml(String(valueAt(props, path))));
+}

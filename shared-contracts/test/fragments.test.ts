@@ -1,0 +1,24 @@
+import { fillSlots, slottedProps } from '../src/federation/fragments';
+
+describe('remote fragments: slots for props', () => {
+  it('replaces every string, nested ones too, and keeps arrays and numbers', () => {
+    const slotted = slottedProps({ brand: { name: 'Arcade', blurb: 'Play' }, hosts: ['a.example'], count: 3 });
+    expect(slotted.brand.name).not.toBe('Arcade');
+    expect(slotted.hosts).toEqual(['a.example']);
+    expect(slotted.count).toBe(3);
+    const html = `<h1 title="${slotted.brand.name}">${slotted.brand.name}</h1><p>${slotted.brand.blurb}</p>`;
+    expect(fillSlots(html, { brand: { name: 'Games & <Co>', blurb: `It's "fun"` } })).toBe(
+      '<h1 title="Games &amp; &lt;Co&gt;">Games &amp; &lt;Co&gt;</h1><p>It&#x27;s &quot;fun&quot;</p>',
+    );
+  });
+
+  it('gives null when a slot names a prop the shell does not pass (a remote built against other props)', () => {
+    const html = `<p>${slottedProps({ brand: { tagline: '' } }).brand.tagline}</p>`;
+    expect(fillSlots(html, { brand: { name: 'Arcade' } })).toBeNull();
+    expect(fillSlots(html, null)).toBeNull();
+  });
+
+  it('leaves HTML without slots as it is', () => {
+    expect(fillSlots('<a href="/game/5">Five</a>', {})).toBe('<a href="/game/5">Five</a>');
+  });
+});
