@@ -1,38 +1,14 @@
 // Preload hints for the remotes a page mounts: each remote's manifest, and when its manifest is
 // at hand, its remoteEntry.js and the exposed module's own chunks, so the browser fetches them
 // in parallel with the shell instead of one after another. The manifests are fetched by this
-// server and kept for a few seconds; a remote that is down or slow only loses its hints.
+// server and kept for a few seconds (remote-json.mjs); a remote that is down or slow only loses its hints.
 // Every hint asks for low priority: the first paint needs none of these files (the HTML carries
 // the page's frame and its styles), so they must not compete with it (decision 0031).
 
 import sharedConfig from '../../build-config/shared.js';
+import { remoteJson } from './remote-json.mjs';
 
 const { SHELL_ON_DEMAND_SHARED } = sharedConfig;
-const MANIFEST_TTL_MS = 10_000;
-const MANIFEST_TIMEOUT_MS = 400;
-/** manifest URL → { at, manifest | null, pending } */
-const manifests = new Map();
-
-async function fetchManifest(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The manifest if known and fresh; refreshes it in the background otherwise (never waits long). */
-async function manifestOf(url) {
-  const cached = manifests.get(url);
-  if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
-  const pending = cached?.pending ?? fetchManifest(url);
-  manifests.set(url, { at: cached?.at ?? 0, manifest: cached?.manifest ?? null, pending });
-  const manifest = await pending;
-  manifests.set(url, { at: Date.now(), manifest });
-  return manifest;
-}
-
 const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** One hint, always at low priority (see the top of this file). */
@@ -61,7 +37,7 @@ export async function preloadHints(moduleIds, remotes) {
     [...byRemote].map(async ([remote, exposes]) => {
       const manifestUrl = remotes[remote];
       tags.push(hintTag(manifestUrl, 'fetch', ' crossorigin="anonymous"'));
-      const manifest = await manifestOf(manifestUrl);
+      const manifest = await remoteJson(manifestUrl);
       if (!manifest?.metaData?.remoteEntry) return;
       const base = assetBase(manifestUrl, manifest);
       const { name, path: entryPath } = manifest.metaData.remoteEntry;

@@ -2,7 +2,8 @@
 // (header, footer, the route's placeholder; shell/src/prerender/), the page's title, icon,
 // description and link-preview tags, the shell's stylesheet inlined (first paint needs no second
 // request), the runtime config inlined as JSON data and preload hints for the remotes the page
-// mounts.
+// mounts. Where the page's remote published its pages, its content is in the HTML too, with its
+// stylesheet (remote-fragments.mjs, decision 0032).
 // Without the pre-renderer build (shell/dist-prerender/) the page still gets the config and
 // the hints; on any rendering error the plain index.html is sent and the shell starts as before.
 import { stat } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { cachedByMtime } from './file-cache.mjs';
 import { inlineConfigTag } from './inline-config.mjs';
 import { preloadHints, sharedChunkHints } from './preload-hints.mjs';
+import { pageFragments } from './remote-fragments.mjs';
 
 const require = createRequire(import.meta.url);
 const escapeHtml = (value) =>
@@ -77,9 +79,11 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
   let document = readCached(path.join(distRoot, 'index.html'), asText, null);
   if (document === null) throw new Error(`${distRoot}/index.html cannot be read`);
   let page = null;
+  const pageUrl = url === '/index.html' ? '/' : url;
+  const fragments = await pageFragments(config.remotes ?? {}, new URL(pageUrl, origin).pathname);
   try {
     const renderer = await rendererFor(distRoot);
-    page = renderer ? renderer.renderPage(url === '/index.html' ? '/' : url, config, hostname, origin) : null;
+    page = renderer ? renderer.renderPage(pageUrl, config, hostname, origin, fragments.fragmentOf) : null;
   } catch (error) {
     console.error(`[prerender] ${url} could not be pre-rendered; sending the plain page`, error);
   }
@@ -92,7 +96,11 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
       .replace(/<link rel="icon" href="[^"]*">/, `<link rel="icon" href="${escapeHtml(page.favicon)}">`)
       .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
   }
-  return document.replace('</head>', () => `${inlineConfigTag(config)}${hints}</head>`);
+  // The stylesheet of each remote page drawn from its fragment: its content paints styled at once.
+  const fragmentStyles = (page?.fragments ?? [])
+    .map((id) => `<style data-remote-fragment-style="${escapeHtml(id)}">${styleElementText(fragments.styleOf(id))}</style>`)
+    .join('');
+  return document.replace('</head>', () => `${fragmentStyles}${inlineConfigTag(config)}${hints}</head>`);
 }
 
 /** Sends a rendered document, compressed when the browser accepts it (it is made per request). */

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
 import { onRecovery } from './recovery';
+import { FRAGMENT_ATTRIBUTE, RemoteFragments } from './remote-fragments';
 import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
 
@@ -87,6 +88,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   track = trackMount,
 }: RemoteBoundaryProps<Id>) {
   useContext(RemoteMountCollector)?.(id);
+  const fragments = useContext(RemoteFragments);
   const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
   // Each attempt loads once; the loader alone decides whether the remote needs re-registering
   // (only after its own failure), so a Retry here never touches a healthy remote.
@@ -111,6 +113,12 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
       cancelled = true;
     };
   }, [id, attempt, load]);
+
+  // The server's HTML of this page is needed only until the remote's own component shows (or fails).
+  const settled = state.status !== 'loading';
+  useEffect(() => {
+    if (settled) fragments?.release(id);
+  }, [settled, fragments, id]);
 
   // While it shows the remote's component, this mount keeps the remote's container in use.
   const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
@@ -139,6 +147,11 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   // with the new id's props while the new module loads.
   if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
+    const fragment = variant === 'page' ? fragments?.htmlFor(id, props) : undefined;
+    // The remote's page as the server sent it (decision 0032): its content, before its scripts.
+    if (fragment !== undefined) {
+      return <div className="remote-fragment" {...{ [FRAGMENT_ATTRIBUTE]: id }} dangerouslySetInnerHTML={{ __html: fragment }} />;
+    }
     return variant === 'page' ? (
       <PagePlaceholder shape={placeholder} lead={lead} />
     ) : (

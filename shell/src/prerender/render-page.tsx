@@ -1,13 +1,17 @@
 // The site's first HTML, rendered without a browser: header, footer and the route's placeholder
 // (cards or the game frame's box) exactly as the shell's first client render draws them, so the
-// first paint needs no JavaScript and nothing moves when the shell takes over. Built for Node
-// by rspack.prerender.config.js; the site's server (scripts/serve/prerender.mjs) calls it per
-// request with the runtime config and the request's host (branding by host).
+// first paint needs no JavaScript and nothing moves when the shell takes over. Where the page's
+// remote published its pages (fragments.json, decision 0032), the page's content stands in for
+// the placeholder. Built for Node by rspack.prerender.config.js; the site's server
+// (scripts/serve/prerender.mjs) calls it per request with the runtime config, the request's host
+// (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
 import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { fillSlots } from 'shared-contracts/fragments';
 import type { MetaTag } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
+import { RemoteFragments, type RemoteFragmentSource } from '../federation/remote-fragments';
 import { pageHeadFor } from '../seo/page-head';
 
 export interface PrerenderedPage {
@@ -19,18 +23,52 @@ export interface PrerenderedPage {
   metaTags: MetaTag[];
   /** The remote modules this page mounts (for preload hints). */
   remoteModules: RemoteModuleId[];
+  /** The remote modules drawn from their fragment (their stylesheets go in the page's head). */
+  fragments: RemoteModuleId[];
 }
 
-/** @param origin the site's origin as the player asked for it (scheme://host), for og:url. */
-export function renderPage(url: string, config: RuntimeConfig, hostname: string, origin = `http://${hostname}`): PrerenderedPage {
+/** A remote module's fragment for this page, with slots for its props; undefined if it has none. */
+export type FragmentLookup = (id: RemoteModuleId) => string | undefined;
+
+/**
+ * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
+ * @param fragmentOf the page's fragments (scripts/serve/remote-fragments.mjs).
+ */
+export function renderPage(
+  url: string,
+  config: RuntimeConfig,
+  hostname: string,
+  origin = `http://${hostname}`,
+  fragmentOf: FragmentLookup = () => undefined,
+): PrerenderedPage {
   const brand = resolveBrand(hostname, config.brands, config.defaultBrand);
   const remoteModules = new Set<RemoteModuleId>();
+  const drawn = new Set<RemoteModuleId>();
+  const fragments: RemoteFragmentSource = {
+    htmlFor(id, props) {
+      const template = fragmentOf(id);
+      const html = template === undefined ? null : fillSlots(template, props);
+      if (html === null) return undefined;
+      drawn.add(id);
+      return html;
+    },
+    release: () => undefined,
+  };
   const html = renderToString(
     <RemoteMountCollector.Provider value={(id) => remoteModules.add(id)}>
-      <App config={config} brand={brand} location={url} />
+      <RemoteFragments.Provider value={fragments}>
+        <App config={config} brand={brand} location={url} />
+      </RemoteFragments.Provider>
     </RemoteMountCollector.Provider>,
   );
   const { pathname, search } = new URL(url, origin);
   const head = pageHeadFor(pathname, search, brand, origin);
-  return { html, title: head.title, favicon: brand.favicon, metaTags: head.tags, remoteModules: [...remoteModules] };
+  return {
+    html,
+    title: head.title,
+    favicon: brand.favicon,
+    metaTags: head.tags,
+    remoteModules: [...remoteModules],
+    fragments: [...drawn],
+  };
 }

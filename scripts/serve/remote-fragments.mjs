@@ -1,0 +1,57 @@
+// The remotes' pages rendered at their build (fragments.json beside each remote's manifest,
+// decision 0032), for the page being served: the shell's pre-renderer draws the page's fragment
+// where the remote will mount, and this server inlines the fragment's stylesheet. A remote
+// without the file, or down, leaves its page with the placeholder.
+import { remoteJson } from './remote-json.mjs';
+
+const FRAGMENT_FILE = 'fragments.json';
+
+/** The path as the site's links spell it: each segment as encodeURIComponent writes it, no trailing slash. */
+export function canonicalPath(pathname) {
+  const segments = pathname.split('/').map((segment) => {
+    try {
+      return encodeURIComponent(decodeURIComponent(segment));
+    } catch {
+      return segment;
+    }
+  });
+  const path = segments.join('/');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+const isFragmentFile = (file) =>
+  file?.schema === 1 &&
+  typeof file.pages === 'object' &&
+  file.pages !== null &&
+  typeof file.styles === 'object' &&
+  file.styles !== null;
+
+/**
+ * @param {Record<string, string>} remotes manifest URL per remote name (the runtime config's)
+ * @param {string} pathname the page's path
+ * @returns {Promise<{ fragmentOf: (id: string) => string | undefined, styleOf: (id: string) => string }>}
+ */
+export async function pageFragments(remotes, pathname) {
+  const files = new Map(
+    await Promise.all(
+      Object.entries(remotes).map(async ([remote, manifestUrl]) => {
+        if (!URL.canParse(manifestUrl)) return [remote, null];
+        const file = await remoteJson(new URL(FRAGMENT_FILE, manifestUrl).href);
+        return [remote, isFragmentFile(file) ? file : null];
+      }),
+    ),
+  );
+  const path = canonicalPath(pathname);
+  const fileOf = (id) => files.get(id.split('/')[0]);
+  const exposeOf = (id) => id.split('/')[1];
+  return {
+    fragmentOf(id) {
+      const html = fileOf(id)?.pages[exposeOf(id)]?.[path];
+      return typeof html === 'string' ? html : undefined;
+    },
+    styleOf(id) {
+      const css = fileOf(id)?.styles[exposeOf(id)];
+      return typeof css === 'string' ? css : '';
+    },
+  };
+}
