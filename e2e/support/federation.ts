@@ -25,3 +25,12 @@ export function loadedSharedCopies(page: Page, names: readonly string[]): Promis
     return result;
   }, names);
 }
+
+/**
+ * Waits until every remote page the server sent as HTML (decision 0032) has been replaced by the
+ * remote's own component: from then on its buttons answer and React owns the elements, so a test
+ * that measures or clicks does not race the hand-over.
+ */
+export async function remotePagesMounted(page: Page): Promise<void> {
+  await page.locator('[data-remote-fragment]').first().waitFor({ state: 'detached' });
+}

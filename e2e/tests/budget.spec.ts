@@ -62,12 +62,14 @@ test('home page, first visit signed out: within the JS byte, script request and 
   expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
 });
 
-test('the HTML a player receives already has the header, footer, placeholders, their styles and the runtime config', async ({
+test("the HTML a player receives already has the header, footer, the page's content or its placeholder, their styles and the runtime config", async ({
   request,
 }) => {
-  for (const [path, placeholder] of [
-    ['/', 'placeholder-card'],
-    ['/all-games', 'placeholder-card'],
+  // The catalogue's pages come with their content (decision 0032), the play page with the frame's box.
+  for (const [path, content] of [
+    ['/', 'class="catalog-game-card"'],
+    ['/all-games', 'class="catalog-game-card"'],
+    ['/categories/Arcade%20Games', 'class="catalog-game-card"'],
     ['/game/5', 'placeholder-frame'],
   ] as const) {
     const response = await request.get(path, { headers: { Accept: 'text/html' } });
@@ -75,7 +77,7 @@ test('the HTML a player receives already has the header, footer, placeholders, t
     const html = await response.text();
     expect(html, path).toContain('class="site-header"');
     expect(html, path).toContain('class="site-footer"');
-    expect(html, path).toContain(placeholder);
+    expect(html, path).toContain(content);
     // The shell's stylesheet comes inline: first paint waits for no second request.
     expect(html, path).toMatch(/<style data-href="\/main\.[0-9a-f]+\.css">[^<]*\.site-header\{/);
     expect(html, path).not.toMatch(/<link [^>]*rel="stylesheet"/);
@@ -84,4 +86,7 @@ test('the HTML a player receives already has the header, footer, placeholders, t
     expect(inlined, path).not.toBeNull();
     expect(JSON.parse(inlined![1]!)).toHaveProperty('remotes.mf_catalog');
   }
+  // The catalogue's styles for its content come inline too.
+  const allGames = await (await request.get('/all-games', { headers: { Accept: 'text/html' } })).text();
+  expect(allGames).toMatch(/<style data-remote-fragment-style="mf_catalog\/AllGamesPage">[^<]*\.catalog-game-card/);
 });

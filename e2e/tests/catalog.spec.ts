@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById, GAMES } from '../support/catalogue';
+import { remotePagesMounted } from '../support/federation';
 
 const HOBO = gameById(5);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -23,12 +24,12 @@ async function storedGame(page: Page) {
 }
 
 test.describe('Home', () => {
-  test("the welcome paints before the catalogue's scripts arrive: the server's HTML and the shell's placeholder carry it", async ({
+  test("the welcome and the slider's cards paint before the catalogue's scripts arrive: the server's HTML carries them", async ({
     page,
     context,
     ports,
   }) => {
-    // Every request to the catalogue waits until the test lets it through.
+    // Every request the browser makes to the catalogue waits until the test lets it through.
     const catalogue = `http://localhost:${ports.mf_catalog}/**`;
     const held: Array<() => Promise<void>> = [];
     await context.route(catalogue, (route) => {
@@ -37,10 +38,14 @@ test.describe('Home', () => {
     await page.goto('/');
     await expect(main(page).getByRole('heading', { level: 1, name: 'PlayVerse' })).toBeVisible();
     await expect(main(page).getByText(/70\+ free single-player games/)).toBeVisible();
-    await expect(main(page).getByRole('status')).toContainText('Loading');
+    // The catalogue's own page, from the server (decision 0032): every game as a real link.
+    await expect(gameCards(slider(page))).toHaveCount(GAMES.length);
+    await expect(gameCards(slider(page)).first()).toBeVisible();
+    await expect(page.locator('[data-remote-fragment="mf_catalog/HomePage"]')).toHaveCount(1);
 
     await context.unroute(catalogue);
     for (const release of held) await release();
+    await expect(page.locator('[data-remote-fragment]')).toHaveCount(0);
     await expect(gameCards(slider(page))).toHaveCount(GAMES.length);
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(main(page).getByText(/70\+ free single-player games/)).toBeVisible();
@@ -90,6 +95,7 @@ test.describe('Home', () => {
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
+      await remotePagesMounted(page);
       const sizes = await slider(page)
         .locator('.swiper')
         .evaluate((el) => {
@@ -139,6 +145,7 @@ test.describe('Home', () => {
 
   test('a card in the slider opens its game', async ({ page }) => {
     await page.goto('/');
+    await remotePagesMounted(page);
     // Hovering holds the crawl still, so the card under the pointer can be clicked.
     const box = (await slider(page).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -174,6 +181,32 @@ test.describe('All Games', () => {
     expect(new Set(names)).toEqual(new Set(GAMES.map((game) => game.name)));
   });
 
+  test("every card is in the server's HTML before the catalogue's scripts arrive; the catalogue then takes over", async ({
+    page,
+    context,
+    ports,
+  }) => {
+    const catalogue = `http://localhost:${ports.mf_catalog}/**`;
+    const held: Array<() => Promise<void>> = [];
+    await context.route(catalogue, (route) => {
+      held.push(() => route.continue());
+    });
+    await page.goto('/all-games');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'All Games' })).toBeVisible();
+    await expect(gameCards(main(page))).toHaveCount(GAMES.length);
+    await expect(gameCards(main(page)).filter({ hasText: HOBO.name })).toHaveAttribute('href', `/game/${HOBO.id}`);
+    await expect(main(page).getByRole('status')).toHaveCount(0);
+
+    await context.unroute(catalogue);
+    for (const release of held) await release();
+    await expect(page.locator('[data-remote-fragment]')).toHaveCount(0);
+    await expect(gameCards(main(page))).toHaveCount(GAMES.length);
+    // The hearts answer: the catalogue's own component is on the page now.
+    const heart = main(page).getByRole('button', { name: `Favourite ${HOBO.name}` });
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a card click saves the game, passes link and name as state, and lands on the play page', async ({ page }) => {
     await page.goto('/all-games');
     await gameCards(main(page)).filter({ hasText: HOBO.name }).click();
@@ -204,6 +237,7 @@ test.describe('All Games', () => {
   test('a thumbnail that fails to load shows the default game image', async ({ page }) => {
     await page.route(HOBO.image, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/all-games');
+    await remotePagesMounted(page);
     const image = gameCards(main(page)).filter({ hasText: HOBO.name }).locator('img');
     await image.scrollIntoViewIfNeeded();
     await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml,/);

@@ -1,5 +1,5 @@
 import type { Game } from 'shared-contracts';
-import { FIRST_SCREEN_CARDS, GameCard } from './game-card';
+import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from './game-card';
 import './game-grid.css';
 
 interface GameGridProps {
@@ -19,7 +19,7 @@ export function GameGrid({ games, emptyText, label }: GameGridProps) {
     );
   }
   return (
-    <ul className="catalog-game-grid" aria-label={label}>
+    <ul className="catalog-game-grid" aria-label={label} style={CARD_ART_STYLE}>
       {games.map((game, index) => (
         <li key={game.id} className="catalog-game-grid__item">
           <GameCard game={game} priority={index < FIRST_SCREEN_CARDS} />
