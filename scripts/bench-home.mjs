@@ -166,7 +166,7 @@ for (const page of PAGES) {
   for (const [name, label] of [
     ['header', 'header'],
     ['footer', 'footer'],
-    ['placeholder', 'placeholder cards'],
+    ['placeholder', 'placeholder cards (or the first card)'],
     ['content', 'first card / frame'],
   ]) {
     console.log(row(`400 kbps · 400 ms RTT, 375 px: ${label} painted`, paint(f, name), paint(s, name)));
