@@ -27,10 +27,10 @@ export function loadedSharedCopies(page: Page, names: readonly string[]): Promis
 }
 
 /**
- * Waits until every remote page the server sent as HTML (decision 0032) has been replaced by the
- * remote's own component: from then on its buttons answer and React owns the elements, so a test
- * that measures or clicks does not race the hand-over.
+ * Waits until every remote whose page came in the server's HTML (decision 0032) has hydrated it:
+ * from then on its buttons and sliders answer, so a test that measures or clicks does not race
+ * the hand-over. The shell drops the root's `data-remote-fragments` when the last one has.
  */
 export async function remotePagesMounted(page: Page): Promise<void> {
-  await page.locator('[data-remote-fragment]').first().waitFor({ state: 'detached' });
+  await page.locator('#root[data-remote-fragments]').waitFor({ state: 'detached' });
 }

@@ -94,7 +94,7 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
     document = document
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${metaTagsHtml(page.metaTags)}`)
       .replace(/<link rel="icon" href="[^"]*">/, `<link rel="icon" href="${escapeHtml(page.favicon)}">`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+      .replace('<div id="root"></div>', () => `<div id="root"${page.rootAttributes ?? ''}>${page.html}</div>`);
   }
   // The stylesheet of each remote page drawn from its fragment: its content paints styled at once.
   const fragmentStyles = (page?.fragments ?? [])

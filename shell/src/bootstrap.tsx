@@ -1,36 +1,48 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resolveBrand } from 'shared-contracts';
 import 'shared-contracts/theme.css';
 import { App } from './app';
 import { applyBrandToDocument } from './branding/apply-brand';
 import { loadRuntimeConfig } from './config/load-config';
-import { captureServerFragments, RemoteFragments } from './federation/remote-fragments';
+import { RemoteFragments, serverFragmentsOf } from './federation/remote-fragments';
 import { initRemotes } from './federation/remotes';
 
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  // Read before React replaces the server's HTML: the remotes' pages it carries (decision 0032).
-  const fragments = captureServerFragments(container);
-  const root = createRoot(container);
+  // The site's server pre-renders every page (scripts/serve/prerender.mjs); a plain index.html
+  // (a static host, or a page the server could not render) has an empty root.
+  const serverRendered = container.firstElementChild !== null;
+  const fragments = serverFragmentsOf(container);
   try {
     const config = await loadRuntimeConfig();
     initRemotes(config);
     const brand = resolveBrand(window.location.hostname, config.brands, config.defaultBrand);
     applyBrandToDocument(brand);
-    // A transition: React builds the page in slices of a few ms, yielding to the browser between
-    // them, while the server's pre-rendered HTML stays on screen until the commit (issue 9's TBT).
-    startTransition(() =>
-      root.render(
-        <RemoteFragments.Provider value={fragments}>
-          <App config={config} brand={brand} />
-        </RemoteFragments.Provider>,
-      ),
+    const site = (
+      <RemoteFragments.Provider value={fragments}>
+        <App config={config} brand={brand} />
+      </RemoteFragments.Provider>
     );
+    if (serverRendered) {
+      // Hydrated, not rebuilt (decision 0032): React adopts the server's elements, so nothing on
+      // screen is replaced, a click during start-up lands on the element it was aimed at, and a
+      // remote's page from the server stays until the remote mounts. Hydration yields to the
+      // browser between slices like a transition (issue 9's TBT). Where the HTML differs from
+      // the first render, React renders that part again itself; the report says where.
+      hydrateRoot(container, site, {
+        onRecoverableError: (error) => console.warn('[shell] the server HTML differed; rendered again', error),
+      });
+    } else {
+      // A transition: React builds the page in slices of a few ms, yielding between them.
+      const root = createRoot(container);
+      startTransition(() => root.render(site));
+    }
   } catch (error) {
     console.error('[shell] start-up failed', error);
-    root.render(
+    container.replaceChildren();
+    createRoot(container).render(
       <div className="page" role="alert">
         <h1 className="page-title">We could not start the site</h1>
         <p>Please check your connection and reload the page.</p>

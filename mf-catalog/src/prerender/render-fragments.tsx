@@ -53,7 +53,9 @@ export function renderFragments(): Record<string, Record<string, string>> {
         </Routes>
       </StaticRouter>,
     );
-    pages[expose] = { ...pages[expose], [path]: html };
+    // React writes a preload link ahead of the markup for each high-priority image; in the
+    // browser it puts those in <head> itself, and the hydrated markup must start with the page.
+    pages[expose] = { ...pages[expose], [path]: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '') };
   }
   return pages;
 }

@@ -1,5 +1,4 @@
 import {
-  Component,
   createContext,
   startTransition,
   useCallback,
@@ -12,7 +11,9 @@ import {
 } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
 import { onRecovery } from './recovery';
-import { FRAGMENT_ATTRIBUTE, RemoteFragments } from './remote-fragments';
+import { AdoptedRemote } from './adopted-remote';
+import { RemoteFragments } from './remote-fragments';
+import { RenderErrorBoundary } from './render-error-boundary';
 import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
 
@@ -22,25 +23,6 @@ type LoadState<Id extends RemoteModuleId> =
   | { status: 'failed'; error: unknown }
   /** The remote was redeployed and cannot be swapped under the components of it on the page. */
   | { status: 'outdated' };
-
-interface ErrorBoundaryProps {
-  onError: (error: unknown) => void;
-  children: ReactNode;
-}
-
-/** Catches render errors thrown inside a remote's tree so they cost only that area. */
-class RenderErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    this.props.onError(error);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 /**
  * Set only while a page is pre-rendered (src/prerender/): told which remote modules the page
@@ -93,8 +75,18 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   // Each attempt loads once; the loader alone decides whether the remote needs re-registering
   // (only after its own failure), so a Retry here never touches a healthy remote.
   const [attempt, setAttempt] = useState(0);
+  // The first mount of a page whose content came in the server's HTML adopts it (decision 0032):
+  // its module starts loading now, and AdoptedRemote hydrates the remote into those elements.
+  const [adoption, setAdoption] = useState(() =>
+    variant === 'page' && fragments?.has(id, props) ? { id, module: fragments.side === 'browser' ? load(id) : null } : null,
+  );
+  const adopting = adoption !== null && adoption.id === id;
+  // An adoption that failed shows its prompt until a Retry, like a load that failed.
+  const [adoptionFailed, setAdoptionFailed] = useState<{ id: RemoteModuleId; attempt: number } | null>(null);
+  const failedAdoptionShown = adoptionFailed?.id === id && adoptionFailed.attempt === attempt;
 
   useEffect(() => {
+    if (adopting || failedAdoptionShown) return;
     let cancelled = false;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a new load shows its loading state before the promise settles
     setState({ status: 'loading' });
@@ -112,13 +104,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     return () => {
       cancelled = true;
     };
-  }, [id, attempt, load]);
-
-  // The server's HTML of this page is needed only until the remote's own component shows (or fails).
-  const settled = state.status !== 'loading';
-  useEffect(() => {
-    if (settled) fragments?.release(id);
-  }, [settled, fragments, id]);
+  }, [id, attempt, load, adopting, failedAdoptionShown]);
 
   // While it shows the remote's component, this mount keeps the remote's container in use.
   const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
@@ -139,19 +125,45 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     setAttempt((a) => a + 1);
   }, []);
 
+  const onAdopted = useCallback(() => {
+    fragments?.release(id);
+    return track(remoteOf(id));
+  }, [fragments, id, track]);
+  const onAdoptionFailed = useCallback(
+    (error: unknown, duringLoad: boolean) => {
+      fragments?.release(id);
+      setAdoption(null);
+      setAdoptionFailed({ id, attempt });
+      if (!duringLoad) {
+        onRenderError(error);
+        return;
+      }
+      console.error(`[remote] could not mount ${id}`, error);
+      setState(error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error });
+    },
+    [fragments, id, attempt, onRenderError],
+  );
+
   // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.
   const failed = state.status === 'failed';
   useEffect(() => (failed ? onRecovery(remoteOf(id), retry) : undefined), [failed, id, retry]);
 
+  if (adopting) {
+    return (
+      <AdoptedRemote
+        id={id}
+        props={props}
+        module={adoption.module}
+        fallback={<PagePlaceholder shape={placeholder} lead={lead} />}
+        onMounted={onAdopted}
+        onFailed={onAdoptionFailed}
+      />
+    );
+  }
   // On a route change React reuses this boundary: never render the previous id's component
   // with the new id's props while the new module loads.
   if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
-    const fragment = variant === 'page' ? fragments?.htmlFor(id, props) : undefined;
-    // The remote's page as the server sent it (decision 0032): its content, before its scripts.
-    if (fragment !== undefined) {
-      return <div className="remote-fragment" {...{ [FRAGMENT_ATTRIBUTE]: id }} dangerouslySetInnerHTML={{ __html: fragment }} />;
-    }
     return variant === 'page' ? (
       <PagePlaceholder shape={placeholder} lead={lead} />
     ) : (

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { useState } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { RemoteBoundary } from './remote-boundary';
-import { captureServerFragments, RemoteFragments } from './remote-fragments';
+import { RemoteFragments, serverFragmentsOf, type RemoteFragmentSource } from './remote-fragments';
 
 jest.mock('./remotes', () => {
   class NewVersionError extends Error {}
@@ -23,86 +25,116 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const SERVER_HTML =
-  '<div data-remote-fragment="mf_catalog/AllGamesPage"><div class="page"><h1>All Games</h1><a class="catalog-game-card" href="/game/5">Five</a></div></div>';
-const FromRemote = () => <h1>All games from the remote</h1>;
+/** The remote's page: a heading and a counter, so a test can tell a hydrated page from a dead copy. */
+function FromRemote() {
+  const [clicks, setClicks] = useState(0);
+  return (
+    <div className="page">
+      <h1>All Games</h1>
+      <button type="button" onClick={() => setClicks((n) => n + 1)}>
+        Clicked {clicks}
+      </button>
+    </div>
+  );
+}
+// What the site's server sends for it: the fragment inside React's Suspense markers.
+const SERVER_HTML = '<!--$--><div class="page"><h1>All Games</h1><button type="button">Clicked <!-- -->0</button></div><!--/$-->';
 
-describe("the server's pages of a remote (fragments)", () => {
+describe("a remote's page in the server's HTML (fragments)", () => {
   let consoleError: jest.SpyInstance;
+  let container: HTMLElement;
+  let root: Root | null = null;
   beforeEach(() => {
     consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    container = document.createElement('div');
+    container.setAttribute('data-remote-fragments', 'mf_catalog/AllGamesPage');
+    container.innerHTML = SERVER_HTML;
+    document.body.append(container);
   });
-  afterEach(() => consoleError.mockRestore());
+  afterEach(async () => {
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
+    await act(async () => root?.unmount());
+    root = null;
+    consoleError.mockRestore();
+    container.remove();
+  });
 
-  function serverPage(pathname = '/all-games') {
-    const root = document.createElement('div');
-    root.innerHTML = SERVER_HTML;
-    return captureServerFragments(root, { pathname });
+  async function hydrate(fragments: RemoteFragmentSource, load: () => Promise<RemoteModule<RemoteModuleId>>) {
+    const recoverable = jest.fn();
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <RemoteFragments.Provider value={fragments}>
+          <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />
+        </RemoteFragments.Provider>,
+        { onRecoverableError: recoverable },
+      );
+    });
+    return recoverable;
   }
 
-  it("draws the server's HTML of the page while the remote loads, then the remote's own component", async () => {
+  it("keeps the server's elements while the remote loads, then hydrates the remote into them: same elements, now live", async () => {
+    const heading = container.querySelector('h1');
     const pending = deferred<RemoteModule<RemoteModuleId>>();
-    render(
-      <RemoteFragments.Provider value={serverPage()}>
-        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => pending.promise as never} />
-      </RemoteFragments.Provider>,
-    );
-    expect(screen.getByRole('heading', { name: 'All Games' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Five' })).toHaveAttribute('href', '/game/5');
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const recoverable = await hydrate(serverFragmentsOf(container, { pathname: '/all-games' }), () => pending.promise);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('[role="status"]')).toBeNull();
+
     await act(async () => {
-      pending.resolve({ default: FromRemote });
+      pending.resolve({ default: FromRemote as never });
       await pending.promise;
     });
-    expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Five' })).not.toBeInTheDocument();
+    expect(container.querySelector('h1')).toBe(heading);
+    const button = container.querySelector('button')!;
+    act(() => button.click());
+    expect(button.textContent).toBe('Clicked 1');
+    expect(recoverable).not.toHaveBeenCalled();
+    // The root says every remote has taken over its page.
+    expect(container).not.toHaveAttribute('data-remote-fragments');
   });
 
-  it('is used once: a later mount of the same page draws the placeholder, not stale server HTML', async () => {
-    const fragments = serverPage();
-    const loaded = Promise.resolve({ default: FromRemote });
-    const { unmount } = render(
-      <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => loaded as never} />
-      </RemoteFragments.Provider>,
-    );
-    await act(async () => {
-      await loaded;
-    });
-    unmount();
+  it('gives way to the Retry prompt when the remote cannot load, and stays there until a Retry', async () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
-    render(
-      <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => pending.promise as never} />
-      </RemoteFragments.Provider>,
-    );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    const load = jest.fn(() => pending.promise);
+    await hydrate(serverFragmentsOf(container, { pathname: '/all-games' }), load);
+    await act(async () => {
+      pending.reject(new Error('down'));
+      await pending.promise.catch(() => undefined);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(container.textContent).toContain('This part of the site is taking a break');
+    expect(container.querySelector('h1')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    const retry = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Retry')!;
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited for the load it starts
+    await act(async () => retry.click());
+    expect(load).toHaveBeenCalledTimes(2);
+    // React holds the hydration error it recovered from until the next root commits (module-wide
+    // state); a root here takes it, instead of the next test's.
+    const sink = createRoot(document.createElement('div'), { onRecoverableError: () => undefined });
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited to flush the commit
+    await act(async () => sink.render(<p />));
+    sink.unmount();
   });
 
-  it('belongs to the page it was rendered for: after a navigation the placeholder shows', () => {
+  it('belongs to the page it was rendered for, once: after a navigation or a release the placeholder shows', () => {
     const location = { pathname: '/all-games' };
-    const fragments = captureServerFragments(Object.assign(document.createElement('div'), { innerHTML: SERVER_HTML }), location);
+    const fragments = serverFragmentsOf(container, location);
+    expect(fragments.has('mf_catalog/AllGamesPage', {})).toBe(true);
+    expect(fragments.has('mf_catalog/HomePage', {})).toBe(false);
     location.pathname = '/categories/Arcade%20Games';
+    expect(fragments.has('mf_catalog/AllGamesPage', {})).toBe(false);
+    location.pathname = '/all-games';
+    fragments.release('mf_catalog/AllGamesPage');
+    expect(fragments.has('mf_catalog/AllGamesPage', {})).toBe(false);
+    expect(container).not.toHaveAttribute('data-remote-fragments');
+
     render(
       <RemoteFragments.Provider value={fragments}>
         <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => new Promise(() => undefined) as never} />
       </RemoteFragments.Provider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
-  });
-
-  it('gives way to the Retry prompt when the remote cannot load', async () => {
-    const pending = deferred<RemoteModule<RemoteModuleId>>();
-    render(
-      <RemoteFragments.Provider value={serverPage()}>
-        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => pending.promise as never} />
-      </RemoteFragments.Provider>,
-    );
-    await act(async () => {
-      pending.reject(new Error('down'));
-      await pending.promise.catch(() => undefined);
-    });
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Five' })).not.toBeInTheDocument();
   });
 });

@@ -2,39 +2,43 @@ import { createContext } from 'react';
 import type { RemoteModuleId } from 'shared-contracts';
 
 /**
- * A remote's page as HTML, drawn by the boundary while the remote loads instead of placeholder
- * cards (decision 0032). On the server it comes from the remote's fragments.json with the props
- * filled in; in the browser, from the HTML the server sent, read before React replaces it.
+ * Which mounts start from their remote's page in the server's HTML (decision 0032). The server
+ * renders the fragment the remote published, with its props filled in, inside a Suspense
+ * boundary; the browser hydrates it, and React keeps those elements until the remote's module
+ * arrives, then hydrates the remote's own component into them: nothing is drawn twice.
  */
 export interface RemoteFragmentSource {
-  /** The page's HTML for this mount, or undefined (then the placeholder is drawn). */
-  htmlFor(id: RemoteModuleId, props: unknown): string | undefined;
-  /** The mount no longer needs it: the remote showed, or failed. */
+  /** 'server': renders the fragment's slot; 'browser': hydrates the remote into it. */
+  side: 'server' | 'browser';
+  /** Whether this mount starts from the server's HTML of its remote's page. */
+  has(id: RemoteModuleId, props: unknown): boolean;
+  /** The mount no longer starts from it: the remote showed, or failed. */
   release(id: RemoteModuleId): void;
 }
 
 export const RemoteFragments = createContext<RemoteFragmentSource | null>(null);
 
-/** The attribute the boundary's fragment wrapper carries: the remote module it stands in for. */
-export const FRAGMENT_ATTRIBUTE = 'data-remote-fragment';
+/** On the site's root element: the remote modules whose page the server's HTML carries, space-separated. */
+export const FRAGMENTS_ATTRIBUTE = 'data-remote-fragments';
+/** Where the server's renderer puts a fragment's HTML (replaced by it before the page is sent). */
+export const FRAGMENT_SLOT_ATTRIBUTE = 'data-remote-fragment-slot';
 
 /**
- * The fragments in the server's HTML under `root`, kept for the page they were rendered for:
- * after a navigation they no longer apply, and once released they are gone (coming back to the
- * page later draws the remote itself).
+ * The mounts the server's HTML carries a page for, valid for the page it was rendered for: after
+ * a navigation they no longer apply, and once released they are gone (coming back to the page
+ * later draws the remote itself). The root's attribute follows, so a test or a tool can see when
+ * every remote has taken over its page.
  */
-export function captureServerFragments(
-  root: ParentNode,
-  location: Pick<Location, 'pathname'> = window.location,
-): RemoteFragmentSource {
+export function serverFragmentsOf(root: Element, location: Pick<Location, 'pathname'> = window.location): RemoteFragmentSource {
   const pathname = location.pathname;
-  const captured = new Map<string, string>();
-  for (const element of root.querySelectorAll(`[${FRAGMENT_ATTRIBUTE}]`)) {
-    const id = element.getAttribute(FRAGMENT_ATTRIBUTE);
-    if (id) captured.set(id, element.innerHTML);
-  }
+  const ids = new Set((root.getAttribute(FRAGMENTS_ATTRIBUTE) ?? '').split(/\s+/).filter(Boolean));
   return {
-    htmlFor: (id) => (location.pathname === pathname ? captured.get(id) : undefined),
-    release: (id) => void captured.delete(id),
+    side: 'browser',
+    has: (id) => location.pathname === pathname && ids.has(id),
+    release(id) {
+      ids.delete(id);
+      if (ids.size) root.setAttribute(FRAGMENTS_ATTRIBUTE, [...ids].join(' '));
+      else root.removeAttribute(FRAGMENTS_ATTRIBUTE);
+    },
   };
 }

@@ -11,12 +11,19 @@ import { fillSlots } from 'shared-contracts/fragments';
 import type { MetaTag } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
-import { RemoteFragments, type RemoteFragmentSource } from '../federation/remote-fragments';
+import {
+  FRAGMENT_SLOT_ATTRIBUTE,
+  FRAGMENTS_ATTRIBUTE,
+  RemoteFragments,
+  type RemoteFragmentSource,
+} from '../federation/remote-fragments';
 import { pageHeadFor } from '../seo/page-head';
 
 export interface PrerenderedPage {
   /** Markup for inside <div id="root">. */
   html: string;
+  /** Attributes for <div id="root">: which mounts the browser hydrates from the server's fragments. */
+  rootAttributes: string;
   /** The page's document title (decision 0026), the brand's icon and the page's meta tags for <head>. */
   title: string;
   favicon: string;
@@ -43,32 +50,38 @@ export function renderPage(
 ): PrerenderedPage {
   const brand = resolveBrand(hostname, config.brands, config.defaultBrand);
   const remoteModules = new Set<RemoteModuleId>();
-  const drawn = new Set<RemoteModuleId>();
+  const drawn = new Map<RemoteModuleId, string>();
   const fragments: RemoteFragmentSource = {
-    htmlFor(id, props) {
+    side: 'server',
+    has(id, props) {
       const template = fragmentOf(id);
       const html = template === undefined ? null : fillSlots(template, props);
-      if (html === null) return undefined;
-      drawn.add(id);
-      return html;
+      if (html !== null) drawn.set(id, html);
+      return html !== null;
     },
     release: () => undefined,
   };
-  const html = renderToString(
+  const rendered = renderToString(
     <RemoteMountCollector.Provider value={(id) => remoteModules.add(id)}>
       <RemoteFragments.Provider value={fragments}>
         <App config={config} brand={brand} location={url} />
       </RemoteFragments.Provider>
     </RemoteMountCollector.Provider>,
   );
+  // Each fragment goes where its boundary left the slot, inside React's Suspense markers.
+  const html = rendered.replace(
+    new RegExp(`<template ${FRAGMENT_SLOT_ATTRIBUTE}="([^"]+)"></template>`, 'g'),
+    (slot, id: string) => drawn.get(id as RemoteModuleId) ?? slot,
+  );
   const { pathname, search } = new URL(url, origin);
   const head = pageHeadFor(pathname, search, brand, origin);
   return {
     html,
+    rootAttributes: drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '',
     title: head.title,
     favicon: brand.favicon,
     metaTags: head.tags,
     remoteModules: [...remoteModules],
-    fragments: [...drawn],
+    fragments: [...drawn.keys()],
   };
 }

@@ -1,0 +1,63 @@
+import { memo, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import { FRAGMENT_SLOT_ATTRIBUTE } from './remote-fragments';
+import { RenderErrorBoundary } from './render-error-boundary';
+
+interface AdoptedRemoteProps {
+  id: RemoteModuleId;
+  props: unknown;
+  /** The module's load, started by the boundary; null on the server, which renders the fragment's slot. */
+  module: Promise<RemoteModule<RemoteModuleId>> | null;
+  /** Drawn if React has to render the boundary itself (the HTML did not match). */
+  fallback: ReactNode;
+  onMounted: () => () => void;
+  /** duringLoad: the module could not be loaded; otherwise its component crashed. */
+  onFailed: (error: unknown, duringLoad: boolean) => void;
+}
+
+/** The remote's component, once its module is there; until then React keeps the server's elements. */
+function HydratedComponent({ module, props, onMounted }: Pick<AdoptedRemoteProps, 'props' | 'onMounted'> & { module: Promise<RemoteModule<RemoteModuleId>> }) {
+  const Loaded = use(module).default as unknown as ComponentType<Record<string, unknown>>;
+  useEffect(onMounted, [onMounted]);
+  return <Loaded {...(props as Record<string, unknown>)} />;
+}
+
+/**
+ * A mount whose page came in the server's HTML (decision 0032): a Suspense boundary around the
+ * remote's component. The server fills it with the remote's fragment; in the browser React
+ * hydrates it and, while the module loads, leaves the server's elements as they are (links work,
+ * nothing is replaced), then hydrates the remote's component into them.
+ */
+function AdoptedRemoteView({ id, props, module, fallback, onMounted, onFailed }: AdoptedRemoteProps) {
+  // Whether the load had finished when something failed: a load failure or a crash.
+  const [loadState] = useState(() => {
+    const state = { loaded: false };
+    void module?.then(() => (state.loaded = true), () => undefined);
+    return state;
+  });
+  return (
+    <RenderErrorBoundary onError={(error) => onFailed(error, !loadState.loaded)}>
+      <Suspense fallback={fallback}>
+        {module ? (
+          <HydratedComponent module={module} props={props} onMounted={onMounted} />
+        ) : (
+          <template {...{ [FRAGMENT_SLOT_ATTRIBUTE]: id }} />
+        )}
+      </Suspense>
+    </RenderErrorBoundary>
+  );
+}
+
+/**
+ * Re-rendered only when what it shows changes: an update that reaches a Suspense boundary before
+ * it has hydrated makes React throw the server's elements away and draw the fallback.
+ */
+export const AdoptedRemote = memo(
+  AdoptedRemoteView,
+  (before, after) =>
+    before.id === after.id &&
+    before.module === after.module &&
+    before.onMounted === after.onMounted &&
+    before.onFailed === after.onFailed &&
+    JSON.stringify(before.props) === JSON.stringify(after.props),
+);
