@@ -26,6 +26,19 @@ describe('FallbackImage', () => {
     expect(screen.getByRole('img')).toHaveAttribute('src', 'https://img.example/b.jpg');
   });
 
+  test('a picture that failed before React was listening (a hydrated page) shows the fallback', () => {
+    // What a browser reports for a picture that has finished loading without a picture.
+    const complete = jest.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    const naturalWidth = jest.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    try {
+      render(<FallbackImage src="https://img.example/a.jpg" fallback="data:image/svg+xml,fallback" alt="A" />);
+      expect(screen.getByRole('img', { name: 'A' })).toHaveAttribute('src', 'data:image/svg+xml,fallback');
+    } finally {
+      complete.mockRestore();
+      naturalWidth.mockRestore();
+    }
+  });
+
   test('passes other attributes through', () => {
     render(<FallbackImage src="a.jpg" fallback="f.svg" width={512} height={512} loading="lazy" className="x" />);
     const img = document.querySelector('img');

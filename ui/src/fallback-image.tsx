@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
   src: string;
@@ -11,9 +11,19 @@ export function FallbackImage({ src, fallback, alt = '', ...rest }: FallbackImag
   // Remember which src failed, so a new src (e.g. another game) gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = failedSrc === src ? fallback : src;
+  const image = useRef<HTMLImageElement>(null);
+  // A picture in the server's HTML may have failed before React was listening (hydration,
+  // decision 0032): a finished load without a picture is that failure.
+  useEffect(() => {
+    const element = image.current;
+    if (shown !== fallback && element?.complete && element.naturalWidth === 0) {
+      setFailedSrc(src);
+    }
+  }, [shown, fallback, src]);
   return (
     <img
       {...rest}
+      ref={image}
       alt={alt}
       src={shown}
       onError={() => {
