@@ -11,5 +11,6 @@ module.exports = createNodeRendererConfig({
   outDir: 'dist-prerender',
   plugins: [
     new rspack.NormalModuleReplacementPlugin(/^\.\/(federation\/)?remotes$/, path.join(__dirname, 'src/prerender/no-remotes.ts')),
+    new rspack.NormalModuleReplacementPlugin(/^\.\/site-pages$/, path.join(__dirname, 'src/prerender/eager-site-pages.ts')),
   ],
 });

@@ -1,10 +1,12 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ROUTES, TERMS_PATH, type AccountRemoteConfig } from 'shared-contracts';
 import { HomeHero } from 'ui';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
-import { NotFoundPage } from './not-found-page';
-import { TermsPage } from './terms-page';
+import './not-found-page.css';
+import { NotFoundPage, TermsPage } from './site-pages';
+import './terms-page.css';
 
 /** The routes table of product §2, each page owned by a remote. */
 export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: AccountRemoteConfig; gameHosts?: readonly string[] }) {
@@ -23,8 +25,22 @@ export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: Account
       <Route path={ROUTES.search} element={<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />} />
       <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{ gameHosts }} placeholder="frame" />} />
       <Route path={ROUTES.profile} element={<RemoteBoundary id="mf_account/ProfilePage" props={{ config: accountConfig }} />} />
-      <Route path={TERMS_PATH} element={<TermsPage />} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path={TERMS_PATH}
+        element={
+          <Suspense>
+            <TermsPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <Suspense>
+            <NotFoundPage />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

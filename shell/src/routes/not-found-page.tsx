@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from 'shared-contracts';
-import './not-found-page.css';
 
 export function NotFoundPage() {
   return (

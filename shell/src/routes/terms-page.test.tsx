@@ -4,7 +4,7 @@ import { TERMS_PATH } from 'shared-contracts';
 import { BrandContext } from '../branding/brand-context';
 import { AppRoutes } from './app-routes';
 
-test('/terms is the shell’s Terms and Conditions page (linked from the sign-up box)', () => {
+test('/terms is the shell’s Terms and Conditions page (linked from the sign-up box)', async () => {
   render(
     <BrandContext.Provider
       value={{ id: 'b', name: 'Playverse', logo: '/l.svg', title: 'Playverse', favicon: '/f.svg', blurb: '' }}
@@ -14,6 +14,7 @@ test('/terms is the shell’s Terms and Conditions page (linked from the sign-up
       </MemoryRouter>
     </BrandContext.Provider>,
   );
-  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Terms and Conditions');
+  // Its chunk loads when the page is visited.
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Terms and Conditions');
   expect(screen.getByText(/at least 18 years old/)).toBeInTheDocument();
 });

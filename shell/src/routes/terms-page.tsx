@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from 'shared-contracts';
 import { useBrand } from '../branding/brand-context';
-import './terms-page.css';
 
 /** /terms: the Terms and Conditions the sign-up box links to; owned by the shell like the 404 page. */
 export function TermsPage() {
