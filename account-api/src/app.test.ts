@@ -1,4 +1,10 @@
-import { API_PATHS, type LoginResponse, type OutboxMessage, type UploadResponse, type UserRecord } from 'shared-contracts';
+import {
+  API_PATHS,
+  type LoginResponse,
+  type OutboxMessage,
+  type UploadResponse,
+  type UserRecord,
+} from 'shared-contracts/account';
 import {
   bearer,
   detailOf,

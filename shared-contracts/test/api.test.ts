@@ -1,4 +1,4 @@
-import { API_PATHS, ERROR_FALLBACKS, errorDetailMessage } from '../src';
+import { API_PATHS, ERROR_FALLBACKS, errorDetailMessage } from '../src/account';
 
 describe('errorDetailMessage (product §8)', () => {
   it('uses a string detail as is', () => {

@@ -1,4 +1,5 @@
-import { emit, on, openModal, MODAL_KINDS } from '../src';
+import { emit, on, openModal } from '../src';
+import { MODAL_KINDS } from '../src/account';
 
 test('typed bus delivers payloads to subscribers until they unsubscribe', () => {
   const seen: unknown[] = [];

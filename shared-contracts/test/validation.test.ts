@@ -8,7 +8,7 @@ import {
   validateSignUp,
   validateVerificationCode,
   VALIDATION_MESSAGES as M,
-} from '../src';
+} from '../src/account';
 
 const goodSignUp = {
   firstName: 'Ada',

@@ -7,7 +7,7 @@ import {
   type DetailResponse,
   type LoginResponse,
   type MessageResponse,
-} from 'shared-contracts';
+} from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';

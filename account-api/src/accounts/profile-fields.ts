@@ -1,4 +1,4 @@
-import type { SaveProfileQuery } from 'shared-contracts';
+import type { SaveProfileQuery } from 'shared-contracts/account';
 import type { FieldSpec, InputReader, Rule } from '../http/input';
 import { plainTextRule } from './rules';
 

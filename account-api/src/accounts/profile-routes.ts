@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts';
+import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
 import { HttpError, invalidInput, unauthorized } from '../http/errors';

@@ -4,7 +4,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIAL_CHARACTERS,
   VALIDATION_MESSAGES,
-} from 'shared-contracts';
+} from 'shared-contracts/account';
 import type { FieldSpec, Rule } from '../http/input';
 
 /** Field rules of product §5, enforced again on the server: the client is not the only caller. */

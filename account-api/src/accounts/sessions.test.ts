@@ -1,4 +1,4 @@
-import { API_PATHS, type LoginResponse } from 'shared-contracts';
+import { API_PATHS, type LoginResponse } from 'shared-contracts/account';
 import {
   bearer,
   changePassword,

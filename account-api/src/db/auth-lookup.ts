@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
-import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts';
+import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
 import type { DatabaseHandle } from './connect';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, type OutboxMessage } from 'shared-contracts';
+import { API_PATHS, type OutboxMessage } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import { proveWrite } from '../db/migrations';
 import { HttpError } from '../http/errors';

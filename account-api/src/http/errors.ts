@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiErrorBody, ValidationErrorItem } from 'shared-contracts';
+import type { ApiErrorBody, ValidationErrorItem } from 'shared-contracts/account';
 
 /** An error the client caused or may see; rendered as `{"detail": ...}` (product §8). */
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import type { ValidationErrorItem } from 'shared-contracts';
+import type { ValidationErrorItem } from 'shared-contracts/account';
 import { invalidInput } from './errors';
 
 export type InputSource = 'body' | 'query';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { API_PATHS, type LoginResponse } from 'shared-contracts';
+import { API_PATHS, type LoginResponse } from 'shared-contracts/account';
 import { bearer, json, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { LOG_SERIALIZERS, withoutQuery } from './log-redaction';
 

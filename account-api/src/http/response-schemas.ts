@@ -1,4 +1,4 @@
-import type { BalanceResponse, UserRecord } from 'shared-contracts';
+import type { BalanceResponse, UserRecord } from 'shared-contracts/account';
 
 /**
  * Response schemas of the authenticated reads (decision 0024): Fastify serialises a 200 answer

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { API_PATHS } from 'shared-contracts';
+import { API_PATHS } from 'shared-contracts/account';
 import { form, json, newPlayer, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { STORAGE_UNAVAILABLE } from './errors';
 

@@ -6,8 +6,8 @@ import {
   type LibraryEntry,
   type LibraryListName,
   type PlayerLibrary,
-  type ValidationErrorItem,
 } from 'shared-contracts';
+import { type ValidationErrorItem } from 'shared-contracts/account';
 import { invalidInput } from '../http/errors';
 
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));

@@ -1,4 +1,5 @@
-import { API_PATHS, type LibraryPayload } from 'shared-contracts';
+import type { LibraryPayload } from 'shared-contracts/account';
+import { API_PATHS } from 'shared-contracts/account';
 import { bearer, detailOf, json, setupTestServer, signedInPlayer } from '../testing/test-server';
 
 const server = setupTestServer();

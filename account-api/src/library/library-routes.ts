@@ -1,12 +1,7 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import {
-  API_PATHS,
-  LIBRARY_LIMITS,
-  mergeLibraries,
-  normaliseList,
-  type LibraryPayload,
-  type PlayerLibrary,
-} from 'shared-contracts';
+import { LIBRARY_LIMITS, mergeLibraries, normaliseList, type PlayerLibrary } from 'shared-contracts';
+import type { LibraryPayload } from 'shared-contracts/account';
+import { API_PATHS } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import type { LibraryListKind } from '../db/schema';
 import { currentUser } from '../http/auth';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS, type UploadResponse } from 'shared-contracts';
+import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
 import { SQLITE_FILE_NAME } from '../db/connect';
 import { bearer, json, multipartFile, signedInPlayer, startTestServer, TINY_PNG } from '../testing/test-server';
 import { loadMasterSecret } from './secrets';

@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { LoginResponse } from 'shared-contracts';
+import type { LoginResponse } from 'shared-contracts/account';
 
 export type TokenKind = 'access' | 'refresh';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_PATHS, errorDetailMessage, type LoginResponse, type OutboxMessage } from 'shared-contracts';
+import { API_PATHS, errorDetailMessage, type LoginResponse, type OutboxMessage } from 'shared-contracts/account';
 import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { API_PATHS, type UploadResponse } from 'shared-contracts';
+import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
 import { HttpError } from '../http/errors';

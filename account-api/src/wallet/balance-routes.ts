@@ -1,5 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { API_PATHS, type BalanceResponse } from 'shared-contracts';
+import { API_PATHS, type BalanceResponse } from 'shared-contracts/account';
 import { DEFAULT_CURRENCY } from '../accounts/user-store';
 import type { AuthLookup } from '../db/auth-lookup';
 import { currentUser } from '../http/auth';

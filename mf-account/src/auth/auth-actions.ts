@@ -1,4 +1,10 @@
-import type { EmailRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, VerifyEmailRequest } from 'shared-contracts';
+import type {
+  EmailRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+} from 'shared-contracts/account';
 import { createAsyncAction } from '../store/async-action';
 
 /** The sign-up / sign-in / code actions of product §3, each pending → fulfilled | rejected. */

@@ -1,4 +1,4 @@
-import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts';
+import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts/account';
 
 /** product §2/§6: the hashes that open a dialog, and what a signed-in visitor is told instead. */
 export const AUTH_HASHES: Record<string, { kind: ModalKind; alreadySignedIn: string }> = {

@@ -1,4 +1,5 @@
-import { ERROR_FALLBACKS, MODAL_KINDS, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
+import { STORAGE_KEYS } from 'shared-contracts';
+import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from 'shared-contracts/account';
 import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
 import { errorCases } from '../testing/error-cases';

@@ -1,14 +1,14 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
+import { ROUTES } from 'shared-contracts';
 import {
   EMAIL_NOT_VERIFIED,
   ERROR_FALLBACKS,
   MODAL_KINDS,
-  ROUTES,
   SUCCESS_TOASTS,
   isValidEmail,
   type MessageResponse,
-} from 'shared-contracts';
+} from 'shared-contracts/account';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
 import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';

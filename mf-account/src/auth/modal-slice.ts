@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ModalKind, ModalProps } from 'shared-contracts';
+import type { ModalKind, ModalProps } from 'shared-contracts/account';
 import { signin } from './auth-actions';
 
 /** product §4: one of the five dialogs or none; closing clears both kind and props. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { on, type ModalKind, type ModalProps } from 'shared-contracts';
+import { on } from 'shared-contracts';
+import { type ModalKind, type ModalProps } from 'shared-contracts/account';
 import { useAccountDispatch } from '../store/hooks';
 import { modalClosed, modalOpened } from './modal-slice';
 

@@ -1,13 +1,7 @@
 import axios from 'axios';
-import {
-  API_PATHS,
-  getLibrary,
-  on,
-  replaceLibrary,
-  sameLibrary,
-  type LibraryPayload,
-  type PlayerLibrary,
-} from 'shared-contracts';
+import { getLibrary, on, replaceLibrary, sameLibrary, type PlayerLibrary } from 'shared-contracts';
+import type { LibraryPayload } from 'shared-contracts/account';
+import { API_PATHS } from 'shared-contracts/account';
 
 /** The two library calls of the account API (decision 0025). */
 export interface LibraryTransport {

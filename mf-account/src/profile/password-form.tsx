@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts';
+import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts/account';
 import { updatePassword } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import type { UserRecord } from 'shared-contracts';
+import type { UserRecord } from 'shared-contracts/account';
 import { upload } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { Avatar } from '../ui/avatar';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
-import type { UserRecord } from 'shared-contracts';
+import type { UserRecord } from 'shared-contracts/account';
 import { saveProfile, saveProfileReset } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { FormAlert } from '../ui/form-alert';

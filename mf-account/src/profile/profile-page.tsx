@@ -1,4 +1,5 @@
-import { MODAL_KINDS, PAGE_TEXT } from 'shared-contracts';
+import { PAGE_TEXT } from 'shared-contracts';
+import { MODAL_KINDS } from 'shared-contracts/account';
 import { userInfo } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { modalOpened } from '../auth/modal-slice';

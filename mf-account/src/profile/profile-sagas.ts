@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, take } from 'redux-saga/effects';
-import { ERROR_FALLBACKS, SUCCESS_TOASTS } from 'shared-contracts';
+import { ERROR_FALLBACKS, SUCCESS_TOASTS } from 'shared-contracts/account';
 import { signin } from '../auth/auth-actions';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';

@@ -1,5 +1,5 @@
 import { createReducer, isAnyOf } from '@reduxjs/toolkit';
-import type { BalanceResponse, UserRecord } from 'shared-contracts';
+import type { BalanceResponse, UserRecord } from 'shared-contracts/account';
 import { signin } from '../auth/auth-actions';
 import { sessionEnded, sessionSynced } from '../session/session-actions';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';

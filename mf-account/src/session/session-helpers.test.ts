@@ -1,4 +1,5 @@
-import { decodeJwtClaims, isTokenExpired, STORAGE_KEYS, tokenExpiresAt } from 'shared-contracts';
+import { STORAGE_KEYS } from 'shared-contracts';
+import { decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
 import { fakeJwt } from '../testing/fakes';
 import { navigateTo, registerNavigator } from './navigation';
 import { createTokenStore } from './token-store';

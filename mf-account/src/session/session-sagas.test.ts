@@ -1,5 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { INFO_TOASTS, STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from 'shared-contracts';
+import { INFO_TOASTS } from 'shared-contracts/account';
 import { sessionEnded, sessionRenewed, sessionSynced } from './session-actions';
 import { userInfo } from '../profile/profile-actions';
 import { expiredToken, fakeJwt, fakeServices, validToken } from '../testing/fakes';

@@ -1,6 +1,7 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
-import { INFO_TOASTS, ROUTES, STORAGE_KEYS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts';
+import { ROUTES, STORAGE_KEYS } from 'shared-contracts';
+import { INFO_TOASTS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
 import { signin } from '../auth/auth-actions';
 import { userInfo } from '../profile/profile-actions';
 import { selectSignedIn } from '../store/selectors';

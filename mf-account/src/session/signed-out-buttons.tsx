@@ -1,4 +1,5 @@
-import { MODAL_KINDS, PAGE_TEXT, openModal } from 'shared-contracts';
+import { PAGE_TEXT, openModal } from 'shared-contracts';
+import { MODAL_KINDS } from 'shared-contracts/account';
 import './account-slot.css';
 
 const BUTTONS = [

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type LoginResponse } from 'shared-contracts';
+import { STORAGE_KEYS } from 'shared-contracts';
+import { type LoginResponse } from 'shared-contracts/account';
 
 export type TokenPair = Pick<LoginResponse, 'access_token' | 'refresh_token'>;
 

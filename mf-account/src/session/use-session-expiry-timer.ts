@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { tokenExpiresAt } from 'shared-contracts';
+import { tokenExpiresAt } from 'shared-contracts/account';
 import { sessionCheckRequested } from './session-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { selectSignedIn } from '../store/selectors';

@@ -1,6 +1,7 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { MODAL_KINDS, ROUTES, openModal, type AccountRemoteConfig } from 'shared-contracts';
+import { ROUTES, openModal, type AccountRemoteConfig } from 'shared-contracts';
+import { MODAL_KINDS } from 'shared-contracts/account';
 import AccountMenu from '../exposes/account-menu';
 import ModalHost from '../exposes/modal-host';
 import ProfilePage from '../exposes/profile-page';

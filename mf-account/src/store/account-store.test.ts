@@ -1,6 +1,7 @@
 import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { INFO_TOASTS, on, STORAGE_KEYS, SUCCESS_TOASTS } from 'shared-contracts';
+import { on, STORAGE_KEYS } from 'shared-contracts';
+import { INFO_TOASTS, SUCCESS_TOASTS } from 'shared-contracts/account';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
 import { logoutRequested, sessionCheckRequested } from '../session/session-actions';
 import { signin } from '../auth/auth-actions';

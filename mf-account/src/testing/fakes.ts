@@ -1,5 +1,5 @@
 import MockAdapter from 'axios-mock-adapter';
-import type { UserRecord } from 'shared-contracts';
+import type { UserRecord } from 'shared-contracts/account';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
 import { createTokenStore } from '../session/token-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UserRecord } from 'shared-contracts';
+import type { UserRecord } from 'shared-contracts/account';
 import { initialsOf, pictureSrc } from './picture-url';
 import { useAccountConfig } from './account-config';
 import { Icon } from 'ui';

@@ -1,4 +1,4 @@
-import { API_PATHS, type UserRecord } from 'shared-contracts';
+import { API_PATHS, type UserRecord } from 'shared-contracts/account';
 
 /**
  * Where a stored picture is shown from. save_picture stores the upload's name, served at

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '../messages/messages';
+import { VALIDATION_MESSAGES } from './messages';
 
 /** Special characters product §5 accepts for the password criterion. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';

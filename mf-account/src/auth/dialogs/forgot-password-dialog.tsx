@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { MODAL_KINDS, PAGE_TEXT, validateForgotPassword, type ModalProps } from 'shared-contracts';
+import { PAGE_TEXT } from 'shared-contracts';
+import { MODAL_KINDS, validateForgotPassword, type ModalProps } from 'shared-contracts/account';
 import { forgotPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { emit, INFO_TOASTS, MODAL_KINDS, openModal, STORAGE_KEYS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts';
+import { emit, openModal, STORAGE_KEYS } from 'shared-contracts';
+import { INFO_TOASTS, MODAL_KINDS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts/account';
 import { AccountMenu } from '../../session/account-menu';
 import { modalOpened } from '../modal-slice';
 import { sampleUser, validToken } from '../../testing/fakes';

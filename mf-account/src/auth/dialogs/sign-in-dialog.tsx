@@ -1,5 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { MODAL_KINDS, PAGE_TEXT, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts';
+import { PAGE_TEXT } from 'shared-contracts';
+import { MODAL_KINDS, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts/account';
 import { signin } from '../auth-actions';
 import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';

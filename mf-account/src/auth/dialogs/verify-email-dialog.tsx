@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { validateForgotPassword, validateVerificationCode, type ModalProps } from 'shared-contracts';
+import { validateForgotPassword, validateVerificationCode, type ModalProps } from 'shared-contracts/account';
 import { resendVerification, verifyEmail } from '../auth-actions';
 import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
 import { FormAlert } from '../../ui/form-alert';
