@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById } from '../support/catalogue';
+import { remotePagesMounted } from '../support/federation';
 
 // Every game link is on html5.gamemonetize.com, which the fixture answers with its local test
 // page ("Local test game").
@@ -21,6 +22,18 @@ async function holdGame(page: Page, link: string): Promise<() => void> {
     await route.fallback(); // on to the fixture's local test page
   });
   return release;
+}
+
+/**
+ * Scrolls down with the mouse wheel, as a player would. The play page undoes scrolls that a game
+ * key chained to the page while the game has focus (it takes focus on arrival), so a scripted
+ * scroll (scrollIntoView) would be undone as one.
+ */
+async function scrollToBottomAsAPlayer(page: Page) {
+  await remotePagesMounted(page);
+  await page.mouse.move(10, 300);
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 }
 
 async function expectPlaying(page: Page, game: { name: string; link: string }) {
@@ -63,6 +76,38 @@ test.describe('play page', () => {
       .getByRole('link', { name: `Back to ${HOBO.category}` })
       .click();
     await expect(page).toHaveURL(/\/categories\/Bike%20Racing$/);
+  });
+
+  test("the game's frame comes in the server's HTML and starts before the player's scripts; the player takes it over without loading the game again", async ({
+    page,
+    context,
+    ports,
+  }) => {
+    const player = `http://localhost:${ports.mf_player}/**`;
+    const held: Array<() => Promise<void>> = [];
+    await context.route(player, (route) => {
+      held.push(() => route.continue());
+    });
+    let gameLoads = 0;
+    page.on('request', (request) => {
+      if (request.url() === HOBO.link) gameLoads += 1;
+    });
+    await page.goto(`/game/${HOBO.id}`);
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(HOBO.name);
+    await expect(gameFrame(page)).toHaveAttribute('src', HOBO.link);
+    await expect(gameFrame(page).contentFrame().getByRole('heading', { name: 'Local test game' })).toBeVisible();
+    await gameFrame(page).evaluate((frame) => frame.setAttribute('data-from-server', ''));
+
+    await context.unroute(player);
+    for (const release of held) await release();
+    await remotePagesMounted(page);
+    // The same frame, now the player's: its loading cover is gone and its buttons answer.
+    await expect(main(page).locator('iframe[data-from-server]')).toHaveCount(1);
+    await expectPlaying(page, HOBO);
+    const heart = main(page).getByRole('button', { name: `Favourite ${HOBO.name}` });
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(gameLoads).toBe(1);
   });
 
   test('the game fills the space at the sizes games are made for, without scrolling', async ({ page }) => {
@@ -166,7 +211,7 @@ test.describe('category carousel', () => {
     await page.setViewportSize({ width: 1024, height: 900 }); // 5 of 7 cards per view
     await page.goto(`/game/${HOBO.id}`);
     const region = carousel(page);
-    await region.scrollIntoViewIfNeeded();
+    await scrollToBottomAsAPlayer(page);
     const previous = region.getByRole('button', { name: 'Previous categories' });
     const next = region.getByRole('button', { name: 'Next categories' });
     const card = (name: string) => region.getByRole('link', { name });
@@ -194,6 +239,7 @@ test.describe('category carousel', () => {
     await page.goto(`/game/${HOBO.id}`);
     const region = carousel(page);
     await expect(region.getByRole('link')).toHaveText(CATEGORIES);
+    await scrollToBottomAsAPlayer(page);
     await expect(region.getByRole('link', { name: 'Puzzle Games' }).locator('img')).toHaveJSProperty('complete', true);
     await region.getByRole('link', { name: 'Puzzle Games' }).click();
     await expect(page).toHaveURL(/\/categories\/Puzzle%20Games$/);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, latestMail, test } from '../fixtures';
-import { loadedSharedCopies } from '../support/federation';
+import { loadedSharedCopies, remotePagesMounted } from '../support/federation';
 
 // Issue 12: a portal players come back to. Every behaviour at a phone (375) and a desktop (1440) width.
 
@@ -27,6 +27,7 @@ for (const viewport of VIEWPORTS) {
 
     test('the game keeps focus and its keys never scroll the page', async ({ page }) => {
       await page.goto(`/game/${HOBO.id}`);
+      await remotePagesMounted(page);
       await expect(gameFrame(page).contentFrame().getByRole('heading', { name: 'Local test game' })).toBeVisible();
       await startGame(page);
       await expect.poll(() => frameHasFocus(page)).toBe(true);
@@ -52,6 +53,8 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/');
       await expect(main(page).getByRole('region', { name: 'Recently played' })).toHaveCount(0);
       await page.goto(`/game/${HOBO.id}`);
+      // A play counts once the player has taken the page over from the server's HTML.
+      await remotePagesMounted(page);
       await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(HOBO.name);
       await page.goto('/game/37');
       const onPlayPage = main(page).getByRole('region', { name: 'Recently played' });
@@ -304,6 +307,8 @@ test.describe('listed defects', () => {
   test("'Invalid verification code.' shows once, in the dialog", async ({ page }) => {
     await page.goto('/');
     await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+    // The page is the server's HTML until the site's scripts take it over; the bus is theirs.
+    await remotePagesMounted(page);
     // The verify dialog opened for a made-up address; a wrong code must not also be toasted.
     await page.evaluate(() => {
       const bus = (globalThis as unknown as { __gamesPortalEventBus__: EventTarget }).__gamesPortalEventBus__;

@@ -29,7 +29,7 @@ const isFragmentFile = (file) =>
 /**
  * @param {Record<string, string>} remotes manifest URL per remote name (the runtime config's)
  * @param {string} pathname the page's path
- * @returns {Promise<{ fragmentOf: (id: string) => string | undefined, styleOf: (id: string) => string }>}
+ * @returns {Promise<{ fragmentOf: (id: string) => { html: string, props: string } | undefined, styleOf: (id: string) => string }>}
  */
 export async function pageFragments(remotes, pathname) {
   const files = new Map(
@@ -45,9 +45,11 @@ export async function pageFragments(remotes, pathname) {
   const fileOf = (id) => files.get(id.split('/')[0]);
   const exposeOf = (id) => id.split('/')[1];
   return {
+    /** The page's HTML with slots, and the props it was rendered with (propsKey). */
     fragmentOf(id) {
       const html = fileOf(id)?.pages[exposeOf(id)]?.[path];
-      return typeof html === 'string' ? html : undefined;
+      const props = fileOf(id)?.props[exposeOf(id)];
+      return typeof html === 'string' && typeof props === 'string' ? { html, props } : undefined;
     },
     styleOf(id) {
       const css = fileOf(id)?.styles[exposeOf(id)];

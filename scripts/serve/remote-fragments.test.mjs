@@ -18,6 +18,7 @@ before(async () => {
     schema: 1,
     pages: { AllGamesPage: { '/all-games': '<h1>All Games</h1>' } },
     styles: { AllGamesPage: '.page{}' },
+    props: { AllGamesPage: '{}' },
   };
   server = http.createServer((req, res) => {
     if (req.url === '/catalogue/fragments.json')
@@ -32,7 +33,7 @@ after(() => server.close());
 
 test("the page's fragment comes from fragments.json beside the remote's manifest, with its stylesheet", async () => {
   const fragments = await pageFragments({ mf_catalog: `${base}/catalogue/mf-manifest.json` }, '/all-games/');
-  assert.equal(fragments.fragmentOf('mf_catalog/AllGamesPage'), '<h1>All Games</h1>');
+  assert.deepEqual(fragments.fragmentOf('mf_catalog/AllGamesPage'), { html: '<h1>All Games</h1>', props: '{}' });
   assert.equal(fragments.styleOf('mf_catalog/AllGamesPage'), '.page{}');
   assert.equal(fragments.fragmentOf('mf_catalog/HomePage'), undefined);
 });

@@ -1,4 +1,4 @@
-import { fillSlots, slottedProps } from '../src/federation/fragments';
+import { fillSlots, propsKey, slottedProps } from '../src/federation/fragments';
 
 describe('remote fragments: slots for props', () => {
   it('replaces every string, nested ones too, and keeps arrays and numbers', () => {
@@ -20,5 +20,11 @@ describe('remote fragments: slots for props', () => {
 
   it('leaves HTML without slots as it is', () => {
     expect(fillSlots('<a href="/game/5">Five</a>', {})).toBe('<a href="/game/5">Five</a>');
+  });
+
+  it('keys a fragment by the props it was rendered with: any strings, but the same everything else', () => {
+    expect(propsKey({ brand: { name: 'Arcade' } })).toBe(propsKey({ brand: { name: 'Games' } }));
+    expect(propsKey({})).toBe(propsKey({ gameHosts: undefined }));
+    expect(propsKey({})).not.toBe(propsKey({ gameHosts: ['games.example'] }));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ImgHTMLAttributes } from 'react';
 
 interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
   src: string;
@@ -31,4 +31,13 @@ export function FallbackImage({ src, fallback, alt = '', ...rest }: FallbackImag
       }}
     />
   );
+}
+
+/**
+ * Set once on a list of pictures: `--fallback-art`, which a picture's box draws under the
+ * picture (`background: var(--fallback-art, none) ...`). A slow or failing picture is then never
+ * an empty box, even in the server's HTML before any script has run (decision 0032).
+ */
+export function fallbackArtStyle(image: string): CSSProperties {
+  return { '--fallback-art': `url("${image}")` } as CSSProperties;
 }

@@ -1,4 +1,4 @@
 export { CategoryImage } from './category-image';
-export { FallbackImage } from './fallback-image';
+export { FallbackImage, fallbackArtStyle } from './fallback-image';
 export { HomeHero } from './home-hero';
 export { ICONS, Icon, type IconName } from './icon';

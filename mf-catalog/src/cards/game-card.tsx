@@ -1,8 +1,7 @@
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { gamePath, playStateOf, rememberPlayedGame, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { FallbackImage, Icon } from 'ui';
+import { FallbackImage, fallbackArtStyle, Icon } from 'ui';
 import { gameImageUrl } from './catalogue-image';
 import { FavouriteToggle } from './favourite-toggle';
 import './game-card.css';
@@ -10,12 +9,8 @@ import './game-card.css';
 /** Feed thumbnails are 512 x 512; declaring it reserves the space before the image loads. */
 const THUMBNAIL_SIZE = 512;
 
-/**
- * Set once on a list of cards: each card's picture box shows the default game art until the
- * thumbnail paints over it, so a slow or failing thumbnail is never an empty box, even in the
- * server's HTML before any script has run (decision 0032).
- */
-export const CARD_ART_STYLE = { '--default-game-art': `url("${DEFAULT_GAME_IMAGE}")` } as CSSProperties;
+/** Set once on a list of cards: each card's picture box shows the default game art under the thumbnail. */
+export const CARD_ART_STYLE = fallbackArtStyle(DEFAULT_GAME_IMAGE);
 
 /** How many cards a list shows at once on a phone's first screen: those load first, the rest lazily. */
 export const FIRST_SCREEN_CARDS = 4;

@@ -1,11 +1,11 @@
 import { GAMES, categoryPath, gamesInCategory, listCategories } from 'shared-contracts';
-import { fillSlots } from 'shared-contracts/fragments';
+import { fillSlots, propsKey } from 'shared-contracts/fragments';
 import { renderFragments } from './render-fragments';
 
 const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);
 
 describe("the catalogue's pages rendered at build time (fragments.json)", () => {
-  const pages = renderFragments();
+  const { pages, props } = renderFragments();
 
   it('has Home, All Games and every category, each under the path the site links', () => {
     expect(Object.keys(pages.HomePage ?? {})).toEqual(['/']);
@@ -31,5 +31,7 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
     });
     expect(filled).toContain('<h1 class="home-hero__title">Arcade &amp; Co</h1>');
     expect(filled).toContain('Play now');
+    expect(props.HomePage).toBe(propsKey({ brand: { id: '', name: '', logo: '', title: '', favicon: '', blurb: '' } }));
+    expect(props.AllGamesPage).toBe('{}');
   });
 });

@@ -1,10 +1,15 @@
-import { useState, type RefObject } from 'react';
+import { useSyncExternalStore, type RefObject } from 'react';
 import { Icon } from 'ui';
 import { enterFullscreen, isFullscreenSupported } from './fullscreen';
 
+const subscribeToNothing = () => () => undefined;
+const supportedInBrowser = () => isFullscreenSupported();
+/** The page rendered at build time (decision 0032) shows the button, as most browsers will. */
+const assumedOnServer = () => true;
+
 /** Puts the target (the game's stage) into browser fullscreen; hidden where that cannot work. */
 export function FullscreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
-  const [supported] = useState(() => isFullscreenSupported());
+  const supported = useSyncExternalStore(subscribeToNothing, supportedInBrowser, assumedOnServer);
   if (!supported) return null;
 
   const onClick = () => {

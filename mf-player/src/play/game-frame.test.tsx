@@ -1,4 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { GameFrame } from './game-frame';
 
 const frame = () => screen.getByTitle<HTMLIFrameElement>('Hobo Speedster');
@@ -24,6 +26,26 @@ describe('GameFrame', () => {
     fireEvent.load(frame());
     expect(screen.queryByText('Game Loading...')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it("a frame from the server's HTML that loaded before hydration is not left 'Game Loading...'", async () => {
+    // The page rendered at build time (decision 0032); the frame's load event came before React
+    // listened, and the page's own load (which waits for its frames) has happened.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<GameFrame link="https://html5.example.com/hobo/" title="Hobo Speedster" />);
+    document.body.append(container);
+    expect(document.readyState).toBe('complete');
+    const iframe = container.querySelector('iframe');
+    const root = await act(async () =>
+      hydrateRoot(container, <GameFrame link="https://html5.example.com/hobo/" title="Hobo Speedster" />),
+    );
+    try {
+      expect(container.querySelector('iframe')).toBe(iframe);
+      expect(container.querySelector('[role="status"]')).toBeEmptyDOMElement();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 
   it('turns loading on again when the link changes, and off when the new frame loads', () => {

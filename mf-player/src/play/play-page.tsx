@@ -100,7 +100,8 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
           />
         )}
       </GameFrame>
-      {landscape && isPhone && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
+      {/* Phones only, by CSS: the server's HTML has it in place, and nothing moves when the page hydrates. */}
+      {landscape && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
       {catalogueGame && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />}
       <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />
       {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}

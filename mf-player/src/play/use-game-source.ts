@@ -3,8 +3,9 @@ import { useLocation, useParams } from 'react-router-dom';
 import { GAMES, readLastPlayedGame, type LastPlayedGame } from 'shared-contracts';
 import { resolveGameSource, type GameSource } from './game-source';
 
-/** Storage can throw (disabled cookies, sandboxed embeds): then nothing is remembered. */
+/** Storage can throw (disabled cookies, sandboxed embeds): then nothing is remembered. None at build time (decision 0032). */
 function readStoredGame(): Partial<LastPlayedGame> {
+  if (typeof window === 'undefined') return {};
   try {
     return readLastPlayedGame(window.localStorage);
   } catch {
@@ -24,7 +25,7 @@ export function useGameSource(gameHosts?: readonly string[]): GameSource | undef
         stored: readStoredGame(),
         catalogue: GAMES,
         gameHosts,
-        siteOrigin: window.location.origin,
+        siteOrigin: typeof window === 'undefined' ? undefined : window.location.origin,
       }),
     [gameId, state, gameHosts],
   );

@@ -48,7 +48,9 @@ export function useKeepKeysInGame(
       frameRef.current?.focus({ preventScroll: true });
     };
     // A scroll while the frame has focus and the last input was a key is a chained keyboard scroll.
-    let lastInput: 'key' | 'pointer' = 'pointer';
+    // The frame may have focus already (a frame from the server's HTML, decision 0032, takes it
+    // at once, before these listeners): then keys go to the game from the start.
+    let lastInput: 'key' | 'pointer' = document.activeElement === frameRef.current ? 'key' : 'pointer';
     let anchor = window.scrollY;
     const onPointer = () => {
       lastInput = 'pointer';

@@ -11,6 +11,8 @@ export interface FragmentFile {
   pages: Record<string, Record<string, string>>;
   /** Expose name → the stylesheet text its HTML needs (the expose's own CSS from the build). */
   styles: Record<string, string>;
+  /** Expose name → the props it was rendered with (`propsKey`): a mount with other props gets no fragment. */
+  props: Record<string, string>;
 }
 
 export const FRAGMENT_FILE = 'fragments.json';
@@ -36,6 +38,12 @@ export function slottedProps<T>(props: T, path = ''): Slotted<T> {
   for (const [key, value] of Object.entries(props)) slotted[key] = slottedProps(value, path ? `${path}.${key}` : key);
   return slotted as Slotted<T>;
 }
+
+/**
+ * The props as a fragment is rendered with them: strings are slots, anything else (an array of
+ * hosts, say) is part of the page. Equal keys: the fragment fits the mount.
+ */
+export const propsKey = (props: unknown): string => JSON.stringify(slottedProps(props));
 
 // What React escapes in text and attribute values, escaped the same way.
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };

@@ -16,7 +16,11 @@ interface AdoptedRemoteProps {
 }
 
 /** The remote's component, once its module is there; until then React keeps the server's elements. */
-function HydratedComponent({ module, props, onMounted }: Pick<AdoptedRemoteProps, 'props' | 'onMounted'> & { module: Promise<RemoteModule<RemoteModuleId>> }) {
+function HydratedComponent({
+  module,
+  props,
+  onMounted,
+}: Pick<AdoptedRemoteProps, 'props' | 'onMounted'> & { module: Promise<RemoteModule<RemoteModuleId>> }) {
   const Loaded = use(module).default as unknown as ComponentType<Record<string, unknown>>;
   useEffect(onMounted, [onMounted]);
   return <Loaded {...(props as Record<string, unknown>)} />;
@@ -32,7 +36,10 @@ function AdoptedRemoteView({ id, props, module, fallback, onMounted, onFailed }:
   // Whether the load had finished when something failed: a load failure or a crash.
   const [loadState] = useState(() => {
     const state = { loaded: false };
-    void module?.then(() => (state.loaded = true), () => undefined);
+    void module?.then(
+      () => (state.loaded = true),
+      () => undefined,
+    );
     return state;
   });
   return (

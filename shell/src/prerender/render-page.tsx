@@ -7,7 +7,7 @@
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
 import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
-import { fillSlots } from 'shared-contracts/fragments';
+import { fillSlots, propsKey } from 'shared-contracts/fragments';
 import type { MetaTag } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
@@ -34,8 +34,8 @@ export interface PrerenderedPage {
   fragments: RemoteModuleId[];
 }
 
-/** A remote module's fragment for this page, with slots for its props; undefined if it has none. */
-export type FragmentLookup = (id: RemoteModuleId) => string | undefined;
+/** A remote module's fragment for this page (HTML with slots, and the props it was rendered with); undefined if it has none. */
+export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: string } | undefined;
 
 /**
  * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
@@ -54,8 +54,9 @@ export function renderPage(
   const fragments: RemoteFragmentSource = {
     side: 'server',
     has(id, props) {
-      const template = fragmentOf(id);
-      const html = template === undefined ? null : fillSlots(template, props);
+      const fragment = fragmentOf(id);
+      // Rendered for other props (an operator's game hosts, say): the placeholder instead.
+      const html = fragment?.props === propsKey(props) ? fillSlots(fragment.html, props) : null;
       if (html !== null) drawn.set(id, html);
       return html !== null;
     },

@@ -1,0 +1,21 @@
+import { GAMES, gamePath } from 'shared-contracts';
+import { renderFragments } from './render-fragments';
+
+describe("the player's pages rendered at build time (fragments.json)", () => {
+  const { pages, props } = renderFragments();
+
+  it("has every catalogue game's play page, rendered for a site that names no game hosts of its own", () => {
+    expect(Object.keys(pages.PlayPage ?? {}).sort()).toEqual(GAMES.map((game) => gamePath(game.id)).sort());
+    expect(props.PlayPage).toBe('{}');
+  });
+
+  it('frames each game, under its name, with its more-like-this links', () => {
+    for (const game of GAMES) {
+      const html = pages.PlayPage?.[gamePath(game.id)] ?? '';
+      expect(html).toContain(`<iframe class="game-frame__iframe" src="${game.link}"`);
+      expect(html).toContain('Game Loading...');
+      expect(html).toMatch(/<h2[^>]*>More like this<\/h2>/);
+      expect(html).not.toContain('Game not found');
+    }
+  });
+});

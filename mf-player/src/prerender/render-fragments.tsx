@@ -1,0 +1,11 @@
+// The play page of every catalogue game rendered at build time (decision 0032), as the shell
+// mounts it when the site names no game hosts of its own. scripts/write-fragments.mjs writes
+// them to dist/fragments.json; the site's server puts the page's fragment into its HTML, where
+// the frame starts loading the game before any script. Built for Node by rspack.fragments.config.js.
+import { GAMES, ROUTES, gamePath } from 'shared-contracts';
+import { fragmentPage, renderFragmentPages } from 'ui/render-pages';
+import { PlayPage } from '../play/play-page';
+
+export function renderFragments() {
+  return renderFragmentPages(GAMES.map((game) => fragmentPage('PlayPage', gamePath(game.id), ROUTES.game, PlayPage, {})));
+}

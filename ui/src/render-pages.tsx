@@ -1,0 +1,56 @@
+// A remote's pages rendered at its build, for the site's server (decision 0032): each page as
+// the shell mounts it, at its path, with slots for its string props. Node only: a remote's
+// fragments build (src/prerender/) imports it as 'ui/render-pages'; no browser bundle does.
+import type { ComponentType, ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { propsKey, slottedProps } from 'shared-contracts/fragments';
+
+export interface FragmentPage {
+  /** The expose the shell mounts on this page (RemoteModules). */
+  expose: string;
+  /** The page's path as the site links it. */
+  path: string;
+  /** The route pattern the shell mounts it under (its params reach the page). */
+  route: string;
+  propsKey: string;
+  element: ReactElement;
+}
+
+/** One page: the component with the props the shell gives it, strings as slots. */
+export function fragmentPage<Props extends object>(
+  expose: string,
+  path: string,
+  route: string,
+  Component: ComponentType<Props>,
+  props: Props,
+): FragmentPage {
+  // Slotted strings are strings still: the component renders them like any other.
+  const slotted = slottedProps(props) as Props;
+  return { expose, path, route, propsKey: propsKey(props), element: <Component {...slotted} /> };
+}
+
+/**
+ * Expose name → page path → HTML, and each expose's props key. React writes a preload link ahead
+ * of the markup for each high-priority image; in the browser it puts those in <head> itself,
+ * and the hydrated markup must start with the page, so they are left out.
+ */
+export function renderFragmentPages(list: readonly FragmentPage[]): {
+  pages: Record<string, Record<string, string>>;
+  props: Record<string, string>;
+} {
+  const pages: Record<string, Record<string, string>> = {};
+  const props: Record<string, string> = {};
+  for (const { expose, path, route, propsKey: key, element } of list) {
+    const html = renderToString(
+      <StaticRouter location={path}>
+        <Routes>
+          <Route path={route} element={element} />
+        </Routes>
+      </StaticRouter>,
+    );
+    pages[expose] = { ...pages[expose], [path]: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '') };
+    props[expose] = key;
+  }
+  return { pages, props };
+}
