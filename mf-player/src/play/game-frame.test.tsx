@@ -36,6 +36,7 @@ describe('GameFrame', () => {
     document.body.append(container);
     expect(document.readyState).toBe('complete');
     const iframe = container.querySelector('iframe');
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited while React hydrates
     const root = await act(async () =>
       hydrateRoot(container, <GameFrame link="https://html5.example.com/hobo/" title="Hobo Speedster" />),
     );

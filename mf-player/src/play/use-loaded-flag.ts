@@ -23,6 +23,7 @@ export function useLoadedFlag(link: string): { loading: boolean; markLoaded: () 
   useEffect(() => {
     if (!fromServer) return undefined;
     if (document.readyState === 'complete') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the frame's load came before hydration; this is its late delivery
       markLoaded();
       return undefined;
     }
