@@ -71,6 +71,26 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/**
+ * The server's HTML carries the remotes' pages (decision 0032): links work at once, buttons only
+ * once each remote has taken its page over. After a navigation that waits for the load, a test
+ * waits (briefly) for that hand-over too, so its first click does not race it. A test that holds
+ * a remote's scripts back sees the server's HTML as it is, after the short wait.
+ */
+function settleAfterNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') {
+      await page
+        .locator('#root[data-remote-fragments]')
+        .waitFor({ state: 'detached', timeout: 5_000 })
+        .catch(() => undefined);
+    }
+    return response;
+  };
+}
+
 export const test = base.extend<PortalFixtures>({
   context: async ({ context }, use) => {
     await installOfflineRoutes(context);
@@ -79,6 +99,7 @@ export const test = base.extend<PortalFixtures>({
   // Every flow runs under the site's CSP (scripts/serve/security-headers.mjs) and must not trip it.
   page: async ({ page }, use) => {
     const violations = await watchCspViolations(page);
+    settleAfterNavigation(page);
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },

@@ -120,6 +120,7 @@ test.describe('Home', () => {
 
   test('crawls on its own, stops while hovered, and the arrows move it', async ({ page }) => {
     await page.goto('/');
+    await remotePagesMounted(page);
     const start = await sliderOffset(page);
     await expect.poll(() => sliderOffset(page)).toBeLessThan(start - 5);
 

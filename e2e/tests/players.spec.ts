@@ -67,6 +67,7 @@ for (const viewport of VIEWPORTS) {
 
     test('"More like this" links play, on the play page and under Game not found and No games found', async ({ page }) => {
       await page.goto(`/game/${HOBO.id}`);
+      await remotePagesMounted(page);
       const more = main(page).getByRole('region', { name: 'More like this' });
       const first = more.getByRole('link').first();
       const name = (await first.innerText()).trim();

@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useRef,
   useState,
   type ComponentProps,
   type ComponentType,
@@ -81,14 +82,16 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     variant === 'page' && fragments?.has(id, props) ? { id, module: fragments.side === 'browser' ? load(id) : null } : null,
   );
   const adopting = adoption !== null && adoption.id === id;
-  // An adoption that failed shows its prompt until a Retry, like a load that failed.
-  const [adoptionFailed, setAdoptionFailed] = useState<{ id: RemoteModuleId; attempt: number } | null>(null);
-  const failedAdoptionShown = adoptionFailed?.id === id && adoptionFailed.attempt === attempt;
+  // The load of this id and attempt is the adoption's: its failure shows until a Retry, like a
+  // failed load, instead of starting a second load. Read and cleared by the next load effect.
+  const adoptionsLoad = useRef(adoption ? { id, attempt: 0 } : null);
 
   useEffect(() => {
-    if (adopting || failedAdoptionShown) return;
+    if (adopting) return;
+    const adopted = adoptionsLoad.current;
+    adoptionsLoad.current = null;
+    if (adopted?.id === id && adopted.attempt === attempt) return;
     let cancelled = false;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new load shows its loading state before the promise settles
     setState({ status: 'loading' });
     load(id).then(
       (module) => {
@@ -104,7 +107,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     return () => {
       cancelled = true;
     };
-  }, [id, attempt, load, adopting, failedAdoptionShown]);
+  }, [id, attempt, load, adopting]);
 
   // While it shows the remote's component, this mount keeps the remote's container in use.
   const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
@@ -133,7 +136,6 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     (error: unknown, duringLoad: boolean) => {
       fragments?.release(id);
       setAdoption(null);
-      setAdoptionFailed({ id, attempt });
       if (!duringLoad) {
         onRenderError(error);
         return;
@@ -141,7 +143,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
       console.error(`[remote] could not mount ${id}`, error);
       setState(error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error });
     },
-    [fragments, id, attempt, onRenderError],
+    [fragments, id, onRenderError],
   );
 
   // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.

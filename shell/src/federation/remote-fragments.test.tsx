@@ -118,6 +118,37 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     sink.unmount();
   });
 
+  it('after a failed adoption, leaving the page and coming back loads the remote again (no stuck placeholder)', async () => {
+    const load = jest.fn((id: RemoteModuleId) =>
+      id === 'mf_catalog/AllGamesPage' && load.mock.calls.length === 1
+        ? Promise.reject(new Error('down'))
+        : Promise.resolve({ default: FromRemote as never }),
+    );
+    const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
+    const mount = (id: RemoteModuleId) => (
+      <RemoteFragments.Provider value={fragments}>
+        <RemoteBoundary id={id} props={{}} load={load as never} />
+      </RemoteFragments.Provider>
+    );
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
+    await act(async () => {
+      root = hydrateRoot(container, mount('mf_catalog/AllGamesPage'), { onRecoverableError: () => undefined });
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(container.textContent).toContain('This part of the site is taking a break');
+    // The same boundary, as React Router reuses it: another page, then back.
+    // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the loads
+    await act(async () => root?.render(mount('mf_catalog/CategoryPage')));
+    // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the loads
+    await act(async () => root?.render(mount('mf_catalog/AllGamesPage')));
+    expect(load).toHaveBeenLastCalledWith('mf_catalog/AllGamesPage');
+    expect(container.querySelector('h1')?.textContent).toBe('All Games');
+    const sink = createRoot(document.createElement('div'), { onRecoverableError: () => undefined });
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited to flush the commit
+    await act(async () => sink.render(<p />));
+    sink.unmount();
+  });
+
   it('belongs to the page it was rendered for, once: after a navigation or a release the placeholder shows', () => {
     const location = { pathname: '/all-games' };
     const fragments = serverFragmentsOf(container, location);
