@@ -11,7 +11,7 @@ import { isPageRequest, renderDocument, sendDocument } from './serve/prerender.m
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$|\/assets\//;
 // Unhashed entry files: revalidated on every use, in any folder (/mf-catalog/v2/mf-manifest.json too).
-const ALWAYS_FRESH = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'remoteEntry.js', 'index.html', 'config.json']);
+const ALWAYS_FRESH = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'fragments.json', 'remoteEntry.js', 'index.html', 'config.json']);
 
 export function cacheControlFor(pathname) {
   // Extension-less paths are history-fallback routes answered with index.html.

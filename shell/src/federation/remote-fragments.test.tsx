@@ -119,11 +119,14 @@ describe("a remote's page in the server's HTML (fragments)", () => {
   });
 
   it('after a failed adoption, leaving the page and coming back loads the remote again (no stuck placeholder)', async () => {
-    const load = jest.fn((id: RemoteModuleId) =>
-      id === 'mf_catalog/AllGamesPage' && load.mock.calls.length === 1
+    let loads = 0;
+    const load = jest.fn((id: RemoteModuleId) => {
+      loads += 1;
+      // The first load (the adoption's) fails; the remote is back afterwards.
+      return id === 'mf_catalog/AllGamesPage' && loads === 1
         ? Promise.reject(new Error('down'))
-        : Promise.resolve({ default: FromRemote as never }),
-    );
+        : Promise.resolve({ default: FromRemote as never });
+    });
     const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
     const mount = (id: RemoteModuleId) => (
       <RemoteFragments.Provider value={fragments}>
