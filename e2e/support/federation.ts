@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * Where each shared singleton was loaded from in this tab ("<part>@<version>"), read from the
@@ -33,4 +33,20 @@ export function loadedSharedCopies(page: Page, names: readonly string[]): Promis
  */
 export async function remotePagesMounted(page: Page): Promise<void> {
   await page.locator('#root[data-remote-fragments]').waitFor({ state: 'detached' });
+}
+
+/**
+ * Holds every request the browser makes to one part (its port) until the returned release()
+ * lets them through, e.g. to see the page as the server's HTML alone draws it.
+ */
+export async function holdPart(context: BrowserContext, port: number): Promise<() => Promise<void>> {
+  const pattern = `http://localhost:${port}/**`;
+  const held: Array<() => Promise<void>> = [];
+  await context.route(pattern, (route) => {
+    held.push(() => route.continue());
+  });
+  return async () => {
+    await context.unroute(pattern);
+    for (const release of held) await release();
+  };
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById, GAMES } from '../support/catalogue';
-import { remotePagesMounted } from '../support/federation';
+import { holdPart, remotePagesMounted } from '../support/federation';
 
 const HOBO = gameById(5);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -30,11 +30,7 @@ test.describe('Home', () => {
     ports,
   }) => {
     // Every request the browser makes to the catalogue waits until the test lets it through.
-    const catalogue = `http://localhost:${ports.mf_catalog}/**`;
-    const held: Array<() => Promise<void>> = [];
-    await context.route(catalogue, (route) => {
-      held.push(() => route.continue());
-    });
+    const release = await holdPart(context, ports.mf_catalog);
     await page.goto('/');
     await expect(main(page).getByRole('heading', { level: 1, name: 'PlayVerse' })).toBeVisible();
     await expect(main(page).getByText(/70\+ free single-player games/)).toBeVisible();
@@ -47,8 +43,7 @@ test.describe('Home', () => {
       .first()
       .evaluate((card) => card.setAttribute('data-from-server', ''));
 
-    await context.unroute(catalogue);
-    for (const release of held) await release();
+    await release();
     await remotePagesMounted(page);
     await expect(slider(page).locator('.swiper-initialized')).toHaveCount(1);
     await expect(gameCards(slider(page))).toHaveCount(GAMES.length);
@@ -193,19 +188,15 @@ test.describe('All Games', () => {
     context,
     ports,
   }) => {
-    const catalogue = `http://localhost:${ports.mf_catalog}/**`;
-    const held: Array<() => Promise<void>> = [];
-    await context.route(catalogue, (route) => {
-      held.push(() => route.continue());
-    });
+    // Every request the browser makes to the catalogue waits until the test lets it through.
+    const release = await holdPart(context, ports.mf_catalog);
     await page.goto('/all-games');
     await expect(main(page).getByRole('heading', { level: 1, name: 'All Games' })).toBeVisible();
     await expect(gameCards(main(page))).toHaveCount(GAMES.length);
     await expect(gameCards(main(page)).filter({ hasText: HOBO.name })).toHaveAttribute('href', `/game/${HOBO.id}`);
     await expect(main(page).getByRole('status')).toHaveCount(0);
 
-    await context.unroute(catalogue);
-    for (const release of held) await release();
+    await release();
     await remotePagesMounted(page);
     await expect(gameCards(main(page))).toHaveCount(GAMES.length);
     // The hearts answer: the catalogue's own component is on the page now.

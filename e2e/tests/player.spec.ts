@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById } from '../support/catalogue';
-import { remotePagesMounted } from '../support/federation';
+import { holdPart, remotePagesMounted } from '../support/federation';
 
 // Every game link is on html5.gamemonetize.com, which the fixture answers with its local test
 // page ("Local test game").
@@ -83,11 +83,8 @@ test.describe('play page', () => {
     context,
     ports,
   }) => {
-    const player = `http://localhost:${ports.mf_player}/**`;
-    const held: Array<() => Promise<void>> = [];
-    await context.route(player, (route) => {
-      held.push(() => route.continue());
-    });
+    // Every request the browser makes to the player waits until the test lets it through.
+    const release = await holdPart(context, ports.mf_player);
     let gameLoads = 0;
     page.on('request', (request) => {
       if (request.url() === HOBO.link) gameLoads += 1;
@@ -98,8 +95,7 @@ test.describe('play page', () => {
     await expect(gameFrame(page).contentFrame().getByRole('heading', { name: 'Local test game' })).toBeVisible();
     await gameFrame(page).evaluate((frame) => frame.setAttribute('data-from-server', ''));
 
-    await context.unroute(player);
-    for (const release of held) await release();
+    await release();
     await remotePagesMounted(page);
     // The same frame, now the player's: its loading cover is gone and its buttons answer.
     await expect(main(page).locator('iframe[data-from-server]')).toHaveCount(1);

@@ -4,28 +4,11 @@ import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { TEST_BRAND } from '../testing/test-brand';
 import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
+import { deferred } from '../testing/deferred';
 
-jest.mock('./remotes', () => {
-  class NewVersionError extends Error {}
-  return {
-    loadRemoteModule: jest.fn(),
-    afterRenderFailure: jest.fn(() => Promise.resolve('same')),
-    trackMount: jest.fn(() => () => undefined),
-    NewVersionError,
-  };
-});
+jest.mock('./remotes');
 
 type Loader = (id: RemoteModuleId) => Promise<RemoteModule<RemoteModuleId>>;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const AllGames = () => <h1>All games from the remote</h1>;
 

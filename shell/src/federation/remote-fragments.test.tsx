@@ -4,26 +4,9 @@ import { useState } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFragments, serverFragmentsOf, type RemoteFragmentSource } from './remote-fragments';
+import { deferred } from '../testing/deferred';
 
-jest.mock('./remotes', () => {
-  class NewVersionError extends Error {}
-  return {
-    loadRemoteModule: jest.fn(),
-    afterRenderFailure: jest.fn(() => Promise.resolve('same')),
-    trackMount: jest.fn(() => () => undefined),
-    NewVersionError,
-  };
-});
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+jest.mock('./remotes');
 
 /** The remote's page: a heading and a counter, so a test can tell a hydrated page from a dead copy. */
 function FromRemote() {

@@ -1,0 +1,6 @@
+// The federation loader for tests of what mounts remotes (`jest.mock('./remotes')`): each test
+// injects its own `load`; nothing here touches Module Federation.
+export class NewVersionError extends Error {}
+export const loadRemoteModule = jest.fn();
+export const afterRenderFailure = jest.fn(() => Promise.resolve('same'));
+export const trackMount = jest.fn(() => () => undefined);
