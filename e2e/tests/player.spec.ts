@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById } from '../support/catalogue';
 import { holdPart, remotePagesMounted } from '../support/federation';
+import { scrollToBottomAsAPlayer } from '../support/play-page';
 
 // Every game link is on html5.gamemonetize.com, which the fixture answers with its local test
 // page ("Local test game").
@@ -22,18 +23,6 @@ async function holdGame(page: Page, link: string): Promise<() => void> {
     await route.fallback(); // on to the fixture's local test page
   });
   return release;
-}
-
-/**
- * Scrolls down with the mouse wheel, as a player would. The play page undoes scrolls that a game
- * key chained to the page while the game has focus (it takes focus on arrival), so a scripted
- * scroll (scrollIntoView) would be undone as one.
- */
-async function scrollToBottomAsAPlayer(page: Page) {
-  await remotePagesMounted(page);
-  await page.mouse.move(10, 300);
-  await page.mouse.wheel(0, 3000);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 }
 
 async function expectPlaying(page: Page, game: { name: string; link: string }) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, latestMail, test } from '../fixtures';
 import { loadedSharedCopies, remotePagesMounted } from '../support/federation';
+import { scrollToBottomAsAPlayer } from '../support/play-page';
 
 // Issue 12: a portal players come back to. Every behaviour at a phone (375) and a desktop (1440) width.
 
@@ -67,7 +68,7 @@ for (const viewport of VIEWPORTS) {
 
     test('"More like this" links play, on the play page and under Game not found and No games found', async ({ page }) => {
       await page.goto(`/game/${HOBO.id}`);
-      await remotePagesMounted(page);
+      await scrollToBottomAsAPlayer(page);
       const more = main(page).getByRole('region', { name: 'More like this' });
       const first = more.getByRole('link').first();
       const name = (await first.innerText()).trim();
