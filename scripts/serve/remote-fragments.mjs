@@ -19,12 +19,8 @@ export function canonicalPath(pathname) {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-const isFragmentFile = (file) =>
-  file?.schema === 1 &&
-  typeof file.pages === 'object' &&
-  file.pages !== null &&
-  typeof file.styles === 'object' &&
-  file.styles !== null;
+const isObject = (value) => typeof value === 'object' && value !== null;
+const isFragmentFile = (file) => file?.schema === 1 && isObject(file.pages) && isObject(file.styles) && isObject(file.props);
 
 /**
  * @param {Record<string, string>} remotes manifest URL per remote name (the runtime config's)

@@ -24,6 +24,8 @@ before(async () => {
     if (req.url === '/catalogue/fragments.json')
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(file));
     else if (req.url === '/broken/fragments.json') res.writeHead(200).end('{"schema": 2}');
+    else if (req.url === '/without-props/fragments.json')
+      res.writeHead(200).end(JSON.stringify({ schema: 1, pages: file.pages, styles: file.styles }));
     else res.writeHead(404).end();
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,17 +40,24 @@ test("the page's fragment comes from fragments.json beside the remote's manifest
   assert.equal(fragments.fragmentOf('mf_catalog/HomePage'), undefined);
 });
 
-test('a remote without the file, with a file of another shape, down, or with a relative URL gives no fragment', async () => {
+test('a remote without the file, with a file of another shape (or without the props its pages were rendered with), down, or with a relative URL gives no fragment', async () => {
   const fragments = await pageFragments(
     {
       mf_player: `${base}/player/mf-manifest.json`,
       mf_account: `${base}/broken/mf-manifest.json`,
       mf_catalog: 'http://127.0.0.1:9/mf-manifest.json',
       mf_other: '/relative/mf-manifest.json',
+      mf_old: `${base}/without-props/mf-manifest.json`,
     },
     '/all-games',
   );
-  for (const id of ['mf_player/PlayPage', 'mf_account/ProfilePage', 'mf_catalog/AllGamesPage', 'mf_other/Page']) {
+  for (const id of [
+    'mf_player/PlayPage',
+    'mf_account/ProfilePage',
+    'mf_catalog/AllGamesPage',
+    'mf_other/Page',
+    'mf_old/AllGamesPage',
+  ]) {
     assert.equal(fragments.fragmentOf(id), undefined);
   }
   assert.equal(fragments.styleOf('mf_catalog/AllGamesPage'), '');
