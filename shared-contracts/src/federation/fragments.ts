@@ -15,8 +15,6 @@ export interface FragmentFile {
   props: Record<string, string>;
 }
 
-export const FRAGMENT_FILE = 'fragments.json';
-
 // Private-use characters: React writes them through unchanged, and no prop value holds them.
 const SLOT_START = '\uE000';
 const SLOT_END = '\uE001';
