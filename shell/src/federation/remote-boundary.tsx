@@ -25,6 +25,10 @@ type LoadState<Id extends RemoteModuleId> =
   /** The remote was redeployed and cannot be swapped under the components of it on the page. */
   | { status: 'outdated' };
 
+/** What a load that failed shows: a redeploy needs a reload; anything else, a Retry. */
+const loadFailure = (error: unknown): Extract<LoadState<RemoteModuleId>, { status: 'failed' | 'outdated' }> =>
+  error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error };
+
 /**
  * Set only while a page is pre-rendered (src/prerender/): told which remote modules the page
  * mounts, so the server can hint the browser to fetch them early.
@@ -101,7 +105,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
       },
       (error: unknown) => {
         console.error(`[remote] could not mount ${id}`, error);
-        if (!cancelled) setState(error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error });
+        if (!cancelled) setState(loadFailure(error));
       },
     );
     return () => {
@@ -141,7 +145,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
         return;
       }
       console.error(`[remote] could not mount ${id}`, error);
-      setState(error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error });
+      setState(loadFailure(error));
     },
     [fragments, id, onRenderError],
   );
