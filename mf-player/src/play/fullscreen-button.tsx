@@ -1,15 +1,14 @@
-import { useSyncExternalStore, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { Icon } from 'ui';
 import { enterFullscreen, isFullscreenSupported } from './fullscreen';
+import { useBrowserValue } from './use-browser-value';
 
-const subscribeToNothing = () => () => undefined;
 const supportedInBrowser = () => isFullscreenSupported();
-/** The page rendered at build time (decision 0032) shows the button, as most browsers will. */
-const assumedOnServer = () => true;
 
 /** Puts the target (the game's stage) into browser fullscreen; hidden where that cannot work. */
 export function FullscreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
-  const supported = useSyncExternalStore(subscribeToNothing, supportedInBrowser, assumedOnServer);
+  // The page rendered at build time (decision 0032) shows the button, as most browsers will.
+  const supported = useBrowserValue(supportedInBrowser, true);
   if (!supported) return null;
 
   const onClick = () => {

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-
-const subscribeToNothing = () => () => undefined;
+import { useCallback, useEffect, useState } from 'react';
+import { useBrowserValue } from './use-browser-value';
 
 /**
  * Loading until the frame reports a load for the current link (product §4.7).
@@ -13,11 +12,7 @@ export function useLoadedFlag(link: string): { loading: boolean; markLoaded: () 
   const [loadedLink, setLoadedLink] = useState<string | undefined>(undefined);
   const markLoaded = useCallback(() => setLoadedLink(link), [link]);
   // True only in a render that hydrates the server's HTML (React reads the server snapshot then).
-  const hydrating = useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
+  const hydrating = useBrowserValue(() => false, true);
   const [serverLink] = useState(hydrating ? link : undefined);
   const fromServer = serverLink === link;
   useEffect(() => {
