@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.js (CommonJS, Node 20). shared-contracts (TypeScript
+// Bundles src/server.ts into dist/server.js (CommonJS, Node 24). shared-contracts (TypeScript
 // source) and jose (ESM only) are bundled in; every other dependency stays in node_modules.
 // `--watch` rebuilds on change and restarts the server: that is `npm run dev`.
 import { spawn } from 'node:child_process';
@@ -36,7 +36,7 @@ const options = {
   outfile: 'dist/server.js',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   sourcemap: true,
   external: [...external, 'pg-native'],

@@ -273,7 +273,7 @@ function createNodeRendererConfig({ dir, entry, outDir, plugins = [] }) {
     resolve: { extensions: RESOLVE_EXTENSIONS },
     module: {
       rules: [
-        swcRule({ targets: 'node 20' }),
+        swcRule({ targets: 'node 24' }),
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/inline' },
       ],

@@ -1,6 +1,7 @@
 // `npm run dev`: every part with hot reload on the usual ports. The front ends run
 // `rspack dev` (the shell serves public/config.json, which points at the remotes' dev servers);
 // the API rebuilds and restarts on change.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

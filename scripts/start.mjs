@@ -1,5 +1,6 @@
 // `npm start`: install what is missing, build for production, serve all five parts on their
 // ports and print the site URL once everything answers. `--no-build` serves the last build.
+import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
