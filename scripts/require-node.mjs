@@ -8,6 +8,8 @@ const major = Number(wanted.match(/\d+/)?.[0]);
 const running = Number(process.versions.node.split('.')[0]);
 
 if (running < major) {
-  console.error(`✖ This project needs Node ${major} or newer (package.json engines "${wanted}"); this is Node ${process.versions.node}. See .nvmrc.`);
+  console.error(
+    `✖ This project needs Node ${major} or newer (package.json engines "${wanted}"); this is Node ${process.versions.node}. See .nvmrc.`,
+  );
   process.exit(1);
 }
