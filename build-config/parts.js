@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The registry of parts (`parts.json` at the repository root): each part's container name,
- * folder, default port and exposes. Build configs, start/dev/static-server scripts, the e2e
+ * folder, default port and exposes. Build configs, the start/dev scripts, the page service's callers, the e2e
  * harness and the served /config.json all read it through these helpers. Only node built-ins
  * here: `npm start` loads this before it has installed anything.
  */
@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, '..');
 
 /**
  * @typedef {{ container: string, folder: string, port: number, exposes: Record<string, string> }} RemotePart
- * @typedef {{ api: { folder: string, port: number }, shell: { container: string, folder: string, port: number }, remotes: RemotePart[] }} Registry
+ * @typedef {{ api: { folder: string, port: number }, pageService: { folder: string, serves: string }, shell: { container: string, folder: string, port: number }, remotes: RemotePart[] }} Registry
  */
 
 /** @type {Registry} */

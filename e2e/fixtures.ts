@@ -96,7 +96,7 @@ export const test = base.extend<PortalFixtures>({
     await installOfflineRoutes(context);
     await use(context);
   },
-  // Every flow runs under the site's CSP (scripts/serve/security-headers.mjs) and must not trip it.
+  // Every flow runs under the site's CSP (page-service/src/headers/security-headers.ts) and must not trip it.
   page: async ({ page }, use) => {
     const violations = await watchCspViolations(page);
     settleAfterNavigation(page);

@@ -17,7 +17,6 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
 import { measurePageLoad } from './bench/measure-page.mjs';
 import { precompress } from './precompress.mjs';
 import { portsFromBase, serveAll } from './start.mjs';
-import { startStaticServer } from './static-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -29,12 +28,20 @@ const ports = portsFromBase(base);
 const referencePort = base + 90;
 const referenceDir = path.join(root, 'bench-out/reference');
 
-for (const part of ['shell', 'mf-catalog', 'mf-player', 'mf-account']) {
-  if (!existsSync(path.join(root, part, 'dist/index.html'))) {
-    console.error(`${part}/dist is missing: run \`npm run build\` first.`);
+for (const file of [
+  'shell/dist/index.html',
+  'mf-catalog/dist/index.html',
+  'mf-player/dist/index.html',
+  'mf-account/dist/index.html',
+  'page-service/dist/index.js',
+]) {
+  if (!existsSync(path.join(root, file))) {
+    console.error(`${file} is missing: run \`npm run build\` first.`);
     process.exit(1);
   }
 }
+// Built above (npm run build), so imported only now.
+const { startPageService } = await import('../page-service/dist/index.js');
 
 console.log('Building the reference single-bundle app into bench-out/reference …');
 const build = spawnSync(
@@ -52,13 +59,12 @@ const PAGES = ['/', '/all-games', `/categories/${encodeURIComponent(firstCategor
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const { stop } = await serveAll({ ports, quiet: true, apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-const referenceServer = await startStaticServer({
-  name: 'reference',
-  root: referenceDir,
+// The reference is served the same way (config and stylesheet inlined), without a pre-renderer.
+const referenceServer = await startPageService({
+  shellDist: referenceDir,
   port: referencePort,
-  spa: true,
-  serveConfig: true,
-  configOverrides: { accountApiUrl: `http://localhost:${ports.api}` },
+  overrides: { accountApiUrl: `http://localhost:${ports.api}` },
+  serveAssets: true,
 });
 const BUILDS = {
   federated: `http://localhost:${ports.shell}`,

@@ -9,7 +9,7 @@
 //
 // <remote> is its container (mf_catalog) or folder (mf-catalog). RELEASES_DIR (default
 // ./releases) is what the remotes' static host serves at RELEASES_URL (default
-// http://localhost:8090); the shell's server reads RELEASES_DIR/current.json on every request.
+// http://localhost:8090); the page service notices a new RELEASES_DIR/current.json on the next request.
 // The shell is never rebuilt or touched.
 import {
   copyFileSync,
@@ -24,7 +24,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import parts from '../build-config/parts.js';
-import { pointerFile } from './serve/runtime-config.mjs';
+
+/** The pointer file the page service reads (page-service/src/config/runtime-config.ts, pointerFile). */
+const pointerPath = (releasesDir) => path.join(releasesDir, 'current.json');
 
 /** Files every request revalidates; copied last so no one sees a manifest before its chunks. */
 const ENTRY_FILES = ['remoteEntry.js', 'mf-manifest.json'];
@@ -54,13 +56,13 @@ function options(env = process.env) {
 }
 
 function readPointers(releasesDir) {
-  const file = pointerFile(releasesDir);
+  const file = pointerPath(releasesDir);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { remotes: {} };
 }
 
 /** Atomic: a server reading current.json sees the old or the new file, never half of one. */
 function writePointers(releasesDir, pointers) {
-  const file = pointerFile(releasesDir);
+  const file = pointerPath(releasesDir);
   writeFileSync(`${file}.tmp`, `${JSON.stringify(pointers, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
 }

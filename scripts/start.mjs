@@ -50,31 +50,32 @@ export function buildAll() {
 }
 
 /**
- * Serves the four front-end builds and runs the account API.
+ * Serves the site (the page service, with the shell's files), the remotes' builds, and runs the account API.
  * @param {{ ports?: ReturnType<typeof defaultPorts>, apiEnv?: Record<string, string>, quiet?: boolean }} [options]
  */
 export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
-  // Imported here, not at the top: the static server needs dependencies that ensureInstalled()
-  // may only just have installed on a fresh clone.
-  const { configOverridesFromEnv, startStaticServer } = await import('./static-server.mjs');
-  const fromEnv = configOverridesFromEnv();
-  // The shell's config.json follows the ports actually used, unless the operator set URLs.
+  // Imported here, not at the top: the page service is built by buildAll(), and its
+  // dependencies may only just have been installed by ensureInstalled() on a fresh clone.
+  const { configOverridesFromEnv, startPageService, startStaticFolder } = await import('../page-service/dist/index.js');
+  const remoteNames = parts.registry.remotes.map((remote) => remote.container);
+  const fromEnv = configOverridesFromEnv(remoteNames, process.env);
+  // The site's config follows the ports actually used, unless the operator set URLs.
   const configOverrides = {
     ...fromEnv,
     accountApiUrl: fromEnv.accountApiUrl ?? `http://localhost:${ports.api}`,
     remotes: { ...parts.localRemoteUrls(ports), ...(fromEnv.remotes ?? {}) },
   };
   const servers = await Promise.all([
-    startStaticServer({
-      name: 'shell',
-      root: path.join(root, 'shell/dist'),
+    // The page service, serving the shell's files too (nginx does that in production).
+    startPageService({
+      shellDist: path.join(root, 'shell/dist'),
       port: ports.shell,
-      spa: true,
-      serveConfig: true,
-      configOverrides,
+      overrides: configOverrides,
+      releasesDir: process.env.RELEASES_DIR,
+      serveAssets: true,
     }),
     ...parts.registry.remotes.map((remote) =>
-      startStaticServer({ name: remote.container, root: path.join(root, remote.folder, 'dist'), port: ports[remote.container] }),
+      startStaticFolder({ name: remote.container, root: path.join(root, remote.folder, 'dist'), port: ports[remote.container] }),
     ),
   ]);
   const api = spawn(process.execPath, ['account-api/dist/server.js'], {

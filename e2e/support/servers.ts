@@ -5,30 +5,48 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
-/** Serves a folder the way every front end is served (scripts/static-server.mjs), until stop(). */
-export async function serveFolder(
-  folder: string,
-  port: number,
-  { args = [], env = {} }: { args?: string[]; env?: Record<string, string> } = {},
-): Promise<{ stop: () => void }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'scripts/static-server.mjs'), folder, String(port), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ...env },
-    },
-  );
+/** Waits for a server of this harness to answer /__health. */
+async function healthy(port: number, child: ChildProcess, label: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
-      if ((await fetch(`http://localhost:${port}/__health`)).ok) break;
+      if ((await fetch(`http://localhost:${port}/__health`)).ok) return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`static server on ${port} did not start`);
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${label} on ${port} did not start`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
+}
+
+function spawnNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+}
+
+/** Serves a remote's folder the way every remote is served (page-service/dist/serve-folder.js), until stop(). */
+export async function serveFolder(folder: string, port: number): Promise<{ stop: () => void }> {
+  const child = spawnNode('page-service/dist/serve-folder.js', [folder, String(port)], {});
+  await healthy(port, child, 'static folder');
+  return { stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs the page service on a shell build (and its files), as its own process, until stop(). */
+export async function servePages(
+  shellDist: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ stop: () => void }> {
+  const child = spawnNode('page-service/dist/server.js', [], {
+    SHELL_DIST: shellDist,
+    PORT: String(port),
+    SERVE_ASSETS: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  await healthy(port, child, 'page service');
   return { stop: () => child.kill('SIGTERM') };
 }
 

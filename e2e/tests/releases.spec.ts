@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { deployAdditively, folderDigest, replaceFolder, ROOT, run, serveFolder } from '../support/servers';
+import { deployAdditively, folderDigest, replaceFolder, ROOT, run, serveFolder, servePages } from '../support/servers';
 
 // A second build of the catalogue (same code, another build): what a redeploy puts online.
 const V2_BUILD_ID = 'e2ev2';
@@ -120,14 +120,11 @@ test.describe('versioned releases: publish, point, roll back', () => {
     run(process.execPath, ['scripts/release.mjs', 'publish', 'mf-catalog', 'v2', '--from', v2], { env });
 
     const host = await serveFolder(releases, releasesPort);
-    const shell = await serveFolder(path.join(ROOT, 'shell', 'dist'), shellPort, {
-      args: ['--spa', '--config'],
-      env: {
-        ...env,
-        ACCOUNT_API_URL: apiUrl,
-        MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
-        MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
-      },
+    const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
+      ...env,
+      ACCOUNT_API_URL: apiUrl,
+      MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
+      MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
     });
     try {
       const site = `http://localhost:${shellPort}`;

@@ -11,7 +11,7 @@ import { initRemotes } from './federation/remotes';
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  // The site's server pre-renders every page (scripts/serve/prerender.mjs); a plain index.html
+  // The site's server pre-renders every page (page-service/src/render/document.ts); a plain index.html
   // (a static host, or a page the server could not render) has an empty root.
   const serverRendered = container.firstElementChild !== null;
   const fragments = serverFragmentsOf(container);

@@ -37,7 +37,7 @@ export interface RuntimeConfig extends AccountRemoteConfig {
   /** Brand of every other host: the default game logo. */
   defaultBrand: Brand;
   /**
-   * Origins (`https://games.example`) whose pages the play page may frame; the static server's
+   * Origins (`https://games.example`) whose pages the play page may frame; the page service's
    * CSP frame-src follows it. Absent: the hosts of the bundled catalogue.
    */
   gameHosts?: string[];

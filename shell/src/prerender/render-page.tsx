@@ -3,7 +3,7 @@
 // first paint needs no JavaScript and nothing moves when the shell takes over. Where the page's
 // remote published its pages (fragments.json, decision 0032), the page's content stands in for
 // the placeholder. Built for Node by rspack.prerender.config.js; the site's server
-// (scripts/serve/prerender.mjs) calls it per request with the runtime config, the request's host
+// (page-service/src/render/document.ts) calls it per request with the runtime config, the request's host
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
 import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
@@ -39,7 +39,7 @@ export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: stri
 
 /**
  * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
- * @param fragmentOf the page's fragments (scripts/serve/remote-fragments.mjs).
+ * @param fragmentOf the page's fragments (page-service/src/render/remote-fragments.ts).
  */
 export function renderPage(
   url: string,

@@ -1,6 +1,6 @@
 /**
  * The attribute that marks the page's meta tags, written by the server into the first page
- * (scripts/serve/prerender.mjs) and by the client's lookup on navigation (./page-head).
+ * (page-service/src/render/document.ts) and by the client's lookup on navigation (./page-head).
  */
 export const PAGE_META_ATTRIBUTE = 'data-page-meta';
 

@@ -4,7 +4,7 @@
 // Content-Security-Policy (script-src without 'unsafe-inline') needs no hash or nonce for it.
 
 /** JSON safe inside <script>: no `</script>`, no comment openers, no JS line separators. */
-export function jsonForScript(value) {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -14,6 +14,6 @@ export function jsonForScript(value) {
 }
 
 /** The element the shell reads first (shell/src/config/load-config.ts, INLINE_CONFIG_ID). */
-export function inlineConfigTag(config) {
+export function inlineConfigTag(config: unknown): string {
   return `<script type="application/json" id="runtime-config">${jsonForScript(config)}</script>`;
 }

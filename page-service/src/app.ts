@@ -1,0 +1,93 @@
+// The page service as a Fastify app, not yet listening: `server.ts` runs it as a process,
+// `index.ts` lets `npm start`, the e2e harness and the bench start it in-process.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { staticFiles } from './assets/static-folder';
+import { ConfigSource } from './config/config-source';
+import type { ConfigOverrides } from './config/runtime-config';
+import { registerPageRoutes } from './http/page-routes';
+import { PageCache } from './render/page-cache';
+import { ShellBuild } from './render/shell-build';
+import { SiteRenderer } from './render/site-renderer';
+import { RemoteFiles } from './sources/remote-files';
+
+export interface PageServiceOptions {
+  /** The shell's build (index.html, mf-manifest.json, its stylesheet). */
+  shellDist: string;
+  /** The shell's pre-renderer build (default: shellDist/../dist-prerender). */
+  prerenderDir?: string | undefined;
+  /** The runtime config file (default: shellDist/config.json). */
+  configFile?: string | undefined;
+  /** Fields set over the config file (npm start: the ports it chose). */
+  overrides?: ConfigOverrides;
+  /** Where `<REMOTE>_URL`, ACCOUNT_API_URL and RECAPTCHA_SITE_KEY are read (default: none). */
+  env?: NodeJS.ProcessEnv;
+  /** scripts/release.mjs's folder, whose pointers repoint remotes live. */
+  releasesDir?: string | undefined;
+  /** Also serve the shell's files (npm start, development); in production nginx does. */
+  serveAssets?: boolean;
+  /** Keep nginx's fallback page here (see render/fallback-page.ts). */
+  fallbackDir?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A request id as nginx or another trusted hop sends it: short, plain characters only. */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface PageService {
+  app: FastifyInstance;
+  renderer: SiteRenderer;
+  cache: PageCache;
+}
+
+export function buildPageService(options: PageServiceOptions): PageService {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // One line per request is written by the access log of nginx; this service logs what went wrong.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A path that is not valid percent-encoding: a clear 400, not Fastify's JSON error.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      void reply
+        .code(400)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(`Bad Request: ${error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message}`);
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 2048 },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  const remoteFiles = new RemoteFiles();
+  const cache = new PageCache();
+  const configs = new ConfigSource(
+    {
+      configFile: options.configFile ?? path.join(options.shellDist, 'config.json'),
+      overrides: options.overrides ?? {},
+      env: options.env ?? {},
+      releasesDir: options.releasesDir,
+    },
+    (error) => app.log.error({ err: error }, 'config unreadable: keeping the last good one'),
+  );
+  const renderer = new SiteRenderer({
+    shell: new ShellBuild(options.shellDist, options.prerenderDir),
+    configs,
+    remoteFiles,
+    cache,
+    fallbackDir: options.fallbackDir,
+    log: app.log,
+  });
+  app.addHook('onClose', (_instance, done) => {
+    remoteFiles.close();
+    done();
+  });
+  registerPageRoutes(app, { renderer, cache, files: options.serveAssets ? staticFiles(options.shellDist) : null });
+  return { app, renderer, cache };
+}

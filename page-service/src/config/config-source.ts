@@ -1,0 +1,61 @@
+// The runtime config as pages see it, re-read only when a file it comes from changed: each
+// request costs two stat() calls (a few microseconds), so an edited config.json or a new release
+// pointer reaches the very next page, with no restart. A file caught half-written keeps the last
+// good config (and says so), instead of failing pages.
+import { statSync } from 'node:fs';
+import type { RuntimeConfig } from 'shared-contracts';
+import { pointerFile, readRuntimeConfig, type ConfigFiles } from './runtime-config';
+
+export interface VersionedConfig {
+  config: RuntimeConfig;
+  /** Moves whenever the merged config's content changes (part of the render cache's key). */
+  version: number;
+}
+
+const mtimeOf = (file: string): number => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+
+export class ConfigSource {
+  private last: (VersionedConfig & { text: string }) | null = null;
+  private stamp = '';
+  private pending: { stamp: string; read: Promise<VersionedConfig> } | null = null;
+
+  constructor(
+    private readonly files: ConfigFiles,
+    private readonly onError: (error: Error) => void = () => undefined,
+  ) {}
+
+  /** The current config; throws only when no good config was ever read. */
+  current(): Promise<VersionedConfig> {
+    const { configFile, releasesDir } = this.files;
+    const stamp = `${mtimeOf(configFile)},${releasesDir ? mtimeOf(pointerFile(releasesDir)) : -1}`;
+    if (this.last && stamp === this.stamp) return Promise.resolve(this.last);
+    if (this.pending?.stamp !== stamp) {
+      const read = this.read(stamp).finally(() => {
+        if (this.pending?.read === read) this.pending = null;
+      });
+      this.pending = { stamp, read };
+    }
+    return this.pending.read;
+  }
+
+  private async read(stamp: string): Promise<VersionedConfig> {
+    try {
+      const config = await readRuntimeConfig(this.files);
+      const text = JSON.stringify(config);
+      this.stamp = stamp;
+      if (text !== this.last?.text) this.last = { config, text, version: (this.last?.version ?? 0) + 1 };
+      return this.last;
+    } catch (error) {
+      if (!this.last) throw error;
+      if (stamp !== this.stamp) this.onError(error as Error);
+      this.stamp = stamp;
+      return this.last;
+    }
+  }
+}

@@ -1,0 +1,229 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildPageService } from '../app';
+import { fakeShell, type FakeShell } from '../testing/fake-shell';
+import { jsonServer } from '../testing/json-server';
+import type { PageCache } from '../render/page-cache';
+
+const FRAGMENTS = (heading: string) => ({
+  schema: 1,
+  pages: { AllGamesPage: { '/all-games': `<h1>${heading}</h1>` } },
+  styles: { AllGamesPage: '.cards{display:grid}' },
+  props: { AllGamesPage: '{}' },
+});
+const MANIFEST = {
+  metaData: { name: 'mf_catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [{ name: 'AllGamesPage', assets: { js: { sync: ['all-games.js'] } } }],
+};
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+let remote: Awaited<ReturnType<typeof jsonServer>>;
+let shell: FakeShell;
+let app: FastifyInstance;
+let cache: PageCache;
+const fallbackDir = path.join(os.tmpdir(), `page-service-fallback-${process.pid}`);
+
+beforeAll(async () => {
+  remote = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': FRAGMENTS('All Games') });
+  shell = fakeShell(`${remote.base}/mf-manifest.json`);
+  ({ app, cache } = buildPageService({
+    shellDist: shell.dist,
+    serveAssets: true,
+    fallbackDir,
+    env: { ACCOUNT_API_URL: 'http://api.example:8000' },
+  }));
+  // The remote's files are fetched on the first page that needs them; wait until they are in.
+  const ready = (html: string) => html.includes('<h1>') && html.includes('all-games.js');
+  for (let i = 0; i < 50 && !ready((await get('/all-games')).body); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+});
+afterAll(async () => {
+  await app.close();
+  await remote.close();
+  rmSync(fallbackDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host: 'portal.test', accept: 'text/html', ...headers } });
+
+describe('a page', () => {
+  test("is the shell with the page's content, config, JSON-LD, hints and the remote's stylesheet", async () => {
+    const response = await get('/all-games');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toContain('<div id="root" data-remote-fragments="mf_catalog/AllGamesPage"><main><h1>All Games</h1>');
+    expect(html).toContain(
+      '<title>Page /all-games</title><meta property="og:url" content="http://portal.test/all-games" data-page-meta>',
+    );
+    expect(html).toContain('<style data-href="/main.abcdef0123.css">body{margin:0}</style>');
+    expect(html).toContain('<style data-remote-fragment-style="mf_catalog/AllGamesPage">.cards{display:grid}</style>');
+    expect(html).toContain('<script type="application/json" id="runtime-config">');
+    expect(html).toContain('"accountApiUrl":"http://api.example:8000"');
+    // JSON-LD is escaped like the config: a '</script>' inside cannot end the element.
+    expect(html).toContain(
+      '<script type="application/ld+json">{"@type":"VideoGame","name":"\\u003c/script\\u003e\\u003cb\\u003e"}</script>',
+    );
+    expect(html).toContain(`<link rel="preload" href="${remote.base}/all-games.js" as="script" fetchpriority="low">`);
+  });
+
+  test('carries its security headers, its CSP hashing exactly its inline scripts', async () => {
+    const { headers } = await get('/all-games');
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' ${remote.base} https://www.google.com/recaptcha/`);
+    expect(csp).toContain("'sha256-");
+    expect(csp.match(/'sha256-/g)).toHaveLength(1); // the inline script; JSON blocks are data
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain('http://api.example:8000');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['strict-transport-security']).toBeUndefined();
+    const overHttps = await get('/all-games', { 'x-forwarded-proto': 'https' });
+    expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(overHttps.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  test('is cacheable by a shared cache, with a validator per encoding', async () => {
+    const plain = await get('/all-games');
+    expect(plain.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=2, stale-if-error=86400');
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const br = await app.inject({
+      method: 'GET',
+      url: '/all-games',
+      headers: { host: 'portal.test', 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag.replace(/"$/, '-br"'));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/all-games',
+      headers: { host: 'portal.test', 'accept-encoding': 'gzip;q=1, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const again = await get('/all-games', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  test('is rendered once and then served from memory, compressed once per encoding', async () => {
+    await get('/categories/Puzzle');
+    const before = renders();
+    const hits = cache.hits;
+    for (let i = 0; i < 5; i += 1) await get('/categories/Puzzle', { 'accept-encoding': 'br' });
+    expect(renders()).toBe(before);
+    expect(cache.hits).toBe(hits + 5);
+  });
+
+  test('an edited config reaches the very next page, with no restart', async () => {
+    expect((await get('/all-games')).body).toContain('Play free');
+    shell.writeConfig({ ...(JSON.parse(readFileSync(shell.configFile, 'utf8')) as object), motto: 'Play more' });
+    const after = await get('/all-games');
+    expect(after.body).toContain('Play more');
+    expect((await app.inject({ url: '/config.json', headers: { host: 'portal.test' } })).json()).toMatchObject({
+      motto: 'Play more',
+    });
+  });
+
+  test("a remote's redeployed fragments reach pages within about a second", async () => {
+    remote.files['/fragments.json'] = FRAGMENTS('Every Game');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await get('/all-games')).body).toContain('<h1>Every Game</h1>');
+  });
+
+  test('a render that fails gives the plain shell with its config, not a 500, and is not kept', async () => {
+    const response = await get('/explode');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('id="runtime-config"');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const before = renders();
+    await get('/explode');
+    expect(renders()).toBe(before + 1);
+  });
+});
+
+describe('bad input gets a clear answer, never a 500', () => {
+  test.each([
+    ['a Host with a path in it', { host: 'evil.test/x' }, 400],
+    ['a Host with spaces', { host: 'a b' }, 400],
+  ])('%s', async (_label, headers, status) => {
+    const response = await get('/', headers);
+    expect(response.statusCode).toBe(status);
+    expect(response.body).toMatch(/Host/);
+  });
+
+  test('a huge URL is refused with 414', async () => {
+    expect((await get(`/search?q=${'x'.repeat(5000)}`)).statusCode).toBe(414);
+  });
+
+  test('a malformed path gets a clear 400; an unknown host a normal page', async () => {
+    for (const url of ['/categories/%E0%A4%A', '/%']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toBe('Bad Request: malformed URL');
+    }
+    const unknown = await get('/', { host: 'nobody-knows.example:8443' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('on nobody-knows.example</p>');
+  });
+
+  test('a malformed Accept-Encoding gets the page uncompressed', async () => {
+    for (const value of ['br;q=zzz', ';;;,,', 'compress', 'br;q=0, gzip;q=0']) {
+      const response = await get('/all-games', { 'accept-encoding': value });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toContain('<h1>');
+    }
+  });
+
+  test('other methods get 404, HEAD gets the headers only', async () => {
+    expect((await app.inject({ method: 'POST', url: '/', headers: { host: 'portal.test' } })).statusCode).toBe(404);
+    const head = await app.inject({ method: 'HEAD', url: '/all-games', headers: { host: 'portal.test' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(100);
+  });
+});
+
+describe('around the pages', () => {
+  test('a valid X-Request-Id is echoed, anything else replaced by a fresh one', async () => {
+    expect((await get('/', { 'x-request-id': 'abc-123' })).headers['x-request-id']).toBe('abc-123');
+    const replaced = (await get('/', { 'x-request-id': 'bad id\u0007' })).headers['x-request-id'];
+    expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("the shell's files, when this service serves them: hashed for a year, maps never", async () => {
+    const css = await app.inject({ url: '/main.abcdef0123.css', headers: { host: 'portal.test' } });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/main.abcdef0123.css.map', headers: { host: 'portal.test' } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/missing.js', headers: { host: 'portal.test' } })).statusCode).toBe(404);
+  });
+
+  test("nginx's fallback page: the plain shell with its config and its CSP in a meta tag", async () => {
+    await get('/');
+    const file = path.join(fallbackDir, 'index.html');
+    expect(existsSync(file)).toBe(true);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toMatch(
+      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'/,
+    );
+    expect(html).not.toContain('frame-ancestors');
+    expect(html).toContain('id="runtime-config"');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  test('health and readiness', async () => {
+    expect((await app.inject({ url: '/livez' })).json()).toEqual({ ok: true, part: 'page-service' });
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+});

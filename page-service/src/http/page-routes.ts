@@ -1,0 +1,94 @@
+// The site's routes: every page (pre-rendered, cacheable, with its security headers), /config.json,
+// health, and, when the service also serves the shell's files (`npm start`), those files.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FileHandler } from '../assets/static-folder';
+import { SHARED_PAGE_CACHE } from '../assets/cache-control';
+import { isSourceMap, servedOverHttps } from '../headers/security-headers';
+import { negotiateEncoding, type PageCache } from '../render/page-cache';
+import type { SiteRenderer } from '../render/site-renderer';
+
+/** Longest path and query a page may have; a longer one is refused with 414, never rendered. */
+export const MAX_URL_LENGTH = 2048;
+/** A Host header as browsers send it: a name or address, and maybe a port. */
+const VALID_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
+
+const pathOf = (url: string) => url.split('?')[0] ?? '/';
+
+/** GET/HEAD of a page route (extension-less path or /index.html) that accepts HTML. */
+export function isPageRequest(method: string, pathname: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (pathname !== '/index.html' && /\.[a-z0-9]+$/i.test(pathname)) return false;
+  const accepts = accept ?? '';
+  return accepts === '' || accepts.includes('text/html') || accepts.includes('*/*');
+}
+
+function sendText(reply: FastifyReply, status: number, text: string) {
+  return reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+}
+
+export interface RouteOptions {
+  renderer: SiteRenderer;
+  cache: PageCache;
+  /** The shell's files, when this service serves them too (npm start); nginx does in production. */
+  files: FileHandler | null;
+}
+
+export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files }: RouteOptions): void {
+  const health = () => Promise.resolve({ ok: true, part: 'page-service' });
+  app.get('/__health', health);
+  app.get('/livez', health);
+  app.get('/readyz', async (_request, reply) => {
+    const problem = await renderer.problem();
+    return problem ? reply.code(503).send({ ok: false, detail: problem }) : { ok: true };
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/config.json',
+    handler: async (request, reply) => {
+      const { config } = await renderer.config();
+      const body = JSON.stringify(config);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', SHARED_PAGE_CACHE)
+        .header('access-control-allow-origin', '*')
+        .send(request.method === 'HEAD' ? undefined : body);
+    },
+  });
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const host = request.headers.host ?? '';
+    if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
+    if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
+    const https = servedOverHttps(request.raw);
+    const { key, page: rendered } = await renderer.page({ url: request.url, host, https });
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
+    reply
+      .headers(rendered.headers)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const body = await cache.encoded(key, rendered, encoding);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    reply.header('content-length', body.length);
+    return reply.send(request.method === 'HEAD' ? undefined : body);
+  };
+
+  app.route({
+    method: ['GET', 'HEAD', 'OPTIONS'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const pathname = pathOf(request.url);
+      if (isPageRequest(request.method, pathname, request.headers.accept)) return page(request, reply);
+      if (isSourceMap(pathname) || !files) return sendText(reply, 404, 'Not found');
+      reply.hijack();
+      files(request.raw, reply.raw, () => {
+        reply.raw.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      });
+    },
+  });
+}

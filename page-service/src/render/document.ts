@@ -1,0 +1,92 @@
+// One page of the site, as HTML: the shell's index.html with the page pre-rendered into it
+// (header, footer, the route's content from the remote's fragment or its placeholder), the
+// page's title, icon, description and link-preview tags, the shell's stylesheet inlined (the
+// first paint needs no second request, decision 0028), the runtime config inlined as JSON data,
+// the page's JSON-LD and preload hints for the remotes it mounts. The CSP's script hashes come
+// from the same document, so header and HTML always match.
+// Without the pre-renderer the page still gets the config and the hints; a rendering error
+// gives the plain shell, which starts in the browser as before.
+import type { RuntimeConfig } from 'shared-contracts';
+import type { RemoteFiles } from '../sources/remote-files';
+import { inlineConfigTag, jsonForScript } from './inline-config';
+import { preloadHints, sharedChunkHints } from './preload-hints';
+import { pageFragments } from './remote-fragments';
+import { styleElementText, type PrerenderedPage, type ShellFiles } from './shell-build';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's description and preview tags, marked so the client knows the server wrote them. */
+const metaTagsHtml = (tags: PrerenderedPage['metaTags']) =>
+  tags
+    .map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`)
+    .join('');
+
+/** JSON-LD is data, never run: no CSP hash is needed, and '</script>' cannot end it early. */
+function structuredDataHtml(documents: readonly string[] = []): string {
+  return documents
+    .map((text) => {
+      try {
+        return `<script type="application/ld+json">${jsonForScript(JSON.parse(text))}</script>`;
+      } catch {
+        return ''; // not JSON: left out rather than breaking the page
+      }
+    })
+    .join('');
+}
+
+export interface PageRequest {
+  /** Path and query as asked for. */
+  url: string;
+  hostname: string;
+  /** scheme://host as the player asked for it (og:url, canonical links). */
+  origin: string;
+  config: RuntimeConfig;
+}
+
+export interface RenderedDocument {
+  html: string;
+  /** Whether the page's content was pre-rendered (false: the plain shell with config and hints). */
+  prerendered: boolean;
+}
+
+export async function renderDocument(
+  shell: ShellFiles,
+  remoteFiles: RemoteFiles,
+  { url, hostname, origin, config }: PageRequest,
+  onRenderError: (error: unknown) => void = () => undefined,
+): Promise<RenderedDocument> {
+  if (shell.index === null) throw new Error('the shell build has no index.html');
+  let document = shell.index;
+  const pageUrl = url === '/index.html' ? '/' : url;
+  const remotes = ((config.remotes as Record<string, string> | undefined) ?? {});
+  let page: PrerenderedPage | null = null;
+  let styleOf = (_id: string) => '';
+  if (shell.renderPage) {
+    try {
+      const fragments = await pageFragments(remoteFiles, remotes, new URL(pageUrl, origin).pathname);
+      styleOf = (id) => fragments.styleOf(id);
+      page = shell.renderPage(pageUrl, config, hostname, origin, (id) => fragments.fragmentOf(id));
+    } catch (error) {
+      onRenderError(error);
+    }
+  }
+  const hints = sharedChunkHints(shell.manifest) + (await preloadHints(remoteFiles, page?.remoteModules ?? [], remotes));
+  if (shell.stylesheet) {
+    const { link, href, css } = shell.stylesheet;
+    document = document.replace(link, () => `<style data-href="/${href}">${css}</style>`);
+  }
+  if (page) {
+    const { title, metaTags, favicon, rootAttributes, html } = page;
+    document = document
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${metaTagsHtml(metaTags)}`)
+      .replace(/<link rel="icon" href="[^"]*">/, () => `<link rel="icon" href="${escapeHtml(favicon)}">`)
+      .replace('<div id="root"></div>', () => `<div id="root"${rootAttributes}>${html}</div>`);
+  }
+  // The stylesheet of each remote page drawn from its fragment: its content paints styled at once.
+  const fragmentStyles = (page?.fragments ?? [])
+    .map((id) => `<style data-remote-fragment-style="${escapeHtml(id)}">${styleElementText(styleOf(id))}</style>`)
+    .join('');
+  const head = `${fragmentStyles}${inlineConfigTag(config)}${structuredDataHtml(page?.structuredData)}${hints}`;
+  return { html: document.replace('</head>', () => `${head}</head>`), prerendered: page !== null };
+}

@@ -1,0 +1,34 @@
+// The plain shell for nginx to send when no page service answers and it has no copy of the page:
+// index.html with the runtime config and, since nginx cannot compute it, the page's CSP as a
+// <meta http-equiv> (frame-ancestors, which a meta tag cannot carry, stays in nginx's header).
+// The site then starts in the browser as it did before pre-rendering. Written atomically
+// whenever the config or the shell's build changes.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeConfig } from 'shared-contracts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../headers/security-headers';
+import { inlineConfigTag } from './inline-config';
+import type { ShellFiles } from './shell-build';
+
+export const FALLBACK_FILE = 'index.html';
+
+export function fallbackDocument(shell: ShellFiles, config: RuntimeConfig): string | null {
+  if (shell.index === null) return null;
+  const policy = contentSecurityPolicy(config, { scriptHashes: inlineScriptHashes(shell.index) })
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
+  // After the charset, which must stay within the document's first 1024 bytes; before any script.
+  const anchor = /<meta charset="[^"]*">/i.exec(shell.index)?.[0] ?? '<head>';
+  return shell.index.replace(anchor, () => `${anchor}${meta}`).replace('</head>', () => `${inlineConfigTag(config)}</head>`);
+}
+
+/** Writes the fallback page into `dir` (write, then rename: nginx never reads half a file). */
+export function writeFallback(dir: string, html: string): void {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, FALLBACK_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, html);
+  renameSync(temporary, file);
+}

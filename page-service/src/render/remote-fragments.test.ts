@@ -1,0 +1,54 @@
+import { RemoteFiles } from '../sources/remote-files';
+import { jsonServer } from '../testing/json-server';
+import { canonicalPath, pageFragments } from './remote-fragments';
+
+test('a page path is looked up as the site links it', () => {
+  expect(canonicalPath('/categories/Arcade%20Games')).toBe('/categories/Arcade%20Games');
+  expect(canonicalPath('/categories/Arcade Games')).toBe('/categories/Arcade%20Games');
+  expect(canonicalPath('/all-games/')).toBe('/all-games');
+  expect(canonicalPath('/')).toBe('/');
+  expect(canonicalPath('/categories/%E0%A4%A')).toBe('/categories/%E0%A4%A');
+});
+
+describe("a remote's fragments.json", () => {
+  const file = {
+    schema: 1,
+    pages: { AllGamesPage: { '/all-games': '<h1>All Games</h1>' } },
+    styles: { AllGamesPage: '.page{}' },
+    props: { AllGamesPage: '{}' },
+  };
+  let remote: Awaited<ReturnType<typeof jsonServer>>;
+  const files = new RemoteFiles();
+  beforeAll(async () => {
+    remote = await jsonServer({
+      '/catalogue/fragments.json': file,
+      '/broken/fragments.json': '{"schema": 2}',
+      '/without-props/fragments.json': { schema: 1, pages: file.pages, styles: file.styles },
+    });
+  });
+  afterAll(async () => {
+    files.close();
+    await remote.close();
+  });
+
+  test("the page's fragment comes from fragments.json beside the remote's manifest, with its stylesheet", async () => {
+    const fragments = await pageFragments(files, { mf_catalog: `${remote.base}/catalogue/mf-manifest.json` }, '/all-games/');
+    expect(fragments.fragmentOf('mf_catalog/AllGamesPage')).toEqual({ html: '<h1>All Games</h1>', props: '{}' });
+    expect(fragments.styleOf('mf_catalog/AllGamesPage')).toBe('.page{}');
+    expect(fragments.fragmentOf('mf_catalog/HomePage')).toBeUndefined();
+  });
+
+  test('a remote without the file, with a file of another shape (or without props), down, or with a relative URL gives no fragment', async () => {
+    for (const manifestUrl of [
+      `${remote.base}/nothing/mf-manifest.json`,
+      `${remote.base}/broken/mf-manifest.json`,
+      `${remote.base}/without-props/mf-manifest.json`,
+      'http://127.0.0.1:9/mf-manifest.json',
+      '/mf-catalog/mf-manifest.json',
+    ]) {
+      const fragments = await pageFragments(files, { mf_catalog: manifestUrl }, '/all-games');
+      expect(fragments.fragmentOf('mf_catalog/AllGamesPage')).toBeUndefined();
+      expect(fragments.styleOf('mf_catalog/AllGamesPage')).toBe('');
+    }
+  });
+});

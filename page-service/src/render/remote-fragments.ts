@@ -1,0 +1,75 @@
+// The remotes' pages rendered at their build (fragments.json beside each remote's manifest,
+// decision 0032), for the page being served: the shell's pre-renderer draws the page's fragment
+// where the remote will mount, and the page's head gets the fragment's stylesheet. A remote
+// without the file, or down, leaves its page with the placeholder.
+import type { RemoteFiles } from '../sources/remote-files';
+
+const FRAGMENT_FILE = 'fragments.json';
+
+/** The path as the site's links spell it: each segment as encodeURIComponent writes it, no trailing slash. */
+export function canonicalPath(pathname: string): string {
+  const segments = pathname.split('/').map((segment) => {
+    try {
+      return encodeURIComponent(decodeURIComponent(segment));
+    } catch {
+      return segment;
+    }
+  });
+  const path = segments.join('/');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+interface FragmentFile {
+  schema: 1;
+  pages: Record<string, Record<string, unknown>>;
+  styles: Record<string, unknown>;
+  props: Record<string, unknown>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isFragmentFile = (file: unknown): file is FragmentFile =>
+  isObject(file) && file.schema === 1 && isObject(file.pages) && isObject(file.styles) && isObject(file.props);
+
+/** The URL of a remote's fragments.json, beside its manifest; null for a manifest URL that is not absolute. */
+export const fragmentsUrlOf = (manifestUrl: string): string | null =>
+  URL.canParse(manifestUrl) ? new URL(FRAGMENT_FILE, manifestUrl).href : null;
+
+export interface PageFragments {
+  /** The page's HTML with slots, and the props it was rendered with (propsKey). */
+  fragmentOf(id: string): { html: string; props: string } | undefined;
+  styleOf(id: string): string;
+}
+
+/**
+ * @param remotes manifest URL per remote name (the runtime config's)
+ * @param pathname the page's path
+ */
+export async function pageFragments(
+  files: RemoteFiles,
+  remotes: Record<string, string>,
+  pathname: string,
+): Promise<PageFragments> {
+  const loaded = new Map(
+    await Promise.all(
+      Object.entries(remotes).map(async ([remote, manifestUrl]): Promise<[string, FragmentFile | null]> => {
+        const url = fragmentsUrlOf(manifestUrl);
+        const file = url ? await files.get(url) : null;
+        return [remote, isFragmentFile(file) ? file : null];
+      }),
+    ),
+  );
+  const path = canonicalPath(pathname);
+  const fileOf = (id: string) => loaded.get(id.split('/')[0] ?? '');
+  const exposeOf = (id: string) => id.split('/')[1] ?? '';
+  return {
+    fragmentOf(id) {
+      const html = fileOf(id)?.pages[exposeOf(id)]?.[path];
+      const props = fileOf(id)?.props[exposeOf(id)];
+      return typeof html === 'string' && typeof props === 'string' ? { html, props } : undefined;
+    },
+    styleOf(id) {
+      const css = fileOf(id)?.styles[exposeOf(id)];
+      return typeof css === 'string' ? css : '';
+    },
+  };
+}

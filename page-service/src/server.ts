@@ -1,0 +1,55 @@
+// `node page-service/dist/server.js`: the page service as production runs it, behind nginx
+// (deploy/nginx.conf), one process per instance. Settings come from the environment (README,
+// "Page service"). On SIGTERM it stops accepting, finishes what is in flight and exits within
+// SHUTDOWN_DEADLINE_MS; after the deadline it exits anyway, saying so.
+import path from 'node:path';
+import { buildPageService } from './app';
+
+const env = process.env;
+const repository = path.resolve(__dirname, '..', '..');
+const shellDist = path.resolve(env.SHELL_DIST ?? path.join(repository, 'shell', 'dist'));
+const deadlineMs = Number(env.SHUTDOWN_DEADLINE_MS ?? 10_000);
+
+async function main(): Promise<void> {
+  const { app } = buildPageService({
+    shellDist,
+    prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
+    configFile: env.CONFIG_FILE ? path.resolve(env.CONFIG_FILE) : undefined,
+    env,
+    releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
+    serveAssets: env.SERVE_ASSETS === '1',
+    fallbackDir: env.FALLBACK_DIR ? path.resolve(env.FALLBACK_DIR) : undefined,
+    // Errors and start/stop only, so written as they happen (nginx's access log has every request).
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, deadlineMs }, 'draining: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.warn({ deadlineMs }, 'shutdown deadline passed: exiting with requests still open');
+      process.exit(1);
+    }, deadlineMs);
+    timer.unref();
+    void app.close().then(() => {
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+  await app.listen({ host: env.HOST ?? '0.0.0.0', port: Number(env.PORT ?? 8080) });
+  app.log.info(
+    { shellDist, configFile: env.CONFIG_FILE ?? 'shell dist', fallbackDir: env.FALLBACK_DIR ?? 'none' },
+    'page service ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('page-service failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
