@@ -3,7 +3,8 @@ import { expect, test } from '../fixtures';
 import { openGameFromSearch } from '../support/catalogue';
 
 // The production topology (npm run test:nginx): deploy/nginx.conf serving the front ends as
-// static folders and proxying the API to two instances on PostgreSQL.
+// static folders, the pages from two page services and the API from two instances on
+// PostgreSQL + Redis.
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
@@ -29,14 +30,15 @@ async function mailedCode(page: Page, to: string): Promise<string> {
   return code!;
 }
 
-test('nginx serves the front ends with history fallback, caching and security headers', async ({ request, ports }) => {
+test('nginx serves the front ends, every route as a page, with caching and security headers', async ({ request, ports }) => {
   const route = await request.get('/all-games');
   expect(route.status()).toBe(200);
   expect(route.headers()['content-type']).toContain('text/html');
-  expect(route.headers()['cache-control']).toBe('no-cache');
+  // Pages: browsers revalidate every time, shared caches keep them briefly (the page service says so).
+  expect(route.headers()['cache-control']).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=2, stale-if-error=86400');
   expect(route.headers()['x-content-type-options']).toBe('nosniff');
   expect(route.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
+  expect((await request.get('/config.json')).headers()['cache-control']).toContain('max-age=0');
 
   const catalogue = `http://localhost:${ports.mf_catalog}`;
   const manifest = await request.get(`${catalogue}/mf-manifest.json`);
@@ -50,13 +52,16 @@ test('nginx serves the front ends with history fallback, caching and security he
   expect((await request.get(`${catalogue}/no-such-file.js`)).status()).toBe(404);
 });
 
-test('both API instances answer behind nginx', async ({ request }) => {
+test('both API instances and both page services answer behind nginx', async ({ request }) => {
   expect(instances).toHaveLength(2);
   for (const instance of instances) expect((await request.get(`${instance}/health`)).ok()).toBeTruthy();
+  const pageServices = JSON.parse(process.env.E2E_PAGE_SERVICES ?? '[]') as string[];
+  expect(pageServices).toHaveLength(2);
+  for (const instance of pageServices) expect((await request.get(`${instance}/readyz`)).ok()).toBeTruthy();
 });
 
 test('sign up, verify through the dev outbox, sign in and play a game', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const id = `ng${Date.now().toString(36)}`;
   const email = `${id}@example.com`;
   const password = 'Secret#123';

@@ -10,7 +10,8 @@ export { buildPageService } from './app';
 export async function startPageService(
   options: PageServiceOptions & { port: number; host?: string },
 ): Promise<{ close: () => Promise<void> }> {
-  const { app } = buildPageService(options);
+  const { app, renderer } = buildPageService(options);
+  await renderer.warm().catch(() => undefined);
   await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
   return { close: () => app.close() };
 }

@@ -11,7 +11,7 @@ const shellDist = path.resolve(env.SHELL_DIST ?? path.join(repository, 'shell', 
 const deadlineMs = Number(env.SHUTDOWN_DEADLINE_MS ?? 10_000);
 
 async function main(): Promise<void> {
-  const { app } = buildPageService({
+  const { app, renderer } = buildPageService({
     shellDist,
     prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
     configFile: env.CONFIG_FILE ? path.resolve(env.CONFIG_FILE) : undefined,
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     app.log.fatal({ err: error }, 'uncaught exception');
     process.exit(1);
   });
+  // Ready only once the remotes' files are in (or have failed), so no first page goes without them.
+  await renderer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'remote files not warmed'));
   await app.listen({ host: env.HOST ?? '0.0.0.0', port: Number(env.PORT ?? 8080) });
   app.log.info(
     { shellDist, configFile: env.CONFIG_FILE ?? 'shell dist', fallbackDir: env.FALLBACK_DIR ?? 'none' },

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
-import { isSourceMap, servedOverHttps } from '../headers/security-headers';
+import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
 import { negotiateEncoding, type PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
 
@@ -50,6 +50,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
       const { config } = await renderer.config();
       const body = JSON.stringify(config);
       return reply
+        .headers(fileSecurityHeaders(servedOverHttps(request.raw)))
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', SHARED_PAGE_CACHE)
         .header('access-control-allow-origin', '*')

@@ -59,7 +59,7 @@ export async function renderDocument(
   if (shell.index === null) throw new Error('the shell build has no index.html');
   let document = shell.index;
   const pageUrl = url === '/index.html' ? '/' : url;
-  const remotes = ((config.remotes as Record<string, string> | undefined) ?? {});
+  const remotes = (config.remotes as Record<string, string> | undefined) ?? {};
   let page: PrerenderedPage | null = null;
   let styleOf = (_id: string) => '';
   if (shell.renderPage) {

@@ -49,6 +49,19 @@ export class SiteRenderer {
     }
   }
 
+  /**
+   * Fetches the files the current config's pages are made from (each remote's manifest and
+   * fragments), so the first pages after a start are drawn whole, not without their content.
+   */
+  async warm(): Promise<void> {
+    const { config } = await this.config();
+    const urls = Object.values((config.remotes as Record<string, string> | undefined) ?? {}).flatMap((manifestUrl) => [
+      manifestUrl,
+      fragmentsUrlOf(manifestUrl) ?? '',
+    ]);
+    await Promise.all(urls.filter((url) => URL.canParse(url)).map((url) => this.options.remoteFiles.get(url)));
+  }
+
   async page({ url, host, https }: PageAsked): Promise<{ key: string; page: CachedPage }> {
     const { shell, remoteFiles, cache } = this.options;
     const files = shell.files();

@@ -5,6 +5,8 @@
 // knows when a page must be drawn again. A remote that is down or slow costs its pages only what
 // its file would have added (hints, pre-rendered content), never the page.
 
+/** A page waits this long for a file it has never had; background refreshes wait less. */
+const FIRST_FETCH_TIMEOUT_MS = 2_000;
 const FETCH_TIMEOUT_MS = 400;
 const REFRESH_EVERY_MS = 1_000;
 /** A file no page has asked for in this long is forgotten (a remote dropped from the config). */
@@ -71,7 +73,7 @@ export class RemoteFiles {
     entry.pending = (async () => {
       try {
         const response = await fetch(url, {
-          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+          signal: AbortSignal.timeout(entry.version === 0 ? FIRST_FETCH_TIMEOUT_MS : FETCH_TIMEOUT_MS),
           headers: entry.etag ? { 'If-None-Match': entry.etag } : {},
         });
         if (response.status >= 500) throw new Error(`HTTP ${response.status}`);

@@ -1,0 +1,161 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+// The production page through nginx (npm run test:nginx): the page services' pre-rendered,
+// cached pages, the same as `npm start` serves them, and what happens when page services fail.
+
+const control = process.env.E2E_TOPOLOGY_CONTROL ?? '';
+const configFile = process.env.E2E_TOPOLOGY_CONFIG ?? '';
+const tlsUrl = process.env.E2E_TLS_URL ?? '';
+const redirectUrl = process.env.E2E_REDIRECT_URL ?? '';
+const PAGES = ['/', '/all-games', '/categories/Arcade%20Games', '/game/5'];
+
+const act = async (request: APIRequestContext, action: string, part: 'pages' | 'api', index: number) =>
+  expect((await request.post(`${control}/${action}/${part}/${index}`, { timeout: 60_000 })).ok()).toBeTruthy();
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
+
+test('cards and the game frame are in the raw HTML, with per-page titles and link previews', async ({ request }) => {
+  const titles = new Set<string>();
+  for (const path of PAGES) {
+    const response = await request.get(path, { headers: { Accept: 'text/html' } });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toContain('id="runtime-config"');
+    expect(html, path).toContain('rel="preload"');
+    const title = /<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '';
+    const ogTitle = /<meta property="og:title" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(ogTitle, path).not.toBe('');
+    titles.add(title);
+    if (path === '/game/5') {
+      expect(html).toMatch(/<iframe[^>]+title="Hobo Speedster"/);
+      expect(title).toContain('Hobo Speedster');
+    } else {
+      expect(html, path).toMatch(/href="\/game\/\d+"/);
+    }
+  }
+  expect(titles.size, 'each page has its own title').toBe(PAGES.length);
+});
+
+test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a copy', async ({ request, ports }) => {
+  const first = await request.get('/all-games?fresh=1', { headers: { Accept: 'text/html' } });
+  const headers = first.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(directive(csp, 'script-src')).toContain(`http://localhost:${ports.mf_catalog}`);
+  expect(directive(csp, 'script-src')).not.toContain("'unsafe-inline'");
+  expect(directive(csp, 'connect-src')).toContain(`http://localhost:${ports.api}`);
+  expect(directive(csp, 'frame-src')).toContain('https://html5.gamemonetize.com');
+  expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).not.toContain(', '); // one policy, not two joined
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['cache-control']).toContain('s-maxage=');
+  expect(headers['x-request-id']).toMatch(/^[\w.:-]+$/);
+  const again = await request.get('/all-games?fresh=1', { headers: { Accept: 'text/html' } });
+  expect(again.headers()['x-cache-status']).toBe('HIT');
+  expect(again.headers()['x-request-id']).not.toBe(headers['x-request-id']);
+  // Operators' views are not public.
+  expect((await request.get('/metrics')).status()).toBe(404);
+  expect((await request.get(`http://localhost:${ports.api}/metrics`)).status()).toBe(404);
+});
+
+test('over https: http redirects there, HSTS is sent, and the page is the same', async ({ playwright }) => {
+  const tls = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const redirect = await tls.get(`${redirectUrl}/game/5?x=1`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expect(redirect.headers().location).toBe(`${tlsUrl}/game/5?x=1`);
+    const page = await tls.get(`${tlsUrl}/game/5`, { headers: { Accept: 'text/html' } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(await page.text()).toMatch(/<iframe[^>]+title="Hobo Speedster"/);
+    const file = await tls.get(`${tlsUrl}/config.json`);
+    expect(file.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  } finally {
+    await tls.dispose();
+  }
+});
+
+test('every page hydrates without errors and without CSP violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) errors.push(message.text());
+  });
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.locator('#root[data-remote-fragments]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('banner')).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'All Games' }).first().click();
+  await expect(page).toHaveURL(/\/all-games$/);
+  expect(errors).toEqual([]);
+});
+
+test('an edited config reaches the next page load within 5 s, with no restart or purge', async ({ request }) => {
+  const original = readFileSync(configFile, 'utf8');
+  const config = JSON.parse(original) as { defaultBrand: { name: string } };
+  const name = `Arcade ${Date.now().toString(36)}`;
+  try {
+    writeFileSync(configFile, JSON.stringify({ ...config, defaultBrand: { ...config.defaultBrand, name } }));
+    const edited = Date.now();
+    await expect
+      .poll(async () => (await (await request.get('/', { headers: { Accept: 'text/html' } })).text()).includes(name), {
+        timeout: 10_000,
+        intervals: [250],
+      })
+      .toBe(true);
+    expect(Date.now() - edited).toBeLessThan(5_000);
+  } finally {
+    writeFileSync(configFile, original);
+  }
+});
+
+test('a page service killed under load costs nothing; with both gone, pages still come', async ({ request }) => {
+  test.setTimeout(180_000);
+  const statuses = new Map<number, number>();
+  let stop = false;
+  const paths = [...PAGES, '/categories/Puzzle%20Games', '/game/7', '/search?q=car'];
+  const load = async () => {
+    for (let i = 0; !stop; i += 1) {
+      const response = await request.get(paths[i % paths.length]!, { headers: { Accept: 'text/html' } });
+      statuses.set(response.status(), (statuses.get(response.status()) ?? 0) + 1);
+    }
+  };
+  const workers = Array.from({ length: 8 }, load);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await act(request, 'kill', 'pages', 0);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await act(request, 'start', 'pages', 0);
+  await act(request, 'restart', 'pages', 1);
+  // Both down: what nginx kept, or the plain shell with its CSP; the site still starts.
+  await act(request, 'kill', 'pages', 0);
+  await act(request, 'kill', 'pages', 1);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  stop = true;
+  await Promise.all(workers);
+  const unseen = await request.get('/search?q=never-asked-before', { headers: { Accept: 'text/html' } });
+  expect(unseen.status()).toBe(200);
+  expect(await unseen.text()).toContain('id="runtime-config"');
+  expect(unseen.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await act(request, 'start', 'pages', 0);
+  await act(request, 'start', 'pages', 1);
+  const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+  expect(total).toBeGreaterThan(100);
+  expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
+});
+
+test('bad input through nginx: a clear 4xx or a normal page, never a 5xx', async ({ request }) => {
+  expect((await request.get('/%E0%A4%A', { headers: { Accept: 'text/html' } })).status()).toBe(400);
+  expect((await request.get(`/search?q=${'x'.repeat(6000)}`, { headers: { Accept: 'text/html' } })).status()).toBe(414);
+  const odd = await request.get('/all-games', { headers: { Accept: 'text/html', 'Accept-Encoding': 'br;q=zzz, ;;' } });
+  expect(odd.status()).toBe(200);
+  const unknownHost = await request.get('/', { headers: { Accept: 'text/html', Host: 'unknown.example' } });
+  expect(unknownHost.status()).toBe(200);
+});

@@ -1,0 +1,50 @@
+// `npm run topology`: the production topology in the foreground (topology.mjs) until SIGINT or
+// SIGTERM. `--test` (what `npm run test:nginx` runs) starts it, runs the Playwright suite of
+// e2e/topology against it, stops it and exits with the suite's status.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import parts from '../../build-config/parts.js';
+import { startTopology } from './topology.mjs';
+
+const args = process.argv.slice(2);
+const testing = args[0] === '--test';
+const topology = await startTopology({ quiet: testing });
+let stopping = false;
+const stop = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  await topology.stop();
+  process.exit(code);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
+
+const { urls, ports } = topology;
+console.log(
+  `== nginx: site ${urls.site} (https ${urls.siteTls}), API ${urls.api}; page services ${urls.pageServices.join(', ')}; API instances ${urls.apiInstances.join(', ')}`,
+);
+console.log(`topology ready: ${urls.site}`);
+
+if (testing) {
+  const playwright = spawn(
+    path.join(parts.ROOT, 'node_modules', '.bin', 'playwright'),
+    ['test', '-c', 'topology.config.ts', ...args.slice(1)],
+    {
+      cwd: path.join(parts.ROOT, 'e2e'),
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_BASE_URL: urls.site,
+        E2E_API_URL: urls.api,
+        E2E_PORTS: JSON.stringify({ shell: ports.site, api: ports.api, ...ports.remotes }),
+        E2E_API_INSTANCES: JSON.stringify(urls.apiInstances),
+        E2E_PAGE_SERVICES: JSON.stringify(urls.pageServices),
+        E2E_TOPOLOGY_CONTROL: urls.control,
+        E2E_TOPOLOGY_CONFIG: topology.configFile,
+        E2E_TLS_URL: urls.siteTls,
+        E2E_REDIRECT_URL: urls.redirect,
+      },
+    },
+  );
+  const code = await new Promise((resolve) => playwright.on('exit', (status) => resolve(status ?? 1)));
+  await stop(code);
+}

@@ -1,0 +1,287 @@
+// The production topology on one machine, for real: deploy/nginx.conf in front of two page
+// services and two account-api instances on PostgreSQL + Redis, the front ends as static
+// folders laid out as a deploy uploads them. Used by `npm run topology` (run.mjs), the topology
+// tests (`npm run test:nginx`) and the page bench. Every port comes from one base
+// (TOPOLOGY_PORT_BASE, default 9000):
+//
+//   base+80  the site over http (nginx)          base+43  the site over https (throw-away cert)
+//   base+79  http → https redirect (nginx)       base+81… the remotes (nginx)
+//   base+99  the API (nginx)                     base+1, base+2    account-api instances
+//   base+11, base+12  page services              base+98  this harness's control (loopback)
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import parts from '../../build-config/parts.js';
+
+const { ROOT, registry } = parts;
+const NODE = process.execPath;
+
+/** Every port of the topology from its base. */
+export function topologyPorts(base) {
+  const remotes = Object.fromEntries(registry.remotes.map((remote, i) => [remote.container, base + 81 + i]));
+  return {
+    site: base + 80,
+    siteTls: base + 43,
+    redirect: base + 79,
+    api: base + 99,
+    control: base + 98,
+    remotes,
+    apiInstances: [base + 1, base + 2],
+    pageServices: [base + 11, base + 12],
+  };
+}
+
+async function waitFor(url, label, timeoutMs = 30_000, child = null) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}) before answering at ${url}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${label} did not answer at ${url} within ${timeoutMs / 1000}s`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** A throw-away self-signed certificate for localhost (openssl). */
+function makeCertificate(dir) {
+  mkdirSync(dir, { recursive: true });
+  run(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'site.key'),
+      '-out',
+      path.join(dir, 'site.crt'),
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+/** deploy/nginx.conf with this run's folders and ports (and workers that may read them). */
+export function topologyNginxConf({ srv, etc, dir, ports }) {
+  const deploy = path.join(ROOT, 'deploy');
+  const localise = (text) =>
+    text
+      .replaceAll('/srv/portal/', `${srv}/`)
+      .replaceAll('/etc/portal/', `${etc}/`)
+      .replaceAll('/run/', `${dir}/`)
+      .replaceAll('/var/log/nginx/', `${dir}/logs/`)
+      .replaceAll('/var/cache/portal-nginx/', `${dir}/cache/`);
+  for (const file of ['page-cache.conf', 'remote-files.conf'])
+    writeFileSync(path.join(etc, file), localise(readFileSync(path.join(deploy, file), 'utf8')));
+  let conf = localise(readFileSync(path.join(deploy, 'nginx.conf'), 'utf8'))
+    // The harness runs as root and its folders are its own: workers run as root too, two of them.
+    .replace('worker_processes auto;', 'user root;\nworker_processes 2;')
+    .replace('listen 80;', `listen ${ports.redirect};`)
+    .replace('return 301 https://$host$request_uri;', `return 301 https://$host:${ports.siteTls}$request_uri;`)
+    // The site over TLS as in production, and over plain http for local use and the browser tests.
+    .replace('listen 443 ssl http2;', `listen ${ports.siteTls} ssl http2;\n    listen ${ports.site};`)
+    .replace('listen 8000;', `listen ${ports.api};`)
+    .replace('server 127.0.0.1:8101 ', `server 127.0.0.1:${ports.pageServices[0]} `)
+    .replace('server 127.0.0.1:8102 ', `server 127.0.0.1:${ports.pageServices[1]} `)
+    .replace('server 127.0.0.1:8001 ', `server 127.0.0.1:${ports.apiInstances[0]} `)
+    .replace('server 127.0.0.1:8002 ', `server 127.0.0.1:${ports.apiInstances[1]} `);
+  for (const remote of registry.remotes)
+    conf = conf.replace(`listen ${remote.port};`, `listen ${ports.remotes[remote.container]};`);
+  return conf;
+}
+
+/**
+ * Starts the whole topology and resolves once every part answers.
+ * @param {{ base?: number, build?: boolean, apiInstances?: number, databaseUrl?: string, redisUrl?: string,
+ *   releasesDir?: string, quiet?: boolean }} [options]
+ */
+export async function startTopology({
+  base = Number(process.env.TOPOLOGY_PORT_BASE ?? 9000),
+  build = process.env.TOPOLOGY_SKIP_BUILD !== '1',
+  apiInstances = 2,
+  databaseUrl = process.env.DATABASE_URL,
+  redisUrl = process.env.REDIS_URL,
+  releasesDir = process.env.RELEASES_DIR,
+  quiet = false,
+} = {}) {
+  const ports = topologyPorts(base);
+  if (apiInstances > 0 && !databaseUrl)
+    throw new Error('DATABASE_URL is not set: run through scripts/topology.sh (npm run topology)');
+  const folders = [registry.shell.folder, ...registry.remotes.map((r) => r.folder)];
+  const built = (file) => existsSync(path.join(ROOT, file));
+  if (
+    build ||
+    !folders.every((f) => built(`${f}/dist/index.html`)) ||
+    !built('page-service/dist/server.js') ||
+    !built('account-api/dist/server.js')
+  )
+    run('npm', ['run', 'build']);
+
+  // 1. The folders, as a deploy uploads them.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-topology-'));
+  chmodSync(dir, 0o755);
+  const srv = path.join(dir, 'srv');
+  const etc = path.join(dir, 'etc');
+  for (const sub of ['logs', 'cache', 'etc', 'srv/fallback', 'srv/acme']) mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const folder of folders) cpSync(path.join(ROOT, folder, 'dist'), path.join(srv, folder), { recursive: true });
+  cpSync(path.join(ROOT, registry.shell.folder, 'dist-prerender'), path.join(srv, 'shell-prerender'), { recursive: true });
+  const shellConfig = JSON.parse(readFileSync(path.join(ROOT, registry.shell.folder, 'dist', 'config.json'), 'utf8'));
+  const configFile = path.join(srv, 'config.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      ...shellConfig,
+      accountApiUrl: `http://localhost:${ports.api}`,
+      remotes: Object.fromEntries(
+        registry.remotes.map((r) => [r.container, `http://localhost:${ports.remotes[r.container]}/mf-manifest.json`]),
+      ),
+    }),
+  );
+  makeCertificate(path.join(etc, 'tls'));
+  const nginxConf = path.join(etc, 'nginx.conf');
+  writeFileSync(nginxConf, topologyNginxConf({ srv, etc, dir, ports }));
+
+  const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
+  const children = { api: [], pages: [] };
+  const stdio = ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'];
+  const launch = {
+    api: (i) =>
+      spawn(NODE, [path.join(ROOT, 'account-api', 'dist', 'server.js')], {
+        cwd: ROOT,
+        stdio,
+        env: {
+          ...process.env,
+          PORT: String(ports.apiInstances[i]),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+          // One upload folder for both instances (a picture sent to one is served by the other).
+          DATA_DIR: path.join(dir, 'api-data'),
+          JWT_SECRET: 'topology-test-secret-0123456789abcdef',
+          DEV_OUTBOX: '1',
+          TRUST_PROXY_HOPS: '1',
+          CORS_ORIGINS: sitesOrigins.join(','),
+          SITE_URL: `http://localhost:${ports.site}`,
+          LOG_LEVEL: 'warn',
+          PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '14',
+        },
+      }),
+    pages: (i) =>
+      spawn(NODE, [path.join(ROOT, 'page-service', 'dist', 'server.js')], {
+        cwd: ROOT,
+        stdio,
+        env: {
+          ...process.env,
+          PORT: String(ports.pageServices[i]),
+          HOST: '127.0.0.1',
+          SHELL_DIST: path.join(srv, 'shell'),
+          PRERENDER_DIR: path.join(srv, 'shell-prerender'),
+          CONFIG_FILE: configFile,
+          FALLBACK_DIR: path.join(srv, 'fallback'),
+          ...(releasesDir ? { RELEASES_DIR: releasesDir } : {}),
+          LOG_LEVEL: 'warn',
+        },
+      }),
+  };
+  const healthUrl = {
+    api: (i) => `http://127.0.0.1:${ports.apiInstances[i]}/health`,
+    pages: (i) => `http://127.0.0.1:${ports.pageServices[i]}/__health`,
+  };
+  const start = async (part, i) => {
+    const child = launch[part](i);
+    children[part][i] = child;
+    await waitFor(healthUrl[part](i), `${part} ${i}`, 30_000, child);
+  };
+  const stopChild = (part, i, signal = 'SIGTERM') =>
+    new Promise((resolve) => {
+      const child = children[part][i];
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      child.once('exit', () => resolve(undefined));
+      child.kill(signal);
+    });
+
+  let nginxStarted = false;
+  let control = null;
+  const stop = async () => {
+    control?.close();
+    if (nginxStarted) spawnSync('nginx', ['-p', dir, '-c', nginxConf, '-s', 'stop'], { stdio: 'ignore' });
+    await Promise.all(
+      [...children.api.keys()]
+        .map((i) => stopChild('api', i))
+        .concat([...children.pages.keys()].map((i) => stopChild('pages', i))),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // 2. The API instances one after the other (the first one migrates the database), the page services.
+    for (let i = 0; i < apiInstances; i += 1) await start('api', i);
+    await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
+    // 3. nginx in front.
+    run('nginx', ['-t', '-q', '-p', dir, '-c', nginxConf]);
+    run('nginx', ['-p', dir, '-c', nginxConf]);
+    nginxStarted = true;
+    await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 15_000);
+    await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
+    if (apiInstances > 0) await waitFor(`http://localhost:${ports.api}/health`, 'the API through nginx', 15_000);
+  } catch (error) {
+    const log = path.join(dir, 'logs', 'portal-error.log');
+    if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-20).join('\n'));
+    await stop();
+    throw error;
+  }
+
+  // 4. A loopback control for tests: kill, stop, start or restart one instance of a part.
+  control = http.createServer(async (req, res) => {
+    const [, action, part, index] = (req.url ?? '').split('/');
+    const i = Number(index);
+    try {
+      if (req.method !== 'POST' || !children[part] || !(i in children[part]))
+        throw new Error(`unknown: ${req.method} ${req.url}`);
+      if (action === 'kill') await stopChild(part, i, 'SIGKILL');
+      else if (action === 'stop') await stopChild(part, i);
+      else if (action === 'start') await start(part, i);
+      else if (action === 'restart') {
+        await stopChild(part, i);
+        await start(part, i);
+      } else throw new Error(`unknown action ${action}`);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true }));
+    } catch (error) {
+      res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: error.message }));
+    }
+  });
+  await new Promise((resolve) => control.listen(ports.control, '127.0.0.1', resolve));
+
+  return {
+    ports,
+    dir,
+    configFile,
+    accessLog: path.join(dir, 'logs', 'portal-access.log'),
+    urls: {
+      site: `http://localhost:${ports.site}`,
+      siteTls: `https://localhost:${ports.siteTls}`,
+      redirect: `http://localhost:${ports.redirect}`,
+      api: `http://localhost:${ports.api}`,
+      control: `http://127.0.0.1:${ports.control}`,
+      apiInstances: ports.apiInstances.slice(0, apiInstances).map((port) => `http://127.0.0.1:${port}`),
+      pageServices: ports.pageServices.map((port) => `http://127.0.0.1:${port}`),
+    },
+    stop,
+  };
+}
