@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
-/** The production-topology suite (npm run test:nginx): nginx in front, two API instances behind it. */
-export default defineConfig({ ...base, testDir: './topology', workers: 1 });
+/**
+ * The production-topology suite (npm run test:nginx): nginx in front of two page services and
+ * two API instances. The first-visit budget test runs here too, so the budgets hold through
+ * nginx as on `npm start`.
+ */
+export default defineConfig({ ...base, testDir: '.', testMatch: ['topology/**/*.spec.ts', 'tests/budget.spec.ts'], workers: 1 });

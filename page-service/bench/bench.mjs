@@ -1,0 +1,120 @@
+// `npm run bench -w page-service` (part of `npm run bench`): the production page path beside
+// its references, in one run. It prints figures and asserts nothing.
+//
+// 1. HTML through nginx with its cache warm, beside nginx serving a static file of the same
+//    bytes (pages/s at BENCH_CONNECTIONS, p99).
+// 2. The page service alone, no cache in front, for `/`.
+// 3. A render after a change: CPU ms per page (the page service drawing it again), and the
+//    one-time compression of each encoding.
+// 4. Load on pages nginx cannot have kept (a new search each request) while one page service
+//    is killed and started again: every status seen.
+// 5. Lighthouse mobile through nginx on four pages (BENCH_LIGHTHOUSE=0 skips it).
+//
+// Needs `npm run build` first. Ports from BENCH_PORT_BASE (default 5000) + 300: the topology's
+// own layout (scripts/topology/topology.mjs), without API instances (pages need none).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import autocannon from 'autocannon';
+import { openLighthouse } from '../../scripts/bench/lighthouse.mjs';
+import { startTopology } from '../../scripts/topology/topology.mjs';
+import { buildPageService } from '../dist/index.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const base = Number(process.env.BENCH_PORT_BASE ?? 5000) + 300;
+const PAGES = ['/', '/all-games', '/categories/Arcade%20Games', '/game/5'];
+const BR = { 'Accept-Encoding': 'br', Accept: 'text/html' };
+
+const topology = await startTopology({ base, apiInstances: 0, build: false, quiet: true });
+const { urls } = topology;
+
+async function load(url, { headers = BR, requests, duration = seconds } = {}) {
+  const result = await autocannon({ url, connections, duration, headers, requests });
+  const statuses = {};
+  for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count.count;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, statuses };
+}
+const rowOf = (label, r, ref) =>
+  `| ${label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${ref ? `${(r.rps / ref.rps).toFixed(2)}×` : '–'} |`;
+
+try {
+  // Warm nginx's cache and the page services' renders.
+  for (const page of PAGES) for (let i = 0; i < 3; i += 1) await fetch(urls.site + page, { headers: BR });
+  const html = await (await fetch(`${urls.site}/`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } })).text();
+  // The reference: the same bytes as a file nginx serves itself (brotli sibling as every build ships).
+  const staticFile = path.join(topology.dir, 'srv', 'shell', 'bench-static.html');
+  writeFileSync(staticFile, html);
+  writeFileSync(`${staticFile}.br`, brotliCompressSync(Buffer.from(html), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+
+  console.log(`\nPages at ${connections} connections, ${seconds} s each, brotli (document ${(html.length / 1024).toFixed(1)} KB):`);
+  console.log('| what | pages/s | p50 | p99 | × static file |\n|---|---|---|---|---|');
+  const reference = await load(`${urls.site}/bench-static.html`);
+  console.log(rowOf('nginx, static file of the same bytes (reference)', reference));
+  for (const page of PAGES) console.log(rowOf(`nginx → page services, cache warm: ${page}`, await load(urls.site + page), reference));
+  console.log(rowOf('page service alone, no cache in front: /', await load(`${urls.pageServices[0]}/`), reference));
+
+  // A render after a change: a page service of its own, every page drawn from an empty cache.
+  const { renderer, cache, app } = buildPageService({
+    shellDist: path.join(topology.dir, 'srv', 'shell'),
+    prerenderDir: path.join(topology.dir, 'srv', 'shell-prerender'),
+    configFile: path.join(topology.dir, 'srv', 'config.json'),
+  });
+  await renderer.warm();
+  console.log('\nA render after a change (median of 9, CPU of this process), and the one-time compression:');
+  console.log('| page | render | brotli 11 | gzip 9 | bytes (identity / br) |\n|---|---|---|---|---|');
+  for (const page of PAGES) {
+    const renders = [];
+    const compress = { br: [], gzip: [] };
+    let sizes = '';
+    for (let i = 0; i < 9; i += 1) {
+      const { key, page: rendered } = await renderer.page({ url: `${page}${page.includes('?') ? '&' : '?'}v=${i}`, host: 'localhost', https: false });
+      renders.push(rendered.renderMs);
+      for (const encoding of ['br', 'gzip']) {
+        const cpu = process.cpuUsage();
+        const body = await cache.encoded(key, rendered, encoding);
+        const used = process.cpuUsage(cpu);
+        compress[encoding].push((used.user + used.system) / 1000);
+        if (encoding === 'br') sizes = `${(rendered.body.length / 1024).toFixed(1)} / ${(body.length / 1024).toFixed(1)} KB`;
+      }
+    }
+    const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)].toFixed(1);
+    console.log(`| ${page} | ${median(renders)} ms | ${median(compress.br)} ms | ${median(compress.gzip)} ms | ${sizes} |`);
+  }
+  await app.close();
+
+  // A page service killed under load, on pages nobody asked for before (nginx has no copy).
+  let n = 0;
+  const killRun = load(urls.site, {
+    duration: 10,
+    requests: [{ setupRequest: (request) => ({ ...request, path: `/search?q=bench-${(n += 1)}` }) }],
+  });
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await fetch(`${urls.control}/kill/pages/0`, { method: 'POST' });
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await fetch(`${urls.control}/start/pages/0`, { method: 'POST' });
+  const killed = await killRun;
+  const fivexx = Object.entries(killed.statuses).filter(([code]) => code >= '500');
+  console.log(
+    `\nOne page service killed at 3 s and started again, 10 s of new pages (no cache can help): ` +
+      `${Math.round(killed.rps)} pages/s, p99 ${killed.p99} ms, statuses ${JSON.stringify(killed.statuses)}, ` +
+      `socket errors ${killed.errors}; 5xx: ${fivexx.length ? JSON.stringify(Object.fromEntries(fivexx)) : 'none'}`,
+  );
+
+  if (LIGHTHOUSE) {
+    const lh = await openLighthouse();
+    console.log('\nLighthouse mobile through nginx:\n| page | perf | accessibility | LCP | CLS |\n|---|---|---|---|---|');
+    try {
+      for (const page of PAGES) {
+        const r = await lh.audit(urls.site + page);
+        const ms = (v) => (v === null ? '–' : `${(v / 1000).toFixed(1)} s`);
+        console.log(`| ${page} | ${r.perf ?? `n/a (${r.error})`} | ${r.accessibility ?? '–'} | ${ms(r.lcpMs)} | ${r.cls?.toFixed(3) ?? '–'} |`);
+      }
+    } finally {
+      await lh.close();
+    }
+  }
+} finally {
+  await topology.stop();
+}
