@@ -8,6 +8,10 @@
 //   base+79  http → https redirect (nginx)       base+81… the remotes (nginx)
 //   base+99  the API (nginx)                     base+1, base+2    account-api instances
 //   base+11, base+12  page services              base+98  this harness's control (loopback)
+//
+// The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
+// start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back
+// in: a rolling restart as docs/operations.md describes it).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -156,7 +160,20 @@ export async function startTopology({
   );
   makeCertificate(path.join(etc, 'tls'));
   const nginxConf = path.join(etc, 'nginx.conf');
-  writeFileSync(nginxConf, topologyNginxConf({ srv, etc, dir, ports }));
+  const baseConf = topologyNginxConf({ srv, etc, dir, ports });
+  writeFileSync(nginxConf, baseConf);
+  // Instances taken out of nginx's rotation ("down"), as a rolling restart does before SIGTERM.
+  const down = new Set();
+  const portOf = (part, i) => (part === 'api' ? ports.apiInstances[i] : ports.pageServices[i]);
+  const setInRotation = (part, i, inRotation) => {
+    if (inRotation) down.delete(portOf(part, i));
+    else down.add(portOf(part, i));
+    let conf = baseConf;
+    for (const port of down) conf = conf.replace(new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*);`), '$1 down;');
+    writeFileSync(nginxConf, conf);
+    // Graceful: new workers take the new list, old ones finish what they have in flight.
+    run('nginx', ['-p', dir, '-c', nginxConf, '-s', 'reload'], { stdio: 'ignore' });
+  };
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
   const children = { api: [], pages: [] };
@@ -207,7 +224,8 @@ export async function startTopology({
   const start = async (part, i) => {
     const child = launch[part](i);
     children[part][i] = child;
-    await waitFor(healthUrl[part](i), `${part} ${i}`, 30_000, child);
+    // A start on a busy machine (migrations checked, scrypt warmed) can take a while.
+    await waitFor(healthUrl[part](i), `${part} ${i}`, 90_000, child);
   };
   const stopChild = (part, i, signal = 'SIGTERM') =>
     new Promise((resolve) => {
@@ -260,6 +278,14 @@ export async function startTopology({
       else if (action === 'restart') {
         await stopChild(part, i);
         await start(part, i);
+      } else if (action === 'roll') {
+        // A rolling restart as an operator does it: out of rotation, drain, restart, back in.
+        setInRotation(part, i, false);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await stopChild(part, i);
+        await start(part, i);
+        setInRotation(part, i, true);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
       } else throw new Error(`unknown action ${action}`);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true }));
     } catch (error) {

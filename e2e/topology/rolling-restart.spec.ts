@@ -1,0 +1,118 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+// Rolling restarts through nginx under load (npm run test:nginx): each API instance and each
+// page service is taken out of rotation, stopped with SIGTERM (it drains), started and put
+// back, one after the other, while players read pages and their balance, sign in and sign up.
+// Every request must succeed, and every sign-up must be in the database.
+
+const control = process.env.E2E_TOPOLOGY_CONTROL ?? '';
+const instances = JSON.parse(process.env.E2E_API_INSTANCES ?? '[]') as string[];
+const PASSWORD = 'Rolling#123';
+/**
+ * A connection per request: taking an instance out of rotation reloads nginx, whose old workers
+ * close their idle client connections, and a request sent on one at that moment is reset. A
+ * browser sends it again on a new connection by itself; this client has no such retry.
+ */
+const FRESH = { Connection: 'close' };
+
+async function outboxCode(request: APIRequestContext, to: string): Promise<string | null> {
+  const response = await request.get(`${instances[0]}/__dev/outbox?to=${encodeURIComponent(to)}`);
+  const messages = response.ok() ? ((await response.json()) as { code: string | null }[]) : [];
+  return messages[0]?.code ?? null;
+}
+
+function register(request: APIRequestContext, apiUrl: string, id: string, headers: Record<string, string> = {}) {
+  return request.post(`${apiUrl}/register/`, {
+    headers,
+    form: { username: id, email: `${id}@example.com`, firstName: 'Roll', lastName: 'Ing', password: PASSWORD },
+  });
+}
+
+test('every API instance and page service restarted in turn under load: no request fails, no sign-up is lost', async ({
+  request,
+  apiUrl,
+}) => {
+  test.setTimeout(600_000);
+  const run = Date.now().toString(36);
+  // Players who already have verified accounts.
+  const players: { id: string; token: string; signIns: number }[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    const id = `roll${run}p${i}`;
+    expect((await register(request, apiUrl, id)).status()).toBe(201);
+    let code: string | null = null;
+    await expect.poll(async () => (code = await outboxCode(request, `${id}@example.com`))).toMatch(/^\d{6}$/);
+    const verified = await request.post(`${apiUrl}/verify-email/`, {
+      form: { email: `${id}@example.com`, verification_code: code! },
+    });
+    expect(verified.ok()).toBeTruthy();
+    players.push({ id, token: '', signIns: 0 });
+  }
+
+  const outcomes: { what: string; status: number | string }[] = [];
+  const signUps: string[] = [];
+  let stop = false;
+  let n = 0;
+  const worker = async (w: number) => {
+    for (let i = 0; !stop; i += 1) {
+      const player = players[(w + i) % players.length]!;
+      // Within the API's own limits: sign-ins per account and address, sign-ups per address.
+      const kind =
+        i % 10 === 3 && player.signIns < 6
+          ? 'sign-in'
+          : i % 25 === 7 && signUps.length < 24
+            ? 'sign-up'
+            : i % 2
+              ? 'page'
+              : 'balance';
+      if (kind === 'sign-in') player.signIns += 1;
+      try {
+        let status: number;
+        if (kind === 'page') {
+          status = (
+            await request.get(['/', '/all-games', '/game/5', `/search?q=r${n++}`][i % 4]!, { headers: { Accept: 'text/html' } })
+          ).status();
+        } else if (kind === 'sign-in') {
+          const response = await request.post(`${apiUrl}/login/`, {
+            headers: FRESH,
+            data: { username: player.id, password: PASSWORD },
+          });
+          status = response.status();
+          if (response.ok()) player.token = ((await response.json()) as { access_token: string }).access_token;
+        } else if (kind === 'sign-up') {
+          const id = `roll${run}s${signUps.length}w${w}`;
+          signUps.push(id);
+          status = (await register(request, apiUrl, id, FRESH)).status();
+        } else {
+          status = player.token
+            ? (
+                await request.get(`${apiUrl}/api/balance`, { headers: { ...FRESH, Authorization: `Bearer ${player.token}` } })
+              ).status()
+            : (await request.get(`${apiUrl}/health`, { headers: FRESH })).status();
+        }
+        outcomes.push({ what: kind, status });
+      } catch (error) {
+        outcomes.push({ what: kind, status: String(error) });
+      }
+    }
+  };
+  const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+  for (const [part, index] of [
+    ['api', 0],
+    ['api', 1],
+    ['pages', 0],
+    ['pages', 1],
+  ] as const) {
+    const rolled = await request.post(`${control}/roll/${part}/${index}`, { timeout: 180_000 });
+    expect(rolled.ok(), `${part} ${index} restarted: ${await rolled.text()}`).toBeTruthy();
+  }
+  stop = true;
+  await Promise.all(workers);
+
+  const failed = outcomes.filter((o) => typeof o.status !== 'number' || o.status >= 500 || ![200, 201].includes(o.status));
+  expect(outcomes.length).toBeGreaterThan(200);
+  expect(outcomes.filter((o) => o.what === 'sign-in').length).toBeGreaterThan(5);
+  expect(failed, JSON.stringify(failed.slice(0, 10))).toEqual([]);
+  // Every sign-up answered 201 is in the database: its verification mail was queued with it.
+  for (const id of signUps) await expect.poll(() => outboxCode(request, `${id}@example.com`)).toMatch(/^\d{6}$/);
+});
