@@ -106,8 +106,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       await requireCaptcha(captchaToken, request.ip);
 
       const user = await users.findByLogin(identifier);
-      // One bucket per account, whether its name or its address was typed, from any address.
-      const bucket = accountKey('login', user?.id, identifier);
+      // One bucket per account (whether its name or its address was typed) and client network.
+      const bucket = accountKey('login', user?.id, identifier, request.ip);
       await accountLimits.login.attempt(bucket);
       const passwordOk = user ? await verifyPassword(password, user.password_hash) : await context.dummyPassword.run(password);
       if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
@@ -162,8 +162,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const code = input.string('verification_code', FIELD_SPECS.code);
     input.done();
     const user = await users.findByEmail(email);
-    // Counted per account across every code issued in the window: a new code does not reset it.
-    const bucket = accountKey('verify_email', user?.id, email);
+    // Counted per account and network across every code issued in the window: a new code does not reset it.
+    const bucket = accountKey('verify_email', user?.id, email, request.ip);
     await accountLimits.codeEntry.attempt(bucket);
     // Unknown and already verified addresses take the same path and get the same answer: neither
     // has a live verification code (verifying deletes them), so both read as a wrong code.
@@ -216,7 +216,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
       input.done();
       const user = await users.findByEmail(email);
-      const bucket = accountKey('reset_password', user?.id, email);
+      const bucket = accountKey('reset_password', user?.id, email, request.ip);
       await accountLimits.codeEntry.attempt(bucket);
       if (!user) throw codeProblem('invalid', 'reset');
       const result = await codes.check(user.id, 'reset_password', code);
