@@ -10,6 +10,7 @@ import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
 import { registerLibraryRoutes } from './library/library-routes';
+import { PurgeJob } from './maintenance/purge-job';
 import { UserStore } from './accounts/user-store';
 import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
@@ -48,6 +49,8 @@ export interface App {
   context: AppContext;
   /** Delivers the mail outbox; null when this instance only queues (MAIL_WORKER=0, or nowhere to deliver). */
   mailWorker: DeliveryWorker | null;
+  /** Deletes expired and abandoned data on a timer (tests call runOnce). */
+  purgeJob: PurgeJob;
 }
 
 /** SMTP when SMTP_URL is set; else the dev outbox when DEV_OUTBOX is on; else nowhere (mail waits in the queue). */
@@ -199,5 +202,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailWorker.start();
   }
 
-  return { app, context, mailWorker };
+  const purgeJob = new PurgeJob(
+    [{ name: 'expired_codes', run: () => context.codes.purgeExpired() }],
+    config.retention.purgeIntervalMs,
+    app.log,
+  );
+  // Before the database's hook (hooks run in reverse order): a purge in flight finishes first.
+  app.addHook('onClose', async () => purgeJob.stop());
+  purgeJob.start();
+
+  return { app, context, mailWorker, purgeJob };
 }

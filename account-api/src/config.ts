@@ -42,6 +42,13 @@ export interface Config {
   redisKeyPrefix: string;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
+  /** How long stale data is kept, and how often it is purged (decision 0036). */
+  retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** How often the purge job runs. */
+  purgeIntervalMs: number;
 }
 
 export interface MailSettings {
@@ -171,5 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: textFrom(env, 'REDIS_URL'),
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
     passwordHashCost: passwordHashCostFrom(env, production),
+    retention: {
+      purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES', 10) * 60 * 1000,
+    },
   };
 }

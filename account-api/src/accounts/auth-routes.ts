@@ -16,7 +16,6 @@ import { accountKey, RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/messages';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
-import type { CodeCheck } from './one-time-codes';
 import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
 
 const HOUR = 60 * 60 * 1000;
@@ -40,15 +39,14 @@ export const MESSAGES = {
   loggedOut: 'Logged out.',
 } as const;
 
-/** What a failed code check tells the player; an unknown address reads like a wrong code. */
-function codeProblem(result: Exclude<CodeCheck, 'ok'>, kind: 'verification' | 'reset'): HttpError {
-  const text = {
-    invalid: `Invalid ${kind} code.`,
-    expired: `This ${kind} code has expired. Request a new one.`,
-    locked: `Too many wrong attempts. Request a new ${kind} code.`,
-  }[result];
-  return new HttpError(400, text);
-}
+/**
+ * What every failed code check tells the player: wrong, expired, used up, or an address with no
+ * account or no code all read the same (same status, same words), so the answer does not tell
+ * a real account from an unknown address.
+ */
+export const codeRefused = (kind: 'verification' | 'reset'): string =>
+  `This ${kind} code is wrong or no longer valid. Check it, or request a new one.`;
+const codeProblem = (kind: 'verification' | 'reset'): HttpError => new HttpError(400, codeRefused(kind));
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const { users, sessions, codes, tokens, config, accountLimits } = context;
@@ -168,7 +166,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     // Unknown and already verified addresses take the same path and get the same answer: neither
     // has a live verification code (verifying deletes them), so both read as a wrong code.
     const result = await codes.check(user?.id ?? 0, 'verify_email', code);
-    if (result !== 'ok' || !user) throw codeProblem(result === 'ok' ? 'invalid' : result, 'verification');
+    if (result !== 'ok' || !user) throw codeProblem('verification');
     await accountLimits.codeEntry.succeeded(bucket);
     await users.markEmailVerified(user.id);
     return { message: MESSAGES.emailVerified };
@@ -218,9 +216,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const user = await users.findByEmail(email);
       const bucket = accountKey('reset_password', user?.id, email, request.ip);
       await accountLimits.codeEntry.attempt(bucket);
-      if (!user) throw codeProblem('invalid', 'reset');
-      const result = await codes.check(user.id, 'reset_password', code);
-      if (result !== 'ok') throw codeProblem(result, 'reset');
+      // An unknown address takes the same path as an account without a live code.
+      const result = await codes.check(user?.id ?? 0, 'reset_password', code);
+      if (result !== 'ok' || !user) throw codeProblem('reset');
       await accountLimits.codeEntry.succeeded(bucket);
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
       // New password, token_version bumped, every session ended and the notice queued: one transaction.

@@ -81,6 +81,15 @@ export class OneTimeCodes {
     return Number(used.numDeletedRows) === 1 ? row.user_id : null;
   }
 
+  /** Deletes every code and link token past its expiry (the purge job); answers how many. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('one_time_codes')
+      .where('expires_at', '<=', this.now().toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async revoke(userId: number, purpose: CodePurpose): Promise<void> {
     await this.db.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
   }

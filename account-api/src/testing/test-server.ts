@@ -82,6 +82,9 @@ export function setupTestServer(overrides: Partial<Config> = {}, options: Partia
     get mailWorker() {
       return current().mailWorker;
     },
+    get purgeJob() {
+      return current().purgeJob;
+    },
     get dataDir() {
       return current().dataDir;
     },
