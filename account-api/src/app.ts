@@ -143,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     accountLimits: {
       login: accountLimit(limitStore, ACCOUNT_LIMITS.login),
       codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
+      codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
     },
     uploadsDir: path.join(config.dataDir, 'uploads'),
     now,

@@ -25,8 +25,8 @@ export interface AppContext {
   dummyPassword: DummyPasswordCheck;
   uploadsDir: string;
   now: () => Date;
-  /** Per-account limits across addresses, in the shared store (memory or Redis). */
-  accountLimits: { login: AccountLimit; codeEntry: AccountLimit };
+  /** Per-account limits (per client network, or per account for code mails), in the shared store (memory or Redis). */
+  accountLimits: { login: AccountLimit; codeEntry: AccountLimit; codeMails: AccountLimit };
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
   passwordHashingBudget: preHandlerAsyncHookHandler;
 }

@@ -75,6 +75,11 @@ export const ACCOUNT_LIMITS = {
   login: { max: 10, windowMs: 15 * MINUTE },
   /** Typed codes per account and purpose from one client network, across every code issued in the window. */
   codeEntry: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Mails with a code per account and purpose, from all addresses together, per day: with five
+   * guesses per code this caps the guesses at one account's reset code (decision 0036 §3).
+   */
+  codeMails: { max: 10, windowMs: 24 * 60 * MINUTE },
 } as const;
 
 export interface AccountLimit {
@@ -82,6 +87,8 @@ export interface AccountLimit {
   attempt(key: string): Promise<void>;
   /** The attempt succeeded: its bucket starts again. */
   succeeded(key: string): Promise<void>;
+  /** Counts one use and answers whether it is within the limit (for quiet limits that must not answer 429). */
+  allows(key: string): Promise<boolean>;
 }
 
 export function accountLimit(store: LimitStore, spec: { max: number; windowMs: number }): AccountLimit {
@@ -95,6 +102,10 @@ export function accountLimit(store: LimitStore, spec: { max: number; windowMs: n
       }
     },
     succeeded: (key) => store.reset(key),
+    async allows(key) {
+      const { count } = await store.hit(key, spec.windowMs);
+      return count <= spec.max;
+    },
   };
 }
 
@@ -115,6 +126,11 @@ export function clientNetwork(ip: string): string {
   return `${groups.join(':')}::/64`;
 }
 
-/** The bucket of an account (its id when it exists, else the typed identifier, normalised) seen from one client network. */
-export const accountKey = (scope: string, userId: number | undefined, typed: string, ip: string): string =>
-  `${scope}:${userId !== undefined ? `id:${userId}` : `name:${typed.trim().toLowerCase()}`}|${clientNetwork(ip)}`;
+/**
+ * The bucket of an account (its id when it exists, else the typed identifier, normalised), seen
+ * from one client network, or from everywhere when `ip` is null.
+ */
+export function accountKey(scope: string, userId: number | undefined, typed: string, ip: string | null): string {
+  const account = `${scope}:${userId !== undefined ? `id:${userId}` : `name:${typed.trim().toLowerCase()}`}`;
+  return ip === null ? account : `${account}|${clientNetwork(ip)}`;
+}
