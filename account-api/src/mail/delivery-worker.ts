@@ -33,7 +33,14 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: ClaimedMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    // An address object, not a string: nodemailer does not parse it for display names or lists.
+    await this.transport.sendMail({
+      from: this.from,
+      to: { name: '', address: mail.to },
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   }
 
   close(): void {
