@@ -26,7 +26,7 @@ import { RequestBudget } from './http/request-budget';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
-import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
+import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { TokenService } from './security/tokens';
@@ -70,6 +70,15 @@ function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: 
   return trust;
 }
 
+/** The plugin builds its store with `new`: a class bound to this app's clock and bound. */
+function boundedStoreFor(clock: () => number, maxKeys: number) {
+  return class extends BoundedRateLimitStore {
+    constructor() {
+      super(clock, maxKeys);
+    }
+  };
+}
+
 /** Builds the whole API: database migrated, plugins and routes registered, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -104,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? googleCaptchaVerifier(config.recaptchaSecret)
         : null;
   // Rate limits: in memory for one instance, in Redis (REDIS_URL) when several share the load.
-  let limitStore: LimitStore = new MemoryLimitStore(() => now().getTime());
+  const clock = () => now().getTime();
+  let limitStore: LimitStore = new MemoryLimitStore(clock, config.rateLimitMemoryKeys);
   let redis: Redis | null = null;
   if (config.redisUrl) {
     const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000, lazyConnect: true });
@@ -123,7 +133,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: rateLimitError,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}address:` } : {}),
+    ...(redis
+      ? { redis, nameSpace: `${config.redisKeyPrefix}address:` }
+      : // The plugin's own memory store is an LRU: it would forget a victim's counter under load.
+        { store: boundedStoreFor(clock, config.rateLimitMemoryKeys) }),
   });
   const context: AppContext = {
     config,

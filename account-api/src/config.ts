@@ -40,6 +40,8 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** Without Redis: counters one in-memory limit store holds before it refuses new keys (fail closed). */
+  rateLimitMemoryKeys: number;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
   /** How long stale data is kept, and how often it is purged (decision 0036). */
@@ -79,6 +81,9 @@ export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' 
     return 'SMTP_URL must be set when NODE_ENV=production: without it no verification or reset mail can be delivered.';
   return null;
 }
+
+/** Counters one in-memory limit store holds at most (RATE_LIMIT_MEMORY_KEYS): about 100 bytes each. */
+export const DEFAULT_MEMORY_KEYS = 100_000;
 
 /** Where `.data/` lives: next to src/ and dist/, whichever this file was loaded from. */
 const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
@@ -143,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devOutbox = env.DEV_OUTBOX?.trim() === '1' || env.DEV_OUTBOX?.trim().toLowerCase() === 'true';
   const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
   if (problem) throw new Error(problem);
+  const redisUrl = textFrom(env, 'REDIS_URL');
+  // Limits in process memory are bounded and fail closed: one client could fill them and refuse
+  // everyone. Production keeps them in Redis, which is also what several instances need.
+  if (production && !redisUrl)
+    throw new Error('REDIS_URL must be set when NODE_ENV=production: rate limits need a shared store that cannot be filled up.');
   const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
   return {
     production,
@@ -175,8 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
-    redisUrl: textFrom(env, 'REDIS_URL'),
+    redisUrl,
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
+    rateLimitMemoryKeys: intFrom(env, 'RATE_LIMIT_MEMORY_KEYS', DEFAULT_MEMORY_KEYS),
     passwordHashCost: passwordHashCostFrom(env, production),
     retention: {
       purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES', 10) * 60 * 1000,

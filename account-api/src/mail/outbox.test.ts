@@ -27,7 +27,12 @@ async function outbox(server: TestServer, to: string): Promise<OutboxMessage[]> 
 }
 
 describe('DEV_OUTBOX and SMTP_URL at start-up', () => {
-  const smtp = { SMTP_URL: 'smtp://mail.example.com:587', JWT_SECRET: 'x'.repeat(40) };
+  const smtp = {
+    SMTP_URL: 'smtp://mail.example.com:587',
+    JWT_SECRET: 'x'.repeat(40),
+    REDIS_URL: 'redis://localhost:6379',
+    CORS_ORIGINS: 'https://games.example.com',
+  };
 
   it('keeps the dev outbox off unless DEV_OUTBOX=1', () => {
     expect(loadConfig({}).devOutbox).toBe(false);
