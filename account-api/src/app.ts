@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSessionId', null);
 
-  // Bearer tokens, not cookies: any listed origin may call; '*' is safe for that reason.
+  // Bearer tokens, not cookies: any listed origin may call. '*' only outside production (config refuses it there).
   await app.register(fastifyCors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],

@@ -134,6 +134,19 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): number | string[] | false {
   return hops === 0 ? false : hops;
 }
 
+/** CORS_ORIGINS; `*` (the default) is for development: production names the site's origins. */
+function corsOriginsFrom(env: NodeJS.ProcessEnv, production: boolean): string[] {
+  const origins = (textFrom(env, 'CORS_ORIGINS') ?? '*')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  if (production && origins.includes('*'))
+    throw new Error(
+      "CORS_ORIGINS must list the site's origins when NODE_ENV=production (for example https://games.example.com); '*' is refused",
+    );
+  return origins;
+}
+
 function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
@@ -177,10 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: 2 * 60 * 1000,
       sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS', 7 * 24) * 60 * 60 * 1000,
     },
-    corsOrigins: (textFrom(env, 'CORS_ORIGINS') ?? '*')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter((origin) => origin !== ''),
+    corsOrigins: corsOriginsFrom(env, production),
     recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     trustProxy: trustProxyFrom(env),

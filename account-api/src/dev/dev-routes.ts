@@ -21,7 +21,9 @@ export function registerDevRoutes(app: FastifyInstance, context: AppContext): vo
    * architecture.md §6: the dev outbox, newest first, read from the mail outbox table with each
    * mail's delivery state. Only with DEV_OUTBOX=1, never in production (config refuses both).
    */
-  app.get(API_PATHS.devOutbox, async (request): Promise<OutboxMessage[]> => {
+  // Codes must not be readable by any web page: the site's own origin only, whatever CORS_ORIGINS says.
+  const siteOrigin = new URL(context.config.siteUrl).origin;
+  app.get(API_PATHS.devOutbox, { config: { cors: { origin: [siteOrigin] } } }, async (request): Promise<OutboxMessage[]> => {
     if (context.config.production) throw new HttpError(403, 'The dev outbox is disabled in production');
     if (!context.config.devOutbox) throw new HttpError(404, 'The dev outbox is off: start the API with DEV_OUTBOX=1');
     const input = new InputReader(request.query, 'query');
