@@ -18,6 +18,7 @@ import { createAuthLookup } from './db/auth-lookup';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { registerDevRoutes } from './dev/dev-routes';
+import { registerHealthRoutes } from './health/health-routes';
 import { authenticator } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { LeanRequestLog, LOG_SERIALIZERS } from './http/log-redaction';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
     },
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    redis,
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
       now().getTime(),
@@ -207,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLibraryRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);
+  registerHealthRoutes(app, context);
 
   const transport = config.mail.worker ? chooseTransport(config) : null;
   const mailWorker = transport ? new DeliveryWorker(context.mailOutbox, transport, config.mail, app.log, now) : null;

@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, type OutboxMessage } from 'shared-contracts/account';
 import type { AppContext } from '../context';
-import { proveWrite } from '../db/migrations';
 import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
 
 export function registerDevRoutes(app: FastifyInstance, context: AppContext): void {
-  app.get(API_PATHS.health, async (request, reply) => {
-    // Healthy means able to save: a database that answers reads but refuses writes is not.
-    try {
-      await proveWrite(context.database.db);
-      return { status: 'ok', database: context.database.dialect, mail: await context.mailOutbox.stats() };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: the database refused a write');
-      return reply.code(503).send({ detail: 'Database unavailable: it does not accept writes' });
-    }
-  });
-
   /**
    * architecture.md §6: the dev outbox, newest first, read from the mail outbox table with each
    * mail's delivery state. Only with DEV_OUTBOX=1, never in production (config refuses both).

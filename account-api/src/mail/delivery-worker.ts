@@ -85,6 +85,8 @@ const withoutAddresses = (reason: string): string => reason.replace(/[^\s<>"'(),
 
 const BATCH = 10;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
+/** Pending mail older than this is worth a warning (retries start at 30 s and double). */
+const STUCK_AFTER_SECONDS = 15 * 60;
 
 /**
  * The delivery worker (decision 0023): polls the outbox, claims due mail, hands it to the
@@ -149,6 +151,10 @@ export class DeliveryWorker {
         this.lastPurge = this.now().getTime();
         const purged = await this.outbox.purgeSent(this.settings.sentRetentionMs);
         if (purged > 0) this.log.info({ purged }, 'sent mail purged');
+        // The queue's figures are not public (no health route shows them): the log says when to look.
+        const stats = await this.outbox.stats();
+        if (stats.dead > 0 || (stats.oldest_pending_age_seconds ?? 0) > STUCK_AFTER_SECONDS)
+          this.log.warn({ mail_queue: stats }, 'mail queue needs attention: dead mail, or mail waiting long');
       }
     } catch (error) {
       // The database went away for a moment: the next pass tries again; claimed rows come back after their lease.
