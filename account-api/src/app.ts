@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     database,
     users: new UserStore(database.db, now),
-    sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000),
+    sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000, config.retention.sessionMaxAgeMs),
     codes: new OneTimeCodes(database.db, keys.codes, now),
     tokens: new TokenService({
       key: keys.jwt,
@@ -220,7 +220,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
 
   const purgeJob = new PurgeJob(
-    [{ name: 'expired_codes', run: () => context.codes.purgeExpired() }],
+    [
+      { name: 'expired_codes', run: () => context.codes.purgeExpired() },
+      { name: 'ended_sessions', run: () => context.sessions.purgeEnded() },
+      { name: 'unverified_accounts', run: () => context.users.purgeUnverified(config.retention.unverifiedAccountMs) },
+    ],
     config.retention.purgeIntervalMs,
     app.log,
   );

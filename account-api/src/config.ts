@@ -51,6 +51,10 @@ export interface Config {
 export interface RetentionSettings {
   /** How often the purge job runs. */
   purgeIntervalMs: number;
+  /** Absolute session lifetime from sign-in: refreshing does not extend it. */
+  sessionMaxAgeMs: number;
+  /** Accounts never verified are deleted this long after sign-up. */
+  unverifiedAccountMs: number;
 }
 
 export interface MailSettings {
@@ -81,6 +85,8 @@ export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' 
     return 'SMTP_URL must be set when NODE_ENV=production: without it no verification or reset mail can be delivered.';
   return null;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counters one in-memory limit store holds at most (RATE_LIMIT_MEMORY_KEYS): about 100 bytes each. */
 export const DEFAULT_MEMORY_KEYS = 100_000;
@@ -201,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: passwordHashCostFrom(env, production),
     retention: {
       purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES', 10) * 60 * 1000,
+      sessionMaxAgeMs: intFrom(env, 'SESSION_MAX_AGE_DAYS', 30) * DAY_MS,
+      unverifiedAccountMs: intFrom(env, 'UNVERIFIED_ACCOUNT_DAYS', 7) * DAY_MS,
     },
   };
 }
