@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { API_PATHS } from 'shared-contracts/account';
 import { form, json, newPlayer, setupTestServer, signedInPlayer, changePassword } from '../testing/test-server';
@@ -9,7 +10,7 @@ const pages = async () =>
   (await sql<{ page_count: number }>`pragma page_count`.execute(server.context.database.db)).rows[0]?.page_count ?? 0;
 const capAt = (count: number) => sql.raw(`pragma max_page_count = ${count}`).execute(server.context.database.db);
 const expected = { status: 503, body: { detail: STORAGE_UNAVAILABLE } };
-const answer = (response: { statusCode: number; body: string }) => ({
+const answer = (response: LightMyRequestResponse) => ({
   status: response.statusCode,
   body: json<unknown>(response),
 });
