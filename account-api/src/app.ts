@@ -56,7 +56,7 @@ export interface App {
 
 /** SMTP when SMTP_URL is set; else the dev outbox when DEV_OUTBOX is on; else nowhere (mail waits in the queue). */
 function chooseTransport(config: Config): MailTransport | null {
-  if (config.smtpUrl) return new SmtpTransport(config.smtpUrl, config.mailFrom);
+  if (config.smtpUrl) return new SmtpTransport(config.smtpUrl, config.mailFrom, config.mail.sendDeadlineMs);
   if (config.devOutbox) return new DevOutboxTransport();
   return null;
 }

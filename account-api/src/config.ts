@@ -72,6 +72,10 @@ export interface MailSettings {
   leaseMs: number;
   /** Sent mail is kept this long, then purged. */
   sentRetentionMs: number;
+  /** Total time one mail may take over SMTP before its connection is dropped and the try counts as failed. */
+  sendDeadlineMs: number;
+  /** Longest the worker's stop() waits for the mail in hand before it aborts it. */
+  stopTimeoutMs: number;
 }
 
 /** Any capitalisation counts: `Production` must not switch production safeguards off. */
@@ -193,8 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: intFrom(env, 'MAIL_RETRY_BASE_MS', 30_000),
       retryMaxMs: intFrom(env, 'MAIL_RETRY_MAX_MS', 60 * 60 * 1000),
       maxAttempts: intFrom(env, 'MAIL_MAX_ATTEMPTS', 10),
-      leaseMs: 2 * 60 * 1000,
+      // Longer than any one try can take (twice the send deadline, 2 min at least).
+      leaseMs: Math.max(2 * 60 * 1000, 2 * intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000),
       sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS', 7 * 24) * 60 * 60 * 1000,
+      sendDeadlineMs: intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000,
+      stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS', 5) * 1000,
     },
     corsOrigins: corsOriginsFrom(env, production),
     recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
