@@ -28,6 +28,7 @@ import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport }
 import { MailOutbox } from './mail/outbox';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
+import { loadBreachedPasswords } from './security/breached-passwords';
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { TokenService } from './security/tokens';
@@ -106,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const applied = await migrateToLatest(database.db, database.dialect);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
+  // Read the breached-password list now, not in the first sign-up's request.
+  loadBreachedPasswords();
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
   const captcha =
     options.captcha !== undefined
