@@ -117,9 +117,9 @@ describe('sessions', () => {
   });
 });
 
-describe('GET /health and the dev outbox', () => {
+describe('GET /readyz and the dev outbox', () => {
   it('reports the database', async () => {
-    const response = await server.app.inject({ method: 'GET', url: API_PATHS.health });
+    const response = await server.app.inject({ method: 'GET', url: API_PATHS.readyz });
     expect(json<{ status: string; database: string }>(response)).toMatchObject({
       status: 'ok',
       database: server.context.database.dialect,

@@ -10,6 +10,7 @@ import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
 import { registerLibraryRoutes } from './library/library-routes';
+import { PurgeJob } from './maintenance/purge-job';
 import { UserStore } from './accounts/user-store';
 import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
@@ -17,6 +18,7 @@ import { createAuthLookup } from './db/auth-lookup';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { registerDevRoutes } from './dev/dev-routes';
+import { registerHealthRoutes } from './health/health-routes';
 import { authenticator } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { LeanRequestLog, LOG_SERIALIZERS } from './http/log-redaction';
@@ -25,7 +27,8 @@ import { RequestBudget } from './http/request-budget';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
-import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
+import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
+import { loadBreachedPasswords } from './security/breached-passwords';
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { TokenService } from './security/tokens';
@@ -48,11 +51,13 @@ export interface App {
   context: AppContext;
   /** Delivers the mail outbox; null when this instance only queues (MAIL_WORKER=0, or nowhere to deliver). */
   mailWorker: DeliveryWorker | null;
+  /** Deletes expired and abandoned data on a timer (tests call runOnce). */
+  purgeJob: PurgeJob;
 }
 
 /** SMTP when SMTP_URL is set; else the dev outbox when DEV_OUTBOX is on; else nowhere (mail waits in the queue). */
 function chooseTransport(config: Config): MailTransport | null {
-  if (config.smtpUrl) return new SmtpTransport(config.smtpUrl, config.mailFrom);
+  if (config.smtpUrl) return new SmtpTransport(config.smtpUrl, config.mailFrom, config.mail.sendDeadlineMs);
   if (config.devOutbox) return new DevOutboxTransport();
   return null;
 }
@@ -65,6 +70,15 @@ function chooseTransport(config: Config): MailTransport | null {
 function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
+}
+
+/** The plugin builds its store with `new`: a class bound to this app's clock and bound. */
+function boundedStoreFor(clock: () => number, maxKeys: number) {
+  return class extends BoundedRateLimitStore {
+    constructor() {
+      super(clock, maxKeys);
+    }
+  };
 }
 
 /** Builds the whole API: database migrated, plugins and routes registered, not yet listening. */
@@ -93,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const applied = await migrateToLatest(database.db, database.dialect);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
+  // Read the breached-password list now, not in the first sign-up's request.
+  loadBreachedPasswords();
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
   const captcha =
     options.captcha !== undefined
@@ -101,7 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? googleCaptchaVerifier(config.recaptchaSecret)
         : null;
   // Rate limits: in memory for one instance, in Redis (REDIS_URL) when several share the load.
-  let limitStore: LimitStore = new MemoryLimitStore(() => now().getTime());
+  const clock = () => now().getTime();
+  let limitStore: LimitStore = new MemoryLimitStore(clock, config.rateLimitMemoryKeys);
   let redis: Redis | null = null;
   if (config.redisUrl) {
     const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000, lazyConnect: true });
@@ -120,13 +137,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: rateLimitError,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}address:` } : {}),
+    ...(redis
+      ? { redis, nameSpace: `${config.redisKeyPrefix}address:` }
+      : // The plugin's own memory store is an LRU: it would forget a victim's counter under load.
+        { store: boundedStoreFor(clock, config.rateLimitMemoryKeys) }),
   });
   const context: AppContext = {
     config,
     database,
     users: new UserStore(database.db, now),
-    sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000),
+    sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000, config.retention.sessionMaxAgeMs),
     codes: new OneTimeCodes(database.db, keys.codes, now),
     tokens: new TokenService({
       key: keys.jwt,
@@ -140,8 +160,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     accountLimits: {
       login: accountLimit(limitStore, ACCOUNT_LIMITS.login),
       codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
+      codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
     },
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    redis,
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
       now().getTime(),
@@ -152,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSessionId', null);
 
-  // Bearer tokens, not cookies: any listed origin may call; '*' is safe for that reason.
+  // Bearer tokens, not cookies: any listed origin may call. '*' only outside production (config refuses it there).
   await app.register(fastifyCors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
@@ -190,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLibraryRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);
+  registerHealthRoutes(app, context);
 
   const transport = config.mail.worker ? chooseTransport(config) : null;
   const mailWorker = transport ? new DeliveryWorker(context.mailOutbox, transport, config.mail, app.log, now) : null;
@@ -199,5 +222,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailWorker.start();
   }
 
-  return { app, context, mailWorker };
+  const purgeJob = new PurgeJob(
+    [
+      { name: 'expired_codes', run: () => context.codes.purgeExpired() },
+      { name: 'ended_sessions', run: () => context.sessions.purgeEnded() },
+      { name: 'unverified_accounts', run: () => context.users.purgeUnverified(config.retention.unverifiedAccountMs) },
+    ],
+    config.retention.purgeIntervalMs,
+    app.log,
+  );
+  // Before the database's hook (hooks run in reverse order): a purge in flight finishes first.
+  app.addHook('onClose', async () => purgeJob.stop());
+  purgeJob.start();
+
+  return { app, context, mailWorker, purgeJob };
 }

@@ -40,8 +40,21 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** Without Redis: counters one in-memory limit store holds before it refuses new keys (fail closed). */
+  rateLimitMemoryKeys: number;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
+  /** How long stale data is kept, and how often it is purged (decision 0036). */
+  retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** How often the purge job runs. */
+  purgeIntervalMs: number;
+  /** Absolute session lifetime from sign-in: refreshing does not extend it. */
+  sessionMaxAgeMs: number;
+  /** Accounts never verified are deleted this long after sign-up. */
+  unverifiedAccountMs: number;
 }
 
 export interface MailSettings {
@@ -59,6 +72,10 @@ export interface MailSettings {
   leaseMs: number;
   /** Sent mail is kept this long, then purged. */
   sentRetentionMs: number;
+  /** Total time one mail may take over SMTP before its connection is dropped and the try counts as failed. */
+  sendDeadlineMs: number;
+  /** Longest the worker's stop() waits for the mail in hand before it aborts it. */
+  stopTimeoutMs: number;
 }
 
 /** Any capitalisation counts: `Production` must not switch production safeguards off. */
@@ -72,6 +89,11 @@ export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' 
     return 'SMTP_URL must be set when NODE_ENV=production: without it no verification or reset mail can be delivered.';
   return null;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Counters one in-memory limit store holds at most (RATE_LIMIT_MEMORY_KEYS): about 100 bytes each. */
+export const DEFAULT_MEMORY_KEYS = 100_000;
 
 /** Where `.data/` lives: next to src/ and dist/, whichever this file was loaded from. */
 const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
@@ -122,6 +144,19 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): number | string[] | false {
   return hops === 0 ? false : hops;
 }
 
+/** CORS_ORIGINS; `*` (the default) is for development: production names the site's origins. */
+function corsOriginsFrom(env: NodeJS.ProcessEnv, production: boolean): string[] {
+  const origins = (textFrom(env, 'CORS_ORIGINS') ?? '*')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  if (production && origins.includes('*'))
+    throw new Error(
+      "CORS_ORIGINS must list the site's origins when NODE_ENV=production (for example https://games.example.com); '*' is refused",
+    );
+  return origins;
+}
+
 function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
@@ -136,6 +171,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devOutbox = env.DEV_OUTBOX?.trim() === '1' || env.DEV_OUTBOX?.trim().toLowerCase() === 'true';
   const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
   if (problem) throw new Error(problem);
+  const redisUrl = textFrom(env, 'REDIS_URL');
+  // Limits in process memory are bounded and fail closed: one client could fill them and refuse
+  // everyone. Production keeps them in Redis, which is also what several instances need.
+  if (production && !redisUrl)
+    throw new Error('REDIS_URL must be set when NODE_ENV=production: rate limits need a shared store that cannot be filled up.');
   const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
   return {
     production,
@@ -157,19 +197,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: intFrom(env, 'MAIL_RETRY_BASE_MS', 30_000),
       retryMaxMs: intFrom(env, 'MAIL_RETRY_MAX_MS', 60 * 60 * 1000),
       maxAttempts: intFrom(env, 'MAIL_MAX_ATTEMPTS', 10),
-      leaseMs: 2 * 60 * 1000,
+      // Longer than any one try can take (twice the send deadline, 2 min at least).
+      leaseMs: Math.max(2 * 60 * 1000, 2 * intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000),
       sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS', 7 * 24) * 60 * 60 * 1000,
+      sendDeadlineMs: intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000,
+      stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS', 5) * 1000,
     },
-    corsOrigins: (textFrom(env, 'CORS_ORIGINS') ?? '*')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter((origin) => origin !== ''),
+    corsOrigins: corsOriginsFrom(env, production),
     recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
-    redisUrl: textFrom(env, 'REDIS_URL'),
+    redisUrl,
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
+    rateLimitMemoryKeys: intFrom(env, 'RATE_LIMIT_MEMORY_KEYS', DEFAULT_MEMORY_KEYS),
     passwordHashCost: passwordHashCostFrom(env, production),
+    retention: {
+      purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES', 10) * 60 * 1000,
+      sessionMaxAgeMs: intFrom(env, 'SESSION_MAX_AGE_DAYS', 30) * DAY_MS,
+      unverifiedAccountMs: intFrom(env, 'UNVERIFIED_ACCOUNT_DAYS', 7) * DAY_MS,
+    },
   };
 }

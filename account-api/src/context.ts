@@ -1,4 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { OneTimeCodes } from './accounts/one-time-codes';
 import type { SessionStore } from './accounts/session-store';
 import type { UserStore } from './accounts/user-store';
@@ -25,8 +26,10 @@ export interface AppContext {
   dummyPassword: DummyPasswordCheck;
   uploadsDir: string;
   now: () => Date;
-  /** Per-account limits across addresses, in the shared store (memory or Redis). */
-  accountLimits: { login: AccountLimit; codeEntry: AccountLimit };
+  /** Per-account limits (per client network, or per account for code mails), in the shared store (memory or Redis). */
+  accountLimits: { login: AccountLimit; codeEntry: AccountLimit; codeMails: AccountLimit };
+  /** The one Redis client (REDIS_URL), or null: limits then live in process memory. */
+  redis: Redis | null;
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
   passwordHashingBudget: preHandlerAsyncHookHandler;
 }

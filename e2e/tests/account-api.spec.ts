@@ -8,7 +8,7 @@ const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 function newPlayer() {
   const id = `api${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return { username: id, email: `${id}@example.com`, firstName: 'Api', lastName: 'Player', password: 'Passw0rd!' };
+  return { username: id, email: `${id}@example.com`, firstName: 'Api', lastName: 'Player', password: 'Tr0mbone-Kettle!' };
 }
 
 test.describe('account API from the site', () => {

@@ -306,7 +306,7 @@ test.describe('listed defects', () => {
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
   });
 
-  test("'Invalid verification code.' shows once, in the dialog", async ({ page }) => {
+  test('a refused verification code shows once, in the dialog', async ({ page }) => {
     await page.goto('/');
     await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
     // The page is the server's HTML until the site's scripts take it over; the bus is theirs.

@@ -48,6 +48,27 @@ describe('email pattern', () => {
     ['a@b', false],
     ['a b@c.com', false],
     ['', false],
+    ["o'brien_x-y@mail-1.example.co.uk", true],
+    ['  padded@example.com  ', true],
+    // Address syntax a mail library would turn into another recipient, or that is not one address.
+    ['x1<victim@corp.com>', false],
+    ['Name <victim@corp.com>', false],
+    ['"quoted"@example.com', false],
+    ['"a@b"@example.com', false],
+    ['a(comment)@example.com', false],
+    ['victim@corp.com (comment)', false],
+    ['a@example.com,b@example.com', false],
+    ['a@example.com;b@example.com', false],
+    ['a@b@example.com', false],
+    ['a..b@example.com', false],
+    ['.a@example.com', false],
+    ['a.@example.com', false],
+    ['a@-example.com', false],
+    ['a@example..com', false],
+    ['a@[127.0.0.1]', false],
+    ['a\\b@example.com', false],
+    ['=?utf-8?q?x?=@example.com', false],
+    [`${'a'.repeat(65)}@example.com`, false],
   ])('%s -> %s', (email, ok) => expect(isValidEmail(email)).toBe(ok));
 });
 

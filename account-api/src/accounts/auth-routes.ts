@@ -16,12 +16,13 @@ import { accountKey, RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/messages';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
-import type { CodeCheck } from './one-time-codes';
 import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 24 * HOUR;
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
+/** Reset codes open the account, so they are long: see decision 0036 §3 for the odds. */
+export const RESET_CODE_DIGITS = 12;
 
 export const MESSAGES = {
   registered: 'Signup successful! Check your email for the verification code.',
@@ -40,15 +41,14 @@ export const MESSAGES = {
   loggedOut: 'Logged out.',
 } as const;
 
-/** What a failed code check tells the player; an unknown address reads like a wrong code. */
-function codeProblem(result: Exclude<CodeCheck, 'ok'>, kind: 'verification' | 'reset'): HttpError {
-  const text = {
-    invalid: `Invalid ${kind} code.`,
-    expired: `This ${kind} code has expired. Request a new one.`,
-    locked: `Too many wrong attempts. Request a new ${kind} code.`,
-  }[result];
-  return new HttpError(400, text);
-}
+/**
+ * What every failed code check tells the player: wrong, expired, used up, or an address with no
+ * account or no code all read the same (same status, same words), so the answer does not tell
+ * a real account from an unknown address.
+ */
+export const codeRefused = (kind: 'verification' | 'reset'): string =>
+  `This ${kind} code is wrong or no longer valid. Check it, or request a new one.`;
+const codeProblem = (kind: 'verification' | 'reset'): HttpError => new HttpError(400, codeRefused(kind));
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const { users, sessions, codes, tokens, config, accountLimits } = context;
@@ -106,8 +106,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       await requireCaptcha(captchaToken, request.ip);
 
       const user = await users.findByLogin(identifier);
-      // One bucket per account, whether its name or its address was typed, from any address.
-      const bucket = accountKey('login', user?.id, identifier);
+      // One bucket per account (whether its name or its address was typed) and client network.
+      const bucket = accountKey('login', user?.id, identifier, request.ip);
       await accountLimits.login.attempt(bucket);
       const passwordOk = user ? await verifyPassword(password, user.password_hash) : await context.dummyPassword.run(password);
       if (!user || !passwordOk) throw new HttpError(400, MESSAGES.badCredentials);
@@ -162,13 +162,13 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const code = input.string('verification_code', FIELD_SPECS.code);
     input.done();
     const user = await users.findByEmail(email);
-    // Counted per account across every code issued in the window: a new code does not reset it.
-    const bucket = accountKey('verify_email', user?.id, email);
+    // Counted per account and network across every code issued in the window: a new code does not reset it.
+    const bucket = accountKey('verify_email', user?.id, email, request.ip);
     await accountLimits.codeEntry.attempt(bucket);
     // Unknown and already verified addresses take the same path and get the same answer: neither
     // has a live verification code (verifying deletes them), so both read as a wrong code.
     const result = await codes.check(user?.id ?? 0, 'verify_email', code);
-    if (result !== 'ok' || !user) throw codeProblem(result === 'ok' ? 'invalid' : result, 'verification');
+    if (result !== 'ok' || !user) throw codeProblem('verification');
     await accountLimits.codeEntry.succeeded(bucket);
     await users.markEmailVerified(user.id);
     return { message: MESSAGES.emailVerified };
@@ -182,6 +182,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   function mailRequestRoute(
     path: string,
     message: string,
+    scope: string,
     queueFor: (user: UserRow) => ((trx: Kysely<Database>) => Promise<void>) | null,
   ): void {
     app.post(path, { config: { rateLimit: RATE_LIMITS.mailRequest } }, async (request): Promise<MessageResponse> => {
@@ -189,19 +190,21 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
       const user = await users.findByEmail(email);
-      const queue = user ? queueFor(user) : null;
+      // Counted for unknown addresses too (same work); past the daily cap nothing is sent, quietly.
+      const withinCap = await accountLimits.codeMails.allows(accountKey(scope, user?.id, email, null));
+      const queue = user && withinCap ? queueFor(user) : null;
       if (queue) await context.database.db.transaction().execute(queue);
       else await context.mailOutbox.matchQueueingCost();
       return { message };
     });
   }
 
-  mailRequestRoute(API_PATHS.resendVerification, MESSAGES.verificationResent, (user) =>
+  mailRequestRoute(API_PATHS.resendVerification, MESSAGES.verificationResent, 'verify_mail', (user) =>
     user.email_verified !== 1 ? (trx) => queueVerification(trx, user) : null,
   );
 
-  mailRequestRoute(API_PATHS.forgotPassword, MESSAGES.resetCodeSent, (user) => async (trx) => {
-    const code = newNumericCode();
+  mailRequestRoute(API_PATHS.forgotPassword, MESSAGES.resetCodeSent, 'reset_mail', (user) => async (trx) => {
+    const code = newNumericCode(RESET_CODE_DIGITS);
     await codes.issue(user.id, 'reset_password', code, RESET_CODE_TTL_MS, trx);
     await context.mailOutbox.enqueue(trx, passwordResetMail(config, user.email, code, RESET_CODE_TTL_MS));
   });
@@ -216,11 +219,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
       input.done();
       const user = await users.findByEmail(email);
-      const bucket = accountKey('reset_password', user?.id, email);
+      const bucket = accountKey('reset_password', user?.id, email, request.ip);
       await accountLimits.codeEntry.attempt(bucket);
-      if (!user) throw codeProblem('invalid', 'reset');
-      const result = await codes.check(user.id, 'reset_password', code);
-      if (result !== 'ok') throw codeProblem(result, 'reset');
+      // An unknown address takes the same path as an account without a live code.
+      const result = await codes.check(user?.id ?? 0, 'reset_password', code);
+      if (result !== 'ok' || !user) throw codeProblem('reset');
       await accountLimits.codeEntry.succeeded(bucket);
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
       // New password, token_version bumped, every session ended and the notice queued: one transaction.

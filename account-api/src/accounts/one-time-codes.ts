@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CodePurpose, Database } from '../db/schema';
-import { hashSecret } from '../security/one-time-secrets';
+import { hashSecret, normalizeCode } from '../security/one-time-secrets';
 
-/** Wrong guesses a code survives; with 6 digits that is a 5-in-a-million chance per code. */
+/** Wrong guesses a code survives: 5 in a million per 6-digit code, 5 in 10^12 per 12-digit reset code. */
 export const MAX_CODE_ATTEMPTS = 5;
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'locked';
@@ -61,7 +61,7 @@ export class OneTimeCodes {
       .returning('attempts')
       .executeTakeFirst();
     if (!counted) return 'locked';
-    if (hashSecret(this.key, code.trim()) !== row.secret_hash) {
+    if (hashSecret(this.key, normalizeCode(code)) !== row.secret_hash) {
       return counted.attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
     }
     const used = await this.db.deleteFrom('one_time_codes').where('id', '=', row.id).executeTakeFirst();
@@ -79,6 +79,15 @@ export class OneTimeCodes {
     if (!row || row.expires_at <= this.now().toISOString()) return null;
     const used = await this.db.deleteFrom('one_time_codes').where('id', '=', row.id).executeTakeFirst();
     return Number(used.numDeletedRows) === 1 ? row.user_id : null;
+  }
+
+  /** Deletes every code and link token past its expiry (the purge job); answers how many. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('one_time_codes')
+      .where('expires_at', '<=', this.now().toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async revoke(userId: number, purpose: CodePurpose): Promise<void> {

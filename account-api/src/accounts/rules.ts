@@ -6,6 +6,7 @@ import {
   VALIDATION_MESSAGES,
 } from 'shared-contracts/account';
 import type { FieldSpec, Rule } from '../http/input';
+import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from '../security/breached-passwords';
 
 /** Field rules of product §5, enforced again on the server: the client is not the only caller. */
 
@@ -16,6 +17,9 @@ export const PASSWORD_RULE_MESSAGE =
   `a lowercase letter, a digit and a special character (${PASSWORD_SPECIAL_CHARACTERS})`;
 
 export const passwordRule: Rule = (value) => (passwordMeetsCriteria(value) ? null : PASSWORD_RULE_MESSAGE);
+
+/** A new password must not be one attackers try first (sign-up, reset, change). */
+export const notBreachedRule: Rule = (value) => (isBreachedPassword(value) ? BREACHED_PASSWORD_MESSAGE : null);
 
 /** No '@', so the "Email / User ID" login field can tell a username from an address. */
 export const usernameRule: Rule = (value) =>
@@ -29,6 +33,6 @@ export const FIELD_SPECS = {
   email: { required: true, maxLength: 254, rules: [emailRule] },
   /** Typed, not chosen: checked only for presence and size (the hash does not care). */
   existingPassword: { required: true, raw: true, maxLength: 256 },
-  newPassword: { required: true, raw: true, maxLength: 128, rules: [passwordRule] },
+  newPassword: { required: true, raw: true, maxLength: 128, rules: [passwordRule, notBreachedRule] },
   code: { required: true, maxLength: 64 },
 } satisfies Record<string, FieldSpec>;

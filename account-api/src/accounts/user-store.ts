@@ -141,6 +141,20 @@ export class UserStore {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Deletes accounts never verified within `olderThanMs` of sign-up (abandoned, or signed up with
+   * someone else's address); their codes, sessions, wallet and upload rows go with them (cascade).
+   */
+  async purgeUnverified(olderThanMs: number): Promise<number> {
+    const before = new Date(this.now().getTime() - olderThanMs).toISOString();
+    const result = await this.db
+      .deleteFrom('users')
+      .where('email_verified', '=', 0)
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async markEmailVerified(id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx

@@ -21,6 +21,14 @@ export const SQLITE_FILE_NAME = 'account.sqlite';
 /** Query shapes whose prepared statement is kept (Kysely sends a handful of distinct SQL texts). */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** The ROLLBACK of a transaction SQLite already ended: does nothing, as Kysely's driver expects of a statement. */
+const NOTHING_TO_ROLL_BACK = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+} as unknown as BetterSqlite3.Statement;
+
 /**
  * Kysely's SQLite driver asks better-sqlite3 to prepare every query it runs, which costs more
  * than running it (decision 0024). This keeps the prepared statements by SQL text. Kysely runs one
@@ -31,6 +39,10 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   return {
     close: () => sqlite.close(),
     prepare: (sql) => {
+      // SQLite ends the transaction itself on some errors (SQLITE_FULL, IOERR, a busy deadlock);
+      // Kysely's ROLLBACK would then fail and its error would replace the real one (a 500 in
+      // place of the 503 a full disk earns). Nothing is left to roll back: skip it.
+      if (/^\s*rollback\s*$/i.test(sql) && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);

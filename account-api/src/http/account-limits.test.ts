@@ -1,92 +1,136 @@
 import { API_PATHS } from 'shared-contracts/account';
 import { MAX_CODE_ATTEMPTS } from '../accounts/one-time-codes';
 import { form, latestMail, newPlayer, register, signedInPlayer, setupTestServer } from '../testing/test-server';
-import { ACCOUNT_LIMITS } from './rate-limits';
+import { ACCOUNT_LIMITS, clientNetwork } from './rate-limits';
 
-// Behind one proxy, so each request below can come from its own client address.
+// Behind one proxy, so each request below can say which client address it comes from.
 const server = setupTestServer({ trustProxy: 1 });
 
+const ATTACKER = '198.18.0.66';
 let address = 0;
-/** A new client address per call: the per-address limits never fire, only the per-account ones. */
-const fromNewAddress = () => {
+/** A new client address per call. */
+const newAddress = () => {
   address += 1;
-  return { 'x-forwarded-for': `198.18.${Math.floor(address / 250)}.${address % 250}` };
+  return `198.19.${Math.floor(address / 250)}.${address % 250}`;
 };
-const loginAs = (username: string, password: string) =>
-  server.app.inject({ method: 'POST', url: API_PATHS.login, headers: fromNewAddress(), payload: { username, password } });
-const postForm = (url: string, fields: Record<string, string>) => {
+const loginAs = (username: string, password: string, from: string) =>
+  server.app.inject({
+    method: 'POST',
+    url: API_PATHS.login,
+    headers: { 'x-forwarded-for': from },
+    payload: { username, password },
+  });
+const postForm = (url: string, fields: Record<string, string>, from: string) => {
   const body = form(fields);
-  return server.app.inject({ method: 'POST', url, headers: { ...body.headers, ...fromNewAddress() }, payload: body.payload });
+  return server.app.inject({ method: 'POST', url, headers: { ...body.headers, 'x-forwarded-for': from }, payload: body.payload });
 };
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const wrong = (code: string) => (code.startsWith('9') ? '1' : '9') + code.slice(1);
 const { max } = ACCOUNT_LIMITS.login;
 
-describe('per-account sign-in limit, across addresses and identifiers', () => {
-  it(`allows ${max} tries per account from any mix of addresses, user name and email, then 429`, async () => {
+describe('sign-in limit per account and client network', () => {
+  it(`allows ${max} wrong tries per account from one address, by name or email, then 429 for that address`, async () => {
     const { player } = await signedInPlayer(server.app);
+    const from = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < max; i += 1) {
       const identifier = i % 2 === 0 ? player.email : player.username.toUpperCase();
-      statuses.push((await loginAs(identifier, 'Wrong-passw0rd!')).statusCode);
+      statuses.push((await loginAs(identifier, 'Wrong-passw0rd!', from)).statusCode);
     }
     expect(statuses).toEqual(Array(max).fill(400));
-    const blocked = await loginAs(player.username, player.password);
+    const blocked = await loginAs(player.username, player.password, from);
     expect(blocked.statusCode).toBe(429);
     expect((JSON.parse(blocked.body) as { detail: string }).detail).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     if (!server.context.config.redisUrl) {
       server.advance(ACCOUNT_LIMITS.login.windowMs + 1000);
-      expect((await loginAs(player.username, player.password)).statusCode).toBe(200);
+      expect((await loginAs(player.username, player.password, from)).statusCode).toBe(200);
     }
+  });
+
+  it("an attacker's failures cannot keep the owner out: the owner signs in from their own address", async () => {
+    const { player } = await signedInPlayer(server.app);
+    // The attacker keeps going well past the limit, by name and by email.
+    for (let i = 0; i < max + 5; i += 1)
+      await loginAs(i % 2 === 0 ? player.email : player.username, `Guess-${i}-passw0rd!`, ATTACKER);
+    expect((await loginAs(player.email, 'Wrong-passw0rd!', ATTACKER)).statusCode).toBe(429);
+    expect((await loginAs(player.email, player.password, newAddress())).statusCode).toBe(200);
+    expect((await loginAs(player.username, player.password, newAddress())).statusCode).toBe(200);
   });
 
   it('limits unknown names the same way', async () => {
     const name = newPlayer('ghost').username;
-    for (let i = 0; i < max; i += 1) expect((await loginAs(name, 'Wrong-passw0rd!')).statusCode).toBe(400);
-    expect((await loginAs(name, 'Wrong-passw0rd!')).statusCode).toBe(429);
+    const from = newAddress();
+    for (let i = 0; i < max; i += 1) expect((await loginAs(name, 'Wrong-passw0rd!', from)).statusCode).toBe(400);
+    expect((await loginAs(name, 'Wrong-passw0rd!', from)).statusCode).toBe(429);
   });
 
   it('a successful sign-in starts the count again', async () => {
     const { player } = await signedInPlayer(server.app);
-    for (let i = 0; i < max - 1; i += 1) await loginAs(player.email, 'Wrong-passw0rd!');
-    expect((await loginAs(player.email, player.password)).statusCode).toBe(200);
-    for (let i = 0; i < max - 1; i += 1) expect((await loginAs(player.email, 'Wrong-passw0rd!')).statusCode).toBe(400);
+    const from = newAddress();
+    for (let i = 0; i < max - 1; i += 1) await loginAs(player.email, 'Wrong-passw0rd!', from);
+    expect((await loginAs(player.email, player.password, from)).statusCode).toBe(200);
+    // By name now: the per-address route limit (every request, by typed text) stays out of the way.
+    for (let i = 0; i < max - 1; i += 1) expect((await loginAs(player.username, 'Wrong-passw0rd!', from)).statusCode).toBe(400);
   });
 });
 
-describe('per-account code entry limit', () => {
+describe('code entry limit per account and client network', () => {
   it('keeps counting wrong codes when a new code is issued within the window', async () => {
     const player = newPlayer();
+    const from = newAddress();
     await register(server.app, player);
     const first = (await latestMail(server.app, player.email)).code ?? '';
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i += 1)
-      await postForm(API_PATHS.verifyEmail, { email: player.email, verification_code: wrong(first) });
-    expect((await postForm(API_PATHS.resendVerification, { email: player.email })).statusCode).toBe(200);
+      await postForm(API_PATHS.verifyEmail, { email: player.email, verification_code: wrong(first) }, from);
+    expect((await postForm(API_PATHS.resendVerification, { email: player.email }, newAddress())).statusCode).toBe(200);
     const second = (await latestMail(server.app, player.email)).code ?? '';
     expect(second).not.toBe(first);
     const budgetLeft = ACCOUNT_LIMITS.codeEntry.max - MAX_CODE_ATTEMPTS;
     for (let i = 0; i < budgetLeft; i += 1) {
-      const answer = await postForm(API_PATHS.verifyEmail, { email: player.email, verification_code: wrong(second) });
+      const answer = await postForm(API_PATHS.verifyEmail, { email: player.email, verification_code: wrong(second) }, from);
       expect(answer.statusCode).toBe(400);
     }
-    // Even the right code is refused now: the account's attempts are used up for this window.
-    const right = await postForm(API_PATHS.verifyEmail, { email: player.email, verification_code: second });
+    // Even the right code is refused from this address now: its attempts are used up for this window.
+    const right = await postForm(API_PATHS.verifyEmail, { email: player.email, verification_code: second }, from);
     expect(right.statusCode).toBe(429);
   });
 
-  it('limits reset-code guesses per account across addresses', async () => {
+  it("an attacker's wrong reset codes cannot keep the owner's mailed code out", async () => {
     const { player } = await signedInPlayer(server.app);
-    await postForm(API_PATHS.forgotPassword, { email: player.email });
-    const code = (await latestMail(server.app, player.email)).code ?? '';
     const statuses: number[] = [];
     for (let i = 0; i <= ACCOUNT_LIMITS.codeEntry.max; i += 1) {
-      if (i === MAX_CODE_ATTEMPTS) await postForm(API_PATHS.forgotPassword, { email: player.email });
+      const guess = String(100_000 + i);
       statuses.push(
-        (await postForm(API_PATHS.resetPassword, { email: player.email, reset_code: wrong(code), new_password: 'N3w-passw0rd!' }))
-          .statusCode,
+        (
+          await postForm(
+            API_PATHS.resetPassword,
+            { email: player.email, reset_code: guess, new_password: 'N3w-passw0rd!' },
+            ATTACKER,
+          )
+        ).statusCode,
       );
     }
-    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // The owner asks for a code and types it from their own address.
+    await postForm(API_PATHS.forgotPassword, { email: player.email }, newAddress());
+    const code = (await latestMail(server.app, player.email)).code ?? '';
+    const reset = await postForm(
+      API_PATHS.resetPassword,
+      { email: player.email, reset_code: code, new_password: 'N3w-passw0rd!' },
+      newAddress(),
+    );
+    expect(reset.statusCode).toBe(200);
   });
+});
+
+describe('clientNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::99', '2001:db8:1:2::/64'],
+    ['2001:0db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('%s -> %s', (ip, network) => expect(clientNetwork(ip)).toBe(network));
 });

@@ -45,6 +45,8 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|LOCKED|PR
 /** PostgreSQL classes: 08 connection, 53 insufficient resources, 57P0x shutdown; 25006 read-only transaction. */
 const PG_UNAVAILABLE = /^(08...|53...|57P0[1-4]|25006)$/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+/** The file system is full (or over quota): uploads and the SQLite file alike. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
  * Failures of the storage, not of the request: a read-only or full database, a lost connection,
@@ -53,7 +55,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 export function isStorageUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
-  if (typeof code === 'string' && (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code)))
+  if (
+    typeof code === 'string' &&
+    (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code) || DISK_FULL_CODES.has(code))
+  )
     return true;
   if (name === 'MaxRetriesPerRequestError') return true;
   return (

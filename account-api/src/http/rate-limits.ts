@@ -64,16 +64,22 @@ export function waitInWords(ms: number): string {
 }
 
 /**
- * Per-account limits across addresses (decision 0007, step 2): one bucket per account whatever
- * identifier was typed (unknown identifiers count under their normalised text), kept in the
- * shared LimitStore. Attempts are counted before the work (so parallel guesses cannot slip
- * past) and a success clears the bucket.
+ * Per-account limits, one bucket per account AND client network (decision 0036): only failures
+ * sent from an address count against that address, so an attacker elsewhere cannot lock the
+ * owner out. The account is found whatever identifier was typed (unknown identifiers count
+ * under their normalised text). Attempts are counted before the work (so parallel guesses
+ * cannot slip past) and a success clears the bucket.
  */
 export const ACCOUNT_LIMITS = {
-  /** Sign-in attempts per account, from any address. */
+  /** Sign-in attempts per account from one client network. */
   login: { max: 10, windowMs: 15 * MINUTE },
-  /** Typed codes per account and purpose, across every code issued in the window. */
+  /** Typed codes per account and purpose from one client network, across every code issued in the window. */
   codeEntry: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Mails with a code per account and purpose, from all addresses together, per day: with five
+   * guesses per code this caps the guesses at one account's reset code (decision 0036 §3).
+   */
+  codeMails: { max: 10, windowMs: 24 * 60 * MINUTE },
 } as const;
 
 export interface AccountLimit {
@@ -81,6 +87,8 @@ export interface AccountLimit {
   attempt(key: string): Promise<void>;
   /** The attempt succeeded: its bucket starts again. */
   succeeded(key: string): Promise<void>;
+  /** Counts one use and answers whether it is within the limit (for quiet limits that must not answer 429). */
+  allows(key: string): Promise<boolean>;
 }
 
 export function accountLimit(store: LimitStore, spec: { max: number; windowMs: number }): AccountLimit {
@@ -94,9 +102,35 @@ export function accountLimit(store: LimitStore, spec: { max: number; windowMs: n
       }
     },
     succeeded: (key) => store.reset(key),
+    async allows(key) {
+      const { count } = await store.hit(key, spec.windowMs);
+      return count <= spec.max;
+    },
   };
 }
 
-/** The bucket of an account: its id when it exists, else the typed identifier, normalised. */
-export const accountKey = (scope: string, userId: number | undefined, typed: string): string =>
-  userId !== undefined ? `${scope}:id:${userId}` : `${scope}:name:${typed.trim().toLowerCase()}`;
+/**
+ * The network a client address stands for: an IPv4 address itself, an IPv6 address's /64
+ * (one subscriber usually holds a whole /64, so rotating within it must not buy new buckets).
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.split('%')[0]?.toLowerCase() ?? '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4).map((group) => group.replace(/^0+(?=.)/, ''));
+  return `${groups.join(':')}::/64`;
+}
+
+/**
+ * The bucket of an account (its id when it exists, else the typed identifier, normalised), seen
+ * from one client network, or from everywhere when `ip` is null.
+ */
+export function accountKey(scope: string, userId: number | undefined, typed: string, ip: string | null): string {
+  const account = `${scope}:${userId !== undefined ? `id:${userId}` : `name:${typed.trim().toLowerCase()}`}`;
+  return ip === null ? account : `${account}|${clientNetwork(ip)}`;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { API_PATHS } from 'shared-contracts/account';
 import { form, json, newPlayer, signedInPlayer, setupTestServer } from '../testing/test-server';
+import { READINESS_CACHE_MS } from '../health/health-routes';
 import { STORAGE_UNAVAILABLE } from './errors';
 
 /** SQLite's query_only pragma turns the open database read-only, like a read-only file or replica. */
@@ -11,8 +12,9 @@ const post = (url: string, fields: Record<string, string>) => server.app.inject(
 describe('a database that refuses writes', () => {
   afterEach(() => readOnly(false));
 
-  it('/health proves a write: 200 when it commits, 503 when it is refused, and leaves no row', async () => {
-    const healthy = await server.app.inject({ method: 'GET', url: API_PATHS.health });
+  it('/readyz proves a write: 200 when it commits, 503 when it is refused, and leaves no row', async () => {
+    server.advance(READINESS_CACHE_MS + 1);
+    const healthy = await server.app.inject({ method: 'GET', url: API_PATHS.readyz });
     expect(healthy.statusCode).toBe(200);
     const leftovers = await server.context.database.db
       .selectFrom('users')
@@ -21,7 +23,8 @@ describe('a database that refuses writes', () => {
       .execute();
     expect(leftovers).toEqual([]);
     await readOnly(true);
-    const sick = await server.app.inject({ method: 'GET', url: API_PATHS.health });
+    server.advance(READINESS_CACHE_MS + 1);
+    const sick = await server.app.inject({ method: 'GET', url: API_PATHS.readyz });
     expect(sick.statusCode).toBe(503);
     expect(json<{ detail: string }>(sick).detail).toMatch(/does not accept writes/);
   });

@@ -12,18 +12,24 @@ export interface MailTransport {
   close(): void;
 }
 
-/** Real delivery through nodemailer. Timeouts stay well inside the worker's lease. */
+/** Real delivery through nodemailer, each mail within a total deadline. */
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp';
   readonly scrubAfterSend = true;
-  private readonly transport: Transporter;
+  private transport: Transporter;
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
+    /** Longest one mail may take in all: a peer that drips a line every few seconds never trips a socket timeout. */
+    private readonly deadlineMs: number,
   ) {
+    this.transport = this.open();
+  }
+
+  private open(): Transporter {
     // Pooled: a few kept-open connections instead of a new one (and a new TLS handshake) per mail.
-    this.transport = nodemailer.createTransport({
-      url: smtpUrl,
+    return nodemailer.createTransport({
+      url: this.smtpUrl,
       pool: true,
       maxConnections: 2,
       connectionTimeout: 10_000,
@@ -33,7 +39,31 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: ClaimedMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    const transport = this.transport;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        // Drop the stalled connections with their pool; the next mail gets a fresh one.
+        if (this.transport === transport) this.transport = this.open();
+        transport.close();
+        reject(new Error(`SMTP delivery took longer than ${Math.round(this.deadlineMs / 1000)} s: connection dropped`));
+      }, this.deadlineMs);
+    });
+    try {
+      // An address object, not a string: nodemailer does not parse it for display names or lists.
+      await Promise.race([
+        transport.sendMail({
+          from: this.from,
+          to: { name: '', address: mail.to },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        }),
+        deadline,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   close(): void {
@@ -78,6 +108,8 @@ const withoutAddresses = (reason: string): string => reason.replace(/[^\s<>"'(),
 
 const BATCH = 10;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
+/** Pending mail older than this is worth a warning (retries start at 30 s and double). */
+const STUCK_AFTER_SECONDS = 15 * 60;
 
 /**
  * The delivery worker (decision 0023): polls the outbox, claims due mail, hands it to the
@@ -105,12 +137,25 @@ export class DeliveryWorker {
     this.schedule(0);
   }
 
-  /** Stops polling, lets the mail in hand finish (or hands it back), then closes the transport. */
+  /**
+   * Stops polling and lets the mail in hand finish (or hands it back), waiting at most
+   * `settings.stopTimeoutMs`; then closes the transport, which aborts a send still running (its
+   * mail comes back after its lease). So a shutdown deadline can count on this returning.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.pass;
+    let waited: NodeJS.Timeout | undefined;
+    const pass = this.pass;
+    if (pass) {
+      const outcome = await Promise.race([
+        pass.then(() => 'done' as const),
+        new Promise<'late'>((resolve) => (waited = setTimeout(() => resolve('late'), this.settings.stopTimeoutMs))),
+      ]);
+      clearTimeout(waited);
+      if (outcome === 'late') this.log.warn('mail worker stopped with a delivery in flight: it is retried after its lease');
+    }
     this.transport.close();
   }
 
@@ -142,6 +187,10 @@ export class DeliveryWorker {
         this.lastPurge = this.now().getTime();
         const purged = await this.outbox.purgeSent(this.settings.sentRetentionMs);
         if (purged > 0) this.log.info({ purged }, 'sent mail purged');
+        // The queue's figures are not public (no health route shows them): the log says when to look.
+        const stats = await this.outbox.stats();
+        if (stats.dead > 0 || (stats.oldest_pending_age_seconds ?? 0) > STUCK_AFTER_SECONDS)
+          this.log.warn({ mail_queue: stats }, 'mail queue needs attention: dead mail, or mail waiting long');
       }
     } catch (error) {
       // The database went away for a moment: the next pass tries again; claimed rows come back after their lease.

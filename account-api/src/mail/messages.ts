@@ -92,7 +92,8 @@ export function passwordResetMail(brand: MailBrand, to: string, code: string, tt
     code,
     ...render(brand, [
       { p: `Your ${brand.brandName} password reset code is:` },
-      { code },
+      // Long codes in groups of four are easier to read and type; the dialog ignores the spaces.
+      { code: code.length > 6 ? code.replace(/(\d{4})(?=\d)/g, '$1 ') : code },
       { p: `Enter it in the Reset Password dialog on ${brand.siteUrl} within ${expiry}.` },
       { p: 'If you did not ask to reset your password, ignore this mail: your password stays the same.' },
     ]),

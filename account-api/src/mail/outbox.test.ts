@@ -27,7 +27,12 @@ async function outbox(server: TestServer, to: string): Promise<OutboxMessage[]> 
 }
 
 describe('DEV_OUTBOX and SMTP_URL at start-up', () => {
-  const smtp = { SMTP_URL: 'smtp://mail.example.com:587', JWT_SECRET: 'x'.repeat(40) };
+  const smtp = {
+    SMTP_URL: 'smtp://mail.example.com:587',
+    JWT_SECRET: 'x'.repeat(40),
+    REDIS_URL: 'redis://localhost:6379',
+    CORS_ORIGINS: 'https://games.example.com',
+  };
 
   it('keeps the dev outbox off unless DEV_OUTBOX=1', () => {
     expect(loadConfig({}).devOutbox).toBe(false);
@@ -103,9 +108,10 @@ describe('the outbox table', () => {
     expect(await outbox(server, to)).toEqual([]);
   });
 
-  it('reports pending and dead counts and the oldest pending age on /health', async () => {
-    const response = await server.app.inject({ method: 'GET', url: API_PATHS.health });
-    const { mail } = json<{ mail: { pending: number; dead: number; oldest_pending_age_seconds: number | null } }>(response);
+  it('counts pending and dead mail and the oldest pending age, and keeps them off the public health routes', async () => {
+    for (const url of [API_PATHS.health, API_PATHS.livez, API_PATHS.readyz])
+      expect((await server.app.inject({ method: 'GET', url })).body).not.toMatch(/mail|pending/);
+    const mail = await server.context.mailOutbox.stats();
     expect(Object.keys(mail).sort()).toEqual(['dead', 'oldest_pending_age_seconds', 'pending']);
     expect([typeof mail.pending, typeof mail.dead]).toEqual(['number', 'number']);
     const idle = await startTestServer({ mail: { ...server.context.config.mail, worker: false } });

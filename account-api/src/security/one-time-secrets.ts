@@ -1,7 +1,15 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 
-/** A 6-digit code the player types from the mail; uniform over 000000-999999. */
-export const newNumericCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+/** A code of `digits` digits (6 unless asked) the player types from the mail; uniform over all of them. */
+export function newNumericCode(digits = 6): string {
+  let code = '';
+  // randomInt takes ranges below 2^48: draw in blocks of 6 digits.
+  while (code.length < digits) code += String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return code.slice(0, digits);
+}
+
+/** A typed code as it is compared: spaces and dashes (the mail groups long codes) do not count. */
+export const normalizeCode = (typed: string): string => typed.replace(/[\s-]+/g, '');
 
 /** A link token: 256 random bits, unguessable, so it needs no attempt counter. */
 export const newLinkToken = (): string => randomBytes(32).toString('base64url');

@@ -82,6 +82,9 @@ export function setupTestServer(overrides: Partial<Config> = {}, options: Partia
     get mailWorker() {
       return current().mailWorker;
     },
+    get purgeJob() {
+      return current().purgeJob;
+    },
     get dataDir() {
       return current().dataDir;
     },
@@ -92,7 +95,8 @@ export function setupTestServer(overrides: Partial<Config> = {}, options: Partia
   };
 }
 
-export const STRONG_PASSWORD = 'Passw0rd!';
+// Not in the breached-password list (which holds "Passw0rd!").
+export const STRONG_PASSWORD = 'Tr0mbone-Kettle!';
 
 let counter = 0;
 /** A unique player per call, so tests never collide (also on a shared PostgreSQL). */

@@ -11,6 +11,10 @@ import { RATE_LIMITS } from '../http/rate-limits';
 import { detectImageType } from './image-type';
 
 /** Stored names are random: 128 bits of hex and the detected extension. */
+/** What a client reads when its multipart body cannot be parsed. */
+export const MALFORMED_MULTIPART =
+  'The upload is not a valid multipart/form-data request: send the picture as one file field, as a browser form does.';
+
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
 /**
@@ -36,6 +40,19 @@ export function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${round(bytes / (1024 * 1024))} MB` : `${round(bytes / 1024)} KB`;
 }
 
+/**
+ * What went wrong while reading the client's multipart body. Fastify's own errors keep their 4xx;
+ * anything else the parser throws (no boundary, a body cut off, a malformed part header) comes
+ * from the bytes the client sent, so it is a 400, not a server fault.
+ */
+function uploadReadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof HttpError) return error;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, `The picture is too large (at most ${formatSize(maxBytes)})`);
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
+  return new HttpError(400, MALFORMED_MULTIPART);
+}
+
 export async function registerUploadRoutes(
   app: FastifyInstance,
   context: AppContext,
@@ -52,15 +69,13 @@ export async function registerUploadRoutes(
     async (request): Promise<UploadResponse> => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
-      const part = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
-      if (!part) throw new HttpError(422, 'Attach an image file');
       let data: Buffer;
       try {
+        const part = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+        if (!part) throw new HttpError(422, 'Attach an image file');
         data = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, `The picture is too large (at most ${formatSize(config.uploadMaxBytes)})`);
-        throw error;
+        throw uploadReadError(error, config.uploadMaxBytes);
       }
       const type = detectImageType(data);
       if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');

@@ -27,7 +27,11 @@ export const API_PATHS = {
   resendVerification: '/resend-verification-email/',
   /** Where uploaded pictures are served back from: `${uploads}/${name}`. */
   uploads: '/uploads',
+  /** Liveness (the process answers); /health is the same answer, kept for scripts that wait on it. */
   health: '/health',
+  livez: '/livez',
+  /** Readiness: the database commits a write, Redis answers (cached for a few seconds). */
+  readyz: '/readyz',
   devOutbox: '/__dev/outbox',
 } as const;
 

@@ -5,8 +5,14 @@ export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 export const PASSWORD_MIN_LENGTH = 8;
 export const MINIMUM_AGE = 18;
 
-/** A basic address pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A plain address and nothing else: local@domain.tld. No display name, angle brackets, quotes,
+ * comments or lists, which mail libraries would read as another recipient (`x<victim@corp.com>`
+ * goes to victim@corp.com). The local part is letters, digits and . _ + ' - (no dot first, last
+ * or twice); the domain is dot-separated labels of letters, digits and inner hyphens.
+ */
+export const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)[A-Za-z0-9_+'-]+(?:\.[A-Za-z0-9_+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());
 
 export interface PasswordCriterion {
