@@ -15,7 +15,7 @@ import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
 import { createAuthLookup } from './db/auth-lookup';
 import { connectDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrations';
+import { bringSchemaUpToDate } from './operations/migrate';
 import { registerDevRoutes } from './dev/dev-routes';
 import { authenticator } from './http/auth';
 import { registerErrorHandling } from './http/errors';
@@ -85,13 +85,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     // product §7 writes some paths with a trailing slash and some without; accept both spellings.
     routerOptions: { ignoreTrailingSlash: true },
+    // During a drain a request that still arrives on an open keep-alive connection is served (with
+    // `Connection: close`), not answered 503: a proxy does not retry a 503 to a POST such as sign-in.
+    return503OnClosing: false,
   });
 
   ensurePrivateDir(config.dataDir);
   const database = connectDatabase(config);
   app.addHook('onClose', async () => database.db.destroy());
-  const applied = await migrateToLatest(database.db, database.dialect);
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  try {
+    await bringSchemaUpToDate(database, config, app.log);
+  } catch (error) {
+    await database.db.destroy();
+    throw error;
+  }
 
   const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
   const captcha =

@@ -42,6 +42,17 @@ export interface Config {
   redisKeyPrefix: string;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
+  /** Operations: shutdown, signing keys, migrations. */
+  operations: OperationsSettings;
+}
+
+export interface OperationsSettings {
+  /** SIGTERM/SIGINT: longest wait for requests in flight and pools to close before exiting anyway. */
+  shutdownDeadlineMs: number;
+  /** How often every instance re-reads the signing keys (a rotation reaches it within this). */
+  signingKeyRefreshMs: number;
+  /** Apply pending migrations at start-up (development); false: refuse to start while any is pending (production). */
+  migrateAtStart: boolean;
 }
 
 export interface MailSettings {
@@ -171,5 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: textFrom(env, 'REDIS_URL'),
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
     passwordHashCost: passwordHashCostFrom(env, production),
+    operations: {
+      shutdownDeadlineMs: intFrom(env, 'SHUTDOWN_DEADLINE_MS', 10_000),
+      signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS', 30) * 1000,
+      migrateAtStart: !production,
+    },
   };
 }
