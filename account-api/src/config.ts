@@ -53,6 +53,8 @@ export interface OperationsSettings {
   signingKeyRefreshMs: number;
   /** Apply pending migrations at start-up (development); false: refuse to start while any is pending (production). */
   migrateAtStart: boolean;
+  /** Where `npm run backup` writes its folders (BACKUP_DIR; default: DATA_DIR + `-backups`, beside it). */
+  backupDir: string;
 }
 
 export interface MailSettings {
@@ -148,11 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
   if (problem) throw new Error(problem);
   const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
+  const dataDir = path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
   return {
     production,
     host: textFrom(env, 'HOST') ?? 'localhost',
     port: intFrom(env, 'PORT', 8000),
-    dataDir: path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
+    dataDir,
     databaseUrl: textFrom(env, 'DATABASE_URL'),
     jwtSecret,
     accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 60 * 60),
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownDeadlineMs: intFrom(env, 'SHUTDOWN_DEADLINE_MS', 10_000),
       signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS', 30) * 1000,
       migrateAtStart: !production,
+      backupDir: path.resolve(textFrom(env, 'BACKUP_DIR') ?? `${dataDir}-backups`),
     },
   };
 }

@@ -173,10 +173,21 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** The migrations this build knows, split into those the database has applied and those pending, in order. */
+export async function migrationState(
+  db: Kysely<Database>,
+  dialect: DialectName,
+): Promise<{ applied: string[]; pending: string[] }> {
+  const known = await migratorFor(db, dialect).getMigrations();
+  return {
+    applied: known.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name),
+    pending: known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name),
+  };
+}
+
 /** The migrations this build knows and the database has not applied yet, in order. */
 export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  const known = await migratorFor(db, dialect).getMigrations();
-  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  return (await migrationState(db, dialect)).pending;
 }
 
 /**

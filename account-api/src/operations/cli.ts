@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';
+import { takeBackup } from './backup';
+import { restoreBackup } from './restore';
 
 /**
  * `node dist/operations.js <command>`: the operator's commands, reading the same settings as the
@@ -20,11 +23,37 @@ async function migrate(): Promise<void> {
   }
 }
 
+/** The backup's folder is the last line printed, for scripts: `dir=$(npm run -s backup -w account-api | tail -n 1)`. */
+async function backup(): Promise<void> {
+  const config = loadConfig();
+  const folder = await takeBackup(config, config.operations.backupDir);
+  console.log(`backup of ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'} and uploads written to:`);
+  console.log(folder);
+}
+
+async function restore(folder: string | undefined): Promise<void> {
+  if (!folder) throw new Error('usage: npm run restore -w account-api -- <backup folder>');
+  const config = loadConfig();
+  const { manifest, pending } = await restoreBackup(config, path.resolve(folder));
+  console.log(
+    `restored the backup of ${manifest.createdAt} (${manifest.dialect}, ${String(manifest.uploads.files)} upload(s)) into ` +
+      `${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} and ${path.join(config.dataDir, 'uploads')}`,
+  );
+  if (pending.length > 0)
+    console.log(`this release has ${String(pending.length)} newer migration(s): run "npm run migrate -w account-api" next`);
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const [command] = argv;
   switch (command) {
     case 'migrate':
       await migrate();
+      return;
+    case 'backup':
+      await backup();
+      return;
+    case 'restore':
+      await restore(argv[1]);
       return;
     default:
       throw new Error(USAGE);
