@@ -120,7 +120,7 @@ it('restores accounts, pictures and libraries into an empty database and folder;
   }
 }, 120_000);
 
-it('refuses a backup of the other kind of database, and a folder that is not a backup', async () => {
+it('refuses a backup of the other kind of database, and a folder that is not a backup', () => {
   const folder = tempDir('not-a-backup');
   const env = { DATA_DIR: path.join(tempDir('restore-data'), 'data'), DATABASE_URL: '' };
   const result = runOperation(outdir, ['restore', folder], env);
