@@ -28,6 +28,7 @@ import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha'
 import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
+import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
 import { registerUploadRoutes } from './uploads/upload-routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
@@ -100,7 +101,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throw error;
   }
 
-  const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+  const master = loadMasterSecret(config.jwtSecret, config.dataDir);
+  const keys = deriveKeys(master);
+  // Rotating JWT keys (decision 0037), re-read by every instance every SIGNING_KEY_REFRESH_SECONDS.
+  const signingKeys = new SigningKeyRing({
+    db: database.db,
+    master,
+    primary: keys.jwt,
+    longestTokenMs: Math.max(config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds) * 1000,
+    refreshMs: config.operations.signingKeyRefreshMs,
+    now,
+    warn: (message, details) => {
+      app.log.warn(details, message);
+    },
+  });
+  await signingKeys.load();
+  signingKeys.start();
+  app.addHook('onClose', (_instance, done) => {
+    signingKeys.stop();
+    done();
+  });
   const captcha =
     options.captcha !== undefined
       ? options.captcha
@@ -135,8 +155,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     users: new UserStore(database.db, now),
     sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000),
     codes: new OneTimeCodes(database.db, keys.codes, now),
+    signingKeys,
     tokens: new TokenService({
-      key: keys.jwt,
+      keys: signingKeys,
       accessTtlSeconds: config.accessTokenTtlSeconds,
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
       now,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, parsed once and typed. */
@@ -140,12 +141,38 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw ? raw : null;
 }
 
+/** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
+export const SECRET_SETTINGS = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'RECAPTCHA_SECRET'] as const;
+type SecretSetting = (typeof SECRET_SETTINGS)[number];
+
+/**
+ * `NAME` from the environment, or the content of the file `NAME_FILE` names (Docker and
+ * Kubernetes secrets, systemd credentials), so a secret need not sit in the process environment
+ * where every child process and crash dump sees it. One trailing newline is dropped; both set,
+ * an unreadable or empty file stop start-up.
+ */
+function secretFrom(env: NodeJS.ProcessEnv, name: SecretSetting): string | null {
+  const direct = textFrom(env, name);
+  const file = textFrom(env, `${name}_FILE`);
+  if (!file) return direct;
+  if (direct) throw new Error(`Set ${name} or ${name}_FILE, not both`);
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${name}_FILE: cannot read ${file} (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const value = content.replace(/\r?\n$/, '').trim();
+  if (value === '') throw new Error(`${name}_FILE: ${file} is empty`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = isProductionEnv(env.NODE_ENV);
-  const jwtSecret = textFrom(env, 'JWT_SECRET');
-  if (production && !jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  const jwtSecret = secretFrom(env, 'JWT_SECRET');
+  if (production && !jwtSecret) throw new Error('JWT_SECRET (or JWT_SECRET_FILE) must be set when NODE_ENV=production');
   if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  const smtpUrl = textFrom(env, 'SMTP_URL');
+  const smtpUrl = secretFrom(env, 'SMTP_URL');
   const devOutbox = env.DEV_OUTBOX?.trim() === '1' || env.DEV_OUTBOX?.trim().toLowerCase() === 'true';
   const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
   if (problem) throw new Error(problem);
@@ -156,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: textFrom(env, 'HOST') ?? 'localhost',
     port: intFrom(env, 'PORT', 8000),
     dataDir,
-    databaseUrl: textFrom(env, 'DATABASE_URL'),
+    databaseUrl: secretFrom(env, 'DATABASE_URL'),
     jwtSecret,
     accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 60 * 60),
     refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 60 * 60),
@@ -178,11 +205,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim())
       .filter((origin) => origin !== ''),
-    recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
+    recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
-    redisUrl: textFrom(env, 'REDIS_URL'),
+    redisUrl: secretFrom(env, 'REDIS_URL'),
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
     passwordHashCost: passwordHashCostFrom(env, production),
     operations: {

@@ -147,6 +147,21 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('player_library').execute();
       },
     },
+    '0010_signing_keys': {
+      async up(db) {
+        await db.schema
+          .createTable('signing_keys')
+          .addColumn('kid', 'text', (col) => col.primaryKey())
+          .addColumn('key_wrapped', 'text', (col) => col.notNull())
+          .addColumn('active_from', 'text', (col) => col.notNull())
+          .addColumn('retire_previous', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('signing_keys').execute();
+      },
+    },
   };
 }
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
-import { migrateToLatest } from '../db/migrations';
+import { migrateToLatest, migrationState } from '../db/migrations';
+import { loadMasterSecret } from '../security/secrets';
+import { addSigningKey } from '../security/signing-keys';
 import { takeBackup } from './backup';
 import { restoreBackup } from './restore';
 
@@ -43,6 +45,39 @@ async function restore(folder: string | undefined): Promise<void> {
     console.log(`this release has ${String(pending.length)} newer migration(s): run "npm run migrate -w account-api" next`);
 }
 
+/**
+ * A new JWT key that every instance starts signing with two refresh periods from now (by then all
+ * have read it); earlier keys keep verifying until their last token expires. `--retire-previous`
+ * (a leaked key): earlier keys stop verifying when the new one starts, which signs everyone out.
+ */
+async function rotateKey(flags: readonly string[]): Promise<void> {
+  const unknown = flags.filter((flag) => flag !== '--retire-previous');
+  if (unknown.length > 0) throw new Error(`rotate-key: unknown option ${unknown.join(' ')}; ${USAGE}`);
+  const config = loadConfig();
+  const database = connectDatabase(config);
+  try {
+    const { pending } = await migrationState(database.db, database.dialect);
+    if (pending.includes('0010_signing_keys'))
+      throw new Error('The database has no signing_keys table yet: run "npm run migrate -w account-api" first');
+    const retirePrevious = flags.includes('--retire-previous');
+    const { kid, activeFrom } = await addSigningKey({
+      db: database.db,
+      master: loadMasterSecret(config.jwtSecret, config.dataDir),
+      now: new Date(),
+      activationDelayMs: 2 * config.operations.signingKeyRefreshMs,
+      retirePrevious,
+    });
+    console.log(`signing key ${kid} added; every instance signs with it from ${activeFrom}`);
+    console.log(
+      retirePrevious
+        ? 'earlier keys stop verifying then: every session ends at that moment'
+        : 'earlier keys keep verifying until the tokens they signed expire: no one is signed out',
+    );
+  } finally {
+    await database.db.destroy();
+  }
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const [command] = argv;
   switch (command) {
@@ -54,6 +89,9 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     case 'restore':
       await restore(argv[1]);
+      return;
+    case 'rotate-key':
+      await rotateKey(argv.slice(1));
       return;
     default:
       throw new Error(USAGE);
