@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
-import { migrateToLatest, migrationState } from '../db/migrations';
+import { migrationState } from '../db/migrations';
 import { loadMasterSecret } from '../security/secrets';
 import { addSigningKey } from '../security/signing-keys';
 import { takeBackup } from './backup';
+import { applyMigrations } from './migrate';
 import { restoreBackup } from './restore';
 
 /**
@@ -18,7 +19,7 @@ async function migrate(): Promise<void> {
   const config = loadConfig();
   const database = connectDatabase(config);
   try {
-    const applied = await migrateToLatest(database.db, database.dialect);
+    const applied = await applyMigrations(database);
     console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'the database is up to date');
   } finally {
     await database.db.destroy();
