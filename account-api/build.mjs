@@ -1,4 +1,5 @@
-// Bundles src/server.ts into dist/server.js (CommonJS, Node 24). shared-contracts (TypeScript
+// Bundles src/server.ts into dist/server.js and the operator's commands (src/operations/cli.ts:
+// migrate, backup, restore, rotate-key) into dist/operations.js (CommonJS, Node 24). shared-contracts (TypeScript
 // source) and jose (ESM only) are bundled in; every other dependency stays in node_modules.
 // `--watch` rebuilds on change and restarts the server: that is `npm run dev`.
 import { spawn } from 'node:child_process';
@@ -12,6 +13,9 @@ const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
 const BUNDLED = new Set(['shared-contracts', 'jose']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 const watch = process.argv.includes('--watch');
+// `--outdir <dir>`: tests build a fresh copy beside the workspace (its node_modules must be reachable).
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag === -1 ? path.join(dir, 'dist') : path.resolve(process.argv[outdirFlag + 1] ?? 'dist');
 
 let server = null;
 /** Waits for the old server to let go of the port before starting the new one. */
@@ -23,7 +27,7 @@ async function restartServer() {
     old.kill('SIGTERM');
     await exited;
   }
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'dist/server.js')], {
+  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.js')], {
     stdio: 'inherit',
     // `npm run dev` is development: the dev outbox is on unless DEV_OUTBOX says otherwise.
     env: { DEV_OUTBOX: '1', ...process.env },
@@ -32,8 +36,8 @@ async function restartServer() {
 
 const options = {
   absWorkingDir: dir,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', operations: 'src/operations/cli.ts' },
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node24',

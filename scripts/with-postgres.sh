@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command against a throw-away PostgreSQL cluster: `scripts/with-postgres.sh npm test -w account-api`.
-# Installs Debian's postgresql when missing (as root), starts a private cluster on a free port
+# Installs Debian's postgresql (with its client tools, pg_dump for the backup tests) when missing (as root), starts a private cluster on a free port
 # under /tmp, exports TEST_DATABASE_URL (and DATABASE_URL) for the command, and removes it all after.
 set -euo pipefail
 
@@ -9,6 +9,13 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "== Installing postgresql"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+# pg_dump/pg_restore for the backup and restore tests (postgresql depends on them; a trimmed image may lack them).
+if ! ls /usr/lib/postgresql/*/bin/pg_dump >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ]; then echo "pg_dump is not installed: apt-get install postgresql-client" >&2; exit 1; fi
+  echo "== Installing postgresql-client"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null
 fi
 BIN=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
 PORT=${PG_TEST_PORT:-55432}

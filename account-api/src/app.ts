@@ -16,7 +16,7 @@ import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
 import { createAuthLookup } from './db/auth-lookup';
 import { connectDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrations';
+import { bringSchemaUpToDate } from './operations/migrate';
 import { registerDevRoutes } from './dev/dev-routes';
 import { registerHealthRoutes } from './health/health-routes';
 import { authenticator } from './http/auth';
@@ -31,6 +31,7 @@ import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitSto
 import { loadBreachedPasswords } from './security/breached-passwords';
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
+import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
 import { registerUploadRoutes } from './uploads/upload-routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
@@ -99,17 +100,43 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     // product §7 writes some paths with a trailing slash and some without; accept both spellings.
     routerOptions: { ignoreTrailingSlash: true },
+    // During a drain a request that still arrives on an open keep-alive connection is served (with
+    // `Connection: close`), not answered 503: a proxy does not retry a 503 to a POST such as sign-in.
+    return503OnClosing: false,
   });
 
   ensurePrivateDir(config.dataDir);
   const database = connectDatabase(config);
   app.addHook('onClose', async () => database.db.destroy());
-  const applied = await migrateToLatest(database.db, database.dialect);
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  try {
+    await bringSchemaUpToDate(database, config, app.log);
+  } catch (error) {
+    await database.db.destroy();
+    throw error;
+  }
 
   // Read the breached-password list now, not in the first sign-up's request.
   loadBreachedPasswords();
-  const keys = deriveKeys(loadMasterSecret(config.jwtSecret, config.dataDir));
+  const master = loadMasterSecret(config.jwtSecret, config.dataDir);
+  const keys = deriveKeys(master);
+  // Rotating JWT keys (decision 0037), re-read by every instance every SIGNING_KEY_REFRESH_SECONDS.
+  const signingKeys = new SigningKeyRing({
+    db: database.db,
+    master,
+    primary: keys.jwt,
+    longestTokenMs: Math.max(config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds) * 1000,
+    refreshMs: config.operations.signingKeyRefreshMs,
+    now,
+    warn: (message, details) => {
+      app.log.warn(details, message);
+    },
+  });
+  await signingKeys.load();
+  signingKeys.start();
+  app.addHook('onClose', (_instance, done) => {
+    signingKeys.stop();
+    done();
+  });
   const captcha =
     options.captcha !== undefined
       ? options.captcha
@@ -148,8 +175,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     users: new UserStore(database.db, now),
     sessions: new SessionStore(database.db, now, config.refreshTokenTtlSeconds * 1000, config.retention.sessionMaxAgeMs),
     codes: new OneTimeCodes(database.db, keys.codes, now),
+    signingKeys,
     tokens: new TokenService({
-      key: keys.jwt,
+      keys: signingKeys,
       accessTtlSeconds: config.accessTokenTtlSeconds,
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
       now,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, parsed once and typed. */
@@ -46,6 +47,8 @@ export interface Config {
   passwordHashCost: number;
   /** How long stale data is kept, and how often it is purged (decision 0036). */
   retention: RetentionSettings;
+  /** Operations: shutdown, signing keys, migrations. */
+  operations: OperationsSettings;
 }
 
 export interface RetentionSettings {
@@ -55,6 +58,17 @@ export interface RetentionSettings {
   sessionMaxAgeMs: number;
   /** Accounts never verified are deleted this long after sign-up. */
   unverifiedAccountMs: number;
+}
+
+export interface OperationsSettings {
+  /** SIGTERM/SIGINT: longest wait for requests in flight and pools to close before exiting anyway. */
+  shutdownDeadlineMs: number;
+  /** How often every instance re-reads the signing keys (a rotation reaches it within this). */
+  signingKeyRefreshMs: number;
+  /** Apply pending migrations at start-up (development); false: refuse to start while any is pending (production). */
+  migrateAtStart: boolean;
+  /** Where `npm run backup` writes its folders (BACKUP_DIR; default: DATA_DIR + `-backups`, beside it). */
+  backupDir: string;
 }
 
 export interface MailSettings {
@@ -162,27 +176,54 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw ? raw : null;
 }
 
+/** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
+export const SECRET_SETTINGS = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'RECAPTCHA_SECRET'] as const;
+type SecretSetting = (typeof SECRET_SETTINGS)[number];
+
+/**
+ * `NAME` from the environment, or the content of the file `NAME_FILE` names (Docker and
+ * Kubernetes secrets, systemd credentials), so a secret need not sit in the process environment
+ * where every child process and crash dump sees it. One trailing newline is dropped; both set,
+ * an unreadable or empty file stop start-up.
+ */
+function secretFrom(env: NodeJS.ProcessEnv, name: SecretSetting): string | null {
+  const direct = textFrom(env, name);
+  const file = textFrom(env, `${name}_FILE`);
+  if (!file) return direct;
+  if (direct) throw new Error(`Set ${name} or ${name}_FILE, not both`);
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${name}_FILE: cannot read ${file} (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const value = content.replace(/\r?\n$/, '').trim();
+  if (value === '') throw new Error(`${name}_FILE: ${file} is empty`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = isProductionEnv(env.NODE_ENV);
-  const jwtSecret = textFrom(env, 'JWT_SECRET');
-  if (production && !jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  const jwtSecret = secretFrom(env, 'JWT_SECRET');
+  if (production && !jwtSecret) throw new Error('JWT_SECRET (or JWT_SECRET_FILE) must be set when NODE_ENV=production');
   if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  const smtpUrl = textFrom(env, 'SMTP_URL');
+  const smtpUrl = secretFrom(env, 'SMTP_URL');
   const devOutbox = env.DEV_OUTBOX?.trim() === '1' || env.DEV_OUTBOX?.trim().toLowerCase() === 'true';
   const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
   if (problem) throw new Error(problem);
-  const redisUrl = textFrom(env, 'REDIS_URL');
+  const redisUrl = secretFrom(env, 'REDIS_URL');
   // Limits in process memory are bounded and fail closed: one client could fill them and refuse
   // everyone. Production keeps them in Redis, which is also what several instances need.
   if (production && !redisUrl)
     throw new Error('REDIS_URL must be set when NODE_ENV=production: rate limits need a shared store that cannot be filled up.');
   const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
+  const dataDir = path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
   return {
     production,
     host: textFrom(env, 'HOST') ?? 'localhost',
     port: intFrom(env, 'PORT', 8000),
-    dataDir: path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR),
-    databaseUrl: textFrom(env, 'DATABASE_URL'),
+    dataDir,
+    databaseUrl: secretFrom(env, 'DATABASE_URL'),
     jwtSecret,
     accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 60 * 60),
     refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 60 * 60),
@@ -204,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS', 5) * 1000,
     },
     corsOrigins: corsOriginsFrom(env, production),
-    recaptchaSecret: textFrom(env, 'RECAPTCHA_SECRET'),
+    recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
@@ -216,6 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES', 10) * 60 * 1000,
       sessionMaxAgeMs: intFrom(env, 'SESSION_MAX_AGE_DAYS', 30) * DAY_MS,
       unverifiedAccountMs: intFrom(env, 'UNVERIFIED_ACCOUNT_DAYS', 7) * DAY_MS,
+    },
+    operations: {
+      shutdownDeadlineMs: intFrom(env, 'SHUTDOWN_DEADLINE_MS', 10_000),
+      signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS', 30) * 1000,
+      migrateAtStart: !production,
+      backupDir: path.resolve(textFrom(env, 'BACKUP_DIR') ?? `${dataDir}-backups`),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/connect';
 import type { MailOutbox } from './mail/outbox';
 import type { CaptchaVerifier } from './security/captcha';
 import type { DummyPasswordCheck } from './security/passwords';
+import type { SigningKeyRing } from './security/signing-keys';
 import type { TokenService } from './security/tokens';
 
 /** The services every route module is built from; assembled once in app.ts. */
@@ -19,6 +20,8 @@ export interface AppContext {
   sessions: SessionStore;
   codes: OneTimeCodes;
   tokens: TokenService;
+  /** The JWT keys every instance re-reads from the database (rotate-key adds one). */
+  signingKeys: SigningKeyRing;
   /** Mail goes here, inside the transaction of the change that needs it (decision 0007 step 5). */
   mailOutbox: MailOutbox;
   /** null when RECAPTCHA_SECRET is not set: captcha tokens are then not checked. */

@@ -1,18 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { bufferedLog } from './http/log-destination';
+import { drainOnSignals } from './operations/graceful-shutdown';
 
-/** `node dist/server.js`: migrate, listen, and close cleanly on SIGINT/SIGTERM. */
+/** `node dist/server.js`: migrate (development) or check migrations (production), listen, drain on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, context, mailWorker } = await buildApp({ config, logStream: bufferedLog().stream });
-  const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0); // the exit handler flushes the log
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // The exit handler of bufferedLog flushes every buffered line, the shutdown's last one included.
+  drainOnSignals(app, { deadlineMs: config.operations.shutdownDeadlineMs, log: app.log, exit: (code) => process.exit(code) });
   // A crash still leaves its reason, and every line before it, in the log (flushed at exit).
   process.once('uncaughtException', (error) => {
     app.log.fatal({ err: error }, 'uncaught exception');
@@ -32,6 +28,7 @@ async function main(): Promise<void> {
           : 'dev outbox at GET /__dev/outbox',
       devOutbox: config.devOutbox ? 'on (GET /__dev/outbox shows every code: development only)' : 'off',
       captcha: context.captcha ? 'checked' : 'not checked (set RECAPTCHA_SECRET)',
+      shutdownDeadlineMs: config.operations.shutdownDeadlineMs,
     },
     'account-api ready',
   );

@@ -4,7 +4,8 @@ import type { DialectName } from './connect';
 import type { Database } from './schema';
 
 /**
- * Versioned migrations, applied in name order at start-up. Never edit a released one:
+ * Versioned migrations, applied in name order by `npm run migrate` (and at start-up outside
+ * production). Never edit a released one:
  * add the next number instead. They take Kysely<unknown> because they run against
  * whatever shape the database had at that version, not today's schema.
  */
@@ -146,6 +147,21 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('player_library').execute();
       },
     },
+    '0010_signing_keys': {
+      async up(db) {
+        await db.schema
+          .createTable('signing_keys')
+          .addColumn('kid', 'text', (col) => col.primaryKey())
+          .addColumn('key_wrapped', 'text', (col) => col.notNull())
+          .addColumn('active_from', 'text', (col) => col.notNull())
+          .addColumn('retire_previous', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('signing_keys').execute();
+      },
+    },
   };
 }
 
@@ -156,15 +172,37 @@ class InCodeMigrations implements MigrationProvider {
   }
 }
 
-/** Brings the database to the newest version; throws (and the server does not start) on failure. */
+const migratorFor = (db: Kysely<Database>, dialect: DialectName) => new Migrator({ db, provider: new InCodeMigrations(dialect) });
+
+/**
+ * Brings the database to the newest version; throws (and the server does not start) on failure.
+ * Kysely's Migrator holds a lock while it runs (an advisory lock on PostgreSQL, its lock table
+ * on SQLite), so two instances or two `npm run migrate` never apply one migration twice.
+ */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db, dialect).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this build knows, split into those the database has applied and those pending, in order. */
+export async function migrationState(
+  db: Kysely<Database>,
+  dialect: DialectName,
+): Promise<{ applied: string[]; pending: string[] }> {
+  const known = await migratorFor(db, dialect).getMigrations();
+  return {
+    applied: known.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name),
+    pending: known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name),
+  };
+}
+
+/** The migrations this build knows and the database has not applied yet, in order. */
+export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  return (await migrationState(db, dialect)).pending;
 }
 
 /**

@@ -126,6 +126,22 @@ export interface PlayerLibraryTable {
   at: string;
 }
 
+/**
+ * JWT signing keys (decision 0037): random 256-bit keys, stored encrypted (AES-256-GCM under a key
+ * derived from the master secret, the kid as associated data). The newest key whose active_from
+ * has come signs; earlier ones verify until the last token they signed has expired.
+ */
+export interface SigningKeysTable {
+  kid: string;
+  /** base64url of iv (12 bytes) | tag (16 bytes) | ciphertext. */
+  key_wrapped: string;
+  /** When it starts signing: a while after it is added, so every instance knows it by then. */
+  active_from: string;
+  /** 1: every earlier key stops verifying at active_from (a leaked key; signs everyone out). */
+  retire_previous: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   mail_outbox: MailOutboxTable;
@@ -134,6 +150,7 @@ export interface Database {
   wallets: WalletsTable;
   uploads: UploadsTable;
   player_library: PlayerLibraryTable;
+  signing_keys: SigningKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

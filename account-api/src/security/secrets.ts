@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SECRET_FILE = 'server-secret';
+export const SECRET_FILE = 'server-secret';
 /** The same floor as JWT_SECRET: anything shorter (an empty file above all) would sign guessable tokens. */
 export const MIN_SECRET_LENGTH = 32;
 

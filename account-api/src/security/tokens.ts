@@ -1,6 +1,7 @@
-import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { LoginResponse } from 'shared-contracts/account';
+import type { SigningKeySource } from './signing-keys';
 
 export type TokenKind = 'access' | 'refresh';
 
@@ -30,12 +31,25 @@ const MAX_TOKEN_LENGTH = 2048;
 /** Tokens whose signature and claims already passed, with their expiry (see `verify`). */
 const VERIFIED_CACHE_SIZE = 5000;
 
-export interface TokenSettings {
-  key: Uint8Array;
+export type TokenSettings = (
+  | {
+      /** One fixed key, no `kid` (unit tests). */
+      key: Uint8Array;
+    }
+  | {
+      /** The rotating keys (SigningKeyRing): the active one signs, its `kid` in the header. */
+      keys: SigningKeySource;
+    }
+) & {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   /** The server clock (tests move it). */
   now?: () => Date;
+};
+
+function fixedKey(key: Uint8Array): SigningKeySource {
+  const keyObject = createSecretKey(key);
+  return { signing: () => ({ kid: null, key: keyObject }), verifying: (kid) => (kid === null ? keyObject : null) };
 }
 
 type JsonObject = Record<string, unknown>;
@@ -50,7 +64,9 @@ function decodeJsonObject(segment: string): JsonObject | null {
 }
 
 /**
- * HS256 JWTs: short-lived access tokens and longer refresh tokens, told apart by `typ`.
+ * HS256 JWTs: short-lived access tokens and longer refresh tokens, told apart by `typ`, signed
+ * with the active key of the key ring (its `kid` in the header; the primary key has none) and
+ * verified with the key their `kid` names while that key is still valid (decision 0037).
  * Signing goes through jose; verifying is on every authenticated request, so it is done here
  * synchronously with node:crypto's HMAC and a KeyObject built once (decision 0024), with the same
  * strictness as jose: only alg HS256 and no `crit`, a constant-time signature comparison, then
@@ -58,24 +74,25 @@ function decodeJsonObject(segment: string): JsonObject | null {
  */
 export class TokenService {
   private readonly now: () => Date;
-  private readonly key: KeyObject;
-  private readonly verified = new Map<string, { kind: TokenKind; claims: TokenClaims; exp: number }>();
+  private readonly keys: SigningKeySource;
+  private readonly verified = new Map<string, { kind: TokenKind; claims: TokenClaims; exp: number; kid: string | null }>();
   constructor(private readonly settings: TokenSettings) {
     this.now = settings.now ?? (() => new Date());
-    this.key = createSecretKey(settings.key);
+    this.keys = 'keys' in settings ? settings.keys : fixedKey(settings.key);
   }
 
   private sign(subject: TokenSubject, kind: TokenKind, ttlSeconds: number, jti: string): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
+    const { kid, key } = this.keys.signing();
     return new SignJWT({ typ: kind, ver: subject.version, sid: subject.sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader(kid === null ? { alg: 'HS256' } : { alg: 'HS256', kid })
       .setSubject(String(subject.userId))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ttlSeconds)
       .setJti(jti)
-      .sign(this.key);
+      .sign(key);
   }
 
   /** An access and a refresh token for one session; `refreshJti` is the id the session row keeps. */
@@ -97,7 +114,9 @@ export class TokenService {
   verify(token: string, kind: TokenKind): TokenClaims | null {
     const known = this.verified.get(token);
     if (known) {
-      if (known.kind === kind && known.exp > Math.floor(this.now().getTime() / 1000)) return known.claims;
+      // The key may have been retired since: that ends its tokens on the next request too.
+      const valid = known.exp > Math.floor(this.now().getTime() / 1000) && this.keys.verifying(known.kid) !== null;
+      if (known.kind === kind && valid) return known.claims;
       if (known.kind === kind) this.verified.delete(token);
       return null;
     }
@@ -105,25 +124,31 @@ export class TokenService {
     // Refresh tokens are used once each (rotation): remembering them would only take room.
     if (checked && kind === 'access') {
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, { kind, claims: checked.claims, exp: checked.exp });
+      this.verified.set(token, { kind, claims: checked.claims, exp: checked.exp, kid: checked.kid });
     }
     return checked?.claims ?? null;
   }
 
-  private check(token: string, kind: TokenKind): { claims: TokenClaims; exp: number } | null {
+  private check(token: string, kind: TokenKind): { claims: TokenClaims; exp: number; kid: string | null } | null {
     if (token.length > MAX_TOKEN_LENGTH) return null;
     const headerEnd = token.indexOf('.');
     const payloadEnd = token.indexOf('.', headerEnd + 1);
     if (headerEnd <= 0 || payloadEnd <= headerEnd + 1 || token.indexOf('.', payloadEnd + 1) !== -1) return null;
 
-    // The signature first: nothing an unsigned token says is read. Comparing the canonical
-    // base64url text (not decoded bytes) also refuses re-encoded signatures.
-    const expected = Buffer.from(createHmac('sha256', this.key).update(token.slice(0, payloadEnd)).digest('base64url'));
+    // Only the header's kid is read before the signature: it names the key to check with (an
+    // unknown or retired kid has none). Nothing else an unsigned token says is read. Comparing the
+    // canonical base64url text (not decoded bytes) also refuses re-encoded signatures.
+    const header = decodeJsonObject(token.slice(0, headerEnd));
+    if (!header) return null;
+    const kid = header.kid === undefined ? null : header.kid;
+    if (kid !== null && typeof kid !== 'string') return null;
+    const key = this.keys.verifying(kid);
+    if (!key) return null;
+    const expected = Buffer.from(createHmac('sha256', key).update(token.slice(0, payloadEnd)).digest('base64url'));
     const presented = Buffer.from(token.slice(payloadEnd + 1));
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
 
-    const header = decodeJsonObject(token.slice(0, headerEnd));
-    if (!header || header.alg !== 'HS256' || header.crit !== undefined) return null;
+    if (header.alg !== 'HS256' || header.crit !== undefined) return null;
     const claims = decodeJsonObject(token.slice(headerEnd + 1, payloadEnd));
     if (!claims) return null;
 
@@ -141,6 +166,6 @@ export class TokenService {
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
     if (typeof sid !== 'string' || sid === '' || sid.length > 128) return null;
     if (typeof jti !== 'string' || jti === '') return null;
-    return { claims: { userId, version: ver, sessionId: sid, jti }, exp };
+    return { claims: { userId, version: ver, sessionId: sid, jti }, exp, kid };
   }
 }

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from './config';
+
+/** Secrets from files (`*_FILE`), as Docker/Kubernetes secrets and systemd credentials provide them. */
+describe('settings from *_FILE', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-config-'));
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const file = (name: string, content: string) => {
+    const target = path.join(dir, name);
+    fs.writeFileSync(target, content, { mode: 0o600 });
+    return target;
+  };
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:2525' };
+
+  it('reads JWT_SECRET, DATABASE_URL, SMTP_URL, REDIS_URL and RECAPTCHA_SECRET from files, without the trailing newline', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      CORS_ORIGINS: 'https://games.example',
+      JWT_SECRET_FILE: file('jwt', `${'s'.repeat(40)}\n`),
+      DATABASE_URL_FILE: file('db', 'postgres://app:pw@db:5432/accounts\n'),
+      SMTP_URL_FILE: file('smtp', 'smtps://user:pass@mail:465'),
+      REDIS_URL_FILE: file('redis', 'redis://:pw@redis:6379\n'),
+      RECAPTCHA_SECRET_FILE: file('captcha', 'captcha-secret\n'),
+    });
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.databaseUrl).toBe('postgres://app:pw@db:5432/accounts');
+    expect(config.smtpUrl).toBe('smtps://user:pass@mail:465');
+    expect(config.redisUrl).toBe('redis://:pw@redis:6379');
+    expect(config.recaptchaSecret).toBe('captcha-secret');
+  });
+
+  it('stops start-up with a clear message for both forms, a missing file, an empty or short secret', () => {
+    const jwt = file('jwt-ok', 'j'.repeat(40));
+    expect(() => loadConfig({ ...production, JWT_SECRET: 'j'.repeat(40), JWT_SECRET_FILE: jwt })).toThrow(
+      'Set JWT_SECRET or JWT_SECRET_FILE, not both',
+    );
+    expect(() => loadConfig({ ...production, JWT_SECRET_FILE: path.join(dir, 'missing') })).toThrow(
+      /^JWT_SECRET_FILE: cannot read .*missing/,
+    );
+    expect(() => loadConfig({ ...production, JWT_SECRET_FILE: file('empty', '\n') })).toThrow(
+      /JWT_SECRET_FILE: .*empty is empty/,
+    );
+    expect(() => loadConfig({ ...production, JWT_SECRET_FILE: file('short', 'short\n') })).toThrow(
+      'JWT_SECRET must be at least 32 characters',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET_FILE: jwt })).toThrow(/SMTP_URL must be set/);
+  });
+});
+
+describe('operations settings', () => {
+  it('reads SHUTDOWN_DEADLINE_MS, SIGNING_KEY_REFRESH_SECONDS, BACKUP_DIR; migrates at start only outside production', () => {
+    const development = loadConfig({ DATA_DIR: '/srv/portal/data' });
+    expect(development.operations).toEqual({
+      shutdownDeadlineMs: 10_000,
+      signingKeyRefreshMs: 30_000,
+      migrateAtStart: true,
+      backupDir: '/srv/portal/data-backups',
+    });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      SMTP_URL: 'smtp://mail',
+      REDIS_URL: 'redis://redis:6379',
+      CORS_ORIGINS: 'https://games.example',
+      SHUTDOWN_DEADLINE_MS: '25000',
+      SIGNING_KEY_REFRESH_SECONDS: '5',
+      BACKUP_DIR: '/backups/portal',
+    });
+    expect(production.operations).toEqual({
+      shutdownDeadlineMs: 25_000,
+      signingKeyRefreshMs: 5000,
+      migrateAtStart: false,
+      backupDir: '/backups/portal',
+    });
+    expect(() => loadConfig({ SHUTDOWN_DEADLINE_MS: '0' })).toThrow('SHUTDOWN_DEADLINE_MS must be a positive integer');
+  });
+});
