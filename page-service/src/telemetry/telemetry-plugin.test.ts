@@ -18,6 +18,7 @@ const MANIFEST = {
 let remote: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
 let app: FastifyInstance;
+let buildPageServiceBuilds: () => Promise<Record<string, string | null>>;
 
 beforeAll(async () => {
   remote = await jsonServer({
@@ -25,21 +26,17 @@ beforeAll(async () => {
     '/fragments.json': { schema: 1, pages: {}, styles: {}, props: {} },
   });
   shell = fakeShell(`${remote.base}/mf-manifest.json`);
-  ({ app } = buildPageService({
+  let renderer: ReturnType<typeof buildPageService>['renderer'];
+  ({ app, renderer } = buildPageService({
     shellDist: shell.dist,
     env: { TRUST_PROXY_HOPS: '1', TELEMETRY_BEACON_BURST: '5', TELEMETRY_BEACONS_PER_SECOND: '0.01' },
   }));
+  buildPageServiceBuilds = () => renderer.buildsInUse();
   // A page makes the service read the catalogue's manifest, where its build id comes from.
   for (let i = 0; i < 50; i += 1) {
     await app.inject({ method: 'GET', url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
-    const summary = await app.inject({ method: 'GET', url: '/__telemetry/summary?minutes=1' });
-    if (
-      summary.statusCode === 200 &&
-      (await beacon(batch([{ type: 'view', part: 'mf_catalog', build: BUILD }]), '10.0.0.250')) === 204
-    ) {
-      const views = (summary.json() as { releases: { version: string }[] }).releases;
-      if (views.length >= 0) break;
-    }
+    const builds = await buildPageServiceBuilds();
+    if (builds.mf_catalog === BUILD) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 });
@@ -64,20 +61,21 @@ async function beacon(body: unknown, address = nextAddress(), contentType = 'tex
 
 const batch = (events: TelemetryBatch['events'], route = '/all-games'): TelemetryBatch => ({ route, events });
 const metrics = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+interface Summary {
+  windowMinutes: number;
+  releases: {
+    remote: string;
+    version: string;
+    pageViews: number;
+    errors: number;
+    errorRate: number;
+    lcpP75: number | null;
+    inpP75: number | null;
+    vitalsSamples: number;
+  }[];
+}
 const summary = async (minutes = 5) =>
-  (await app.inject({ method: 'GET', url: `/__telemetry/summary?minutes=${minutes}` })).json() as {
-    windowMinutes: number;
-    releases: {
-      remote: string;
-      version: string;
-      pageViews: number;
-      errors: number;
-      errorRate: number;
-      lcpP75: number | null;
-      inpP75: number | null;
-      vitalsSamples: number;
-    }[];
-  };
+  (await app.inject({ method: 'GET', url: `/__telemetry/summary?minutes=${minutes}` })).json<Summary>();
 
 describe('the collector', () => {
   test('counts views, errors and vitals per remote, build id and route pattern', async () => {
@@ -175,16 +173,10 @@ describe('the summary', () => {
     const body = await summary(5);
     expect(body.windowMinutes).toBe(5);
     const release = body.releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD);
-    expect(release).toEqual({
-      remote: 'mf_catalog',
-      version: BUILD,
-      pageViews: expect.any(Number),
-      errors: expect.any(Number),
-      errorRate: expect.any(Number),
-      lcpP75: expect.any(Number),
-      inpP75: expect.any(Number),
-      vitalsSamples: expect.any(Number),
-    });
+    expect(Object.keys(release ?? {}).sort()).toEqual(
+      ['errorRate', 'errors', 'inpP75', 'lcpP75', 'pageViews', 'remote', 'version', 'vitalsSamples'].sort(),
+    );
+    expect(release?.vitalsSamples).toBeGreaterThanOrEqual(3);
     expect(release?.errorRate).toBeCloseTo((release?.errors ?? 0) / (release?.pageViews ?? 1), 3);
   });
 

@@ -81,7 +81,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
   });
 
   // The beacon route in its own scope: its body parser and error answers are its own.
-  await app.register(async (collector) => {
+  await app.register((collector, _options, registered) => {
     collector.removeAllContentTypeParsers();
     // sendBeacon sends text/plain (no CORS preflight anywhere); any type is read as JSON text.
     collector.addContentTypeParser(
@@ -117,6 +117,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
       if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
       return reply.code(204).header('cache-control', 'no-store').send();
     });
+    registered();
   });
 }
 
