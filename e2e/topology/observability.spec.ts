@@ -36,7 +36,8 @@ test('every scraped target is up', async () => {
         const up = await query('up');
         return up.length > 0 && up.every((sample) => sample.value[1] === '1');
       },
-      { timeout: 20_000 },
+      // The sender loads 10 s after start-up, when the browser is idle.
+      { timeout: 30_000 },
     )
     .toBe(true);
 });
@@ -51,6 +52,7 @@ test("a request through nginx shows in the API's counter with its route label, a
 });
 
 test("an error thrown on purpose in a remote counts as that remote's error for its build id", async ({ page, request }) => {
+  test.setTimeout(90_000);
   const config = (await (await request.get('/config.json')).json()) as {
     remotes: { mf_catalog: string };
     telemetry?: { testSwitch?: boolean };
@@ -77,7 +79,8 @@ test("an error thrown on purpose in a remote counts as that remote's error for i
         await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
         return beacons.some((body) => body.includes('"part":"mf_catalog"') && body.includes('"kind":"load"'));
       },
-      { timeout: 20_000 },
+      // The sender loads 10 s after start-up, when the browser is idle.
+      { timeout: 30_000 },
     )
     .toBe(true);
   await expect.poll(() => total(series), { timeout: 20_000 }).toBeGreaterThan(before);

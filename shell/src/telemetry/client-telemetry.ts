@@ -67,14 +67,24 @@ if (typeof window !== 'undefined') {
   );
 }
 
-/** Loads the sender when the browser has nothing better to do; start-up never waits for it. */
+/** After start-up (its bytes are not start-up's), in an idle moment, the sender is loaded. */
+const SENDER_DELAY_MS = 10_000;
+
+/**
+ * Loads the sender well after start-up, when the browser has nothing better to do; web-vitals
+ * reads the page's buffered entries then, so nothing measured is lost by waiting.
+ */
 export function startTelemetry(config: RuntimeConfig, load: (id: RemoteModuleId) => Promise<unknown>): void {
   const whenIdle = (run: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000);
-  whenIdle(() => {
-    void import(/* webpackChunkName: "telemetry" */ './telemetry-sender').then(
-      ({ startSender }) => startSender(config, telemetry, load),
-      () => undefined,
-    );
-  });
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 0);
+  setTimeout(
+    () =>
+      whenIdle(() => {
+        void import(/* webpackChunkName: "telemetry" */ './telemetry-sender').then(
+          ({ startSender }) => startSender(config, telemetry, load),
+          () => undefined,
+        );
+      }),
+    SENDER_DELAY_MS,
+  );
 }
