@@ -26,6 +26,8 @@ import { ACCOUNT_LIMITS, accountLimit, PASSWORD_HASHING_BUDGET, rateLimitError }
 import { RequestBudget } from './http/request-budget';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
+import { registerObservability } from './observability/metrics';
+import { requestIdOf } from './observability/request-id';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { loadBreachedPasswords } from './security/breached-passwords';
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One lean line per answered request instead of Fastify's two (decision 0007 step 6).
     logController: new LeanRequestLog(),
+    genReqId: requestIdOf,
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 64 * 1024,
     // product §7 writes some paths with a trailing slash and some without; accept both spellings.
@@ -199,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandling(app);
+  registerObservability(app, context, redis);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSessionId', null);
 

@@ -11,6 +11,7 @@ import { PageCache } from './render/page-cache';
 import { ShellBuild } from './render/shell-build';
 import { SiteRenderer } from './render/site-renderer';
 import { RemoteFiles } from './sources/remote-files';
+import { telemetryPlugin } from './telemetry/telemetry-plugin';
 
 export interface PageServiceOptions {
   /** The shell's build (index.html, mf-manifest.json, its stylesheet). */
@@ -88,6 +89,7 @@ export function buildPageService(options: PageServiceOptions): PageService {
     remoteFiles.close();
     done();
   });
+  void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });
   registerPageRoutes(app, { renderer, cache, files: options.serveAssets ? staticFiles(options.shellDist) : null });
   return { app, renderer, cache };
 }

@@ -6,7 +6,8 @@ import { App } from './app';
 import { applyBrandToDocument } from './branding/apply-brand';
 import { loadRuntimeConfig } from './config/load-config';
 import { RemoteFragments, serverFragmentsOf } from './federation/remote-fragments';
-import { initRemotes } from './federation/remotes';
+import { initRemotes, loadRemoteModule } from './federation/remotes';
+import { startTelemetry } from './telemetry/client-telemetry';
 
 async function start() {
   const container = document.getElementById('root');
@@ -18,6 +19,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     initRemotes(config);
+    startTelemetry(config, loadRemoteModule);
     const brand = resolveBrand(window.location.hostname, config.brands, config.defaultBrand);
     applyBrandToDocument(brand);
     const site = (

@@ -11,6 +11,8 @@ export interface ConfigOverrides {
   remotes?: Record<string, string>;
   accountApiUrl?: string;
   recaptchaSiteKey?: string;
+  /** TELEMETRY_TEST_SWITCH=1 (test environments): the client telemetry's test switch on. */
+  telemetry?: { testSwitch: true };
 }
 
 /** The release pointer file of a releases folder. */
@@ -56,6 +58,7 @@ export function configOverridesFromEnv(remoteNames: readonly string[], env: Node
   if (Object.keys(remotes).length) overrides.remotes = remotes;
   if (env.ACCOUNT_API_URL) overrides.accountApiUrl = env.ACCOUNT_API_URL;
   if (env.RECAPTCHA_SITE_KEY) overrides.recaptchaSiteKey = env.RECAPTCHA_SITE_KEY;
+  if (env.TELEMETRY_TEST_SWITCH === '1') overrides.telemetry = { testSwitch: true };
   return overrides;
 }
 
@@ -86,5 +89,8 @@ export async function readRuntimeConfig({
     ...fromEnv,
     ...overrides,
     remotes: { ...baseRemotes, ...(fromEnv.remotes ?? {}), ...(overrides.remotes ?? {}), ...released },
+    ...(fromEnv.telemetry || overrides.telemetry
+      ? { telemetry: { ...(isRecord(base.telemetry) ? base.telemetry : {}), ...fromEnv.telemetry, ...overrides.telemetry } }
+      : {}),
   } as RuntimeConfig;
 }

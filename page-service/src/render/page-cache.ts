@@ -54,6 +54,8 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   hits = 0;
   misses = 0;
+  /** Told of every page drawn (the page service's metrics time renders with it). */
+  onRendered: ((page: CachedPage) => void) | null = null;
 
   constructor(private readonly maxEntries = 1_000) {}
 
@@ -79,6 +81,7 @@ export class PageCache {
     if (this.entries.size > this.maxEntries && !oldest.done) this.entries.delete(oldest.value);
     try {
       const rendered = await page;
+      this.onRendered?.(rendered);
       if (!rendered.cacheable && this.entries.get(key) === fresh) this.entries.delete(key);
       return rendered;
     } catch (error) {

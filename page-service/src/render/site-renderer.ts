@@ -12,6 +12,13 @@ import { etagOf, type CachedPage, type PageCache } from './page-cache';
 import { fragmentsUrlOf } from './remote-fragments';
 import type { ShellBuild } from './shell-build';
 
+/** A federation manifest's build id, when it names one. */
+function buildVersionOf(manifest: unknown): string | null {
+  const version = (manifest as { metaData?: { buildInfo?: { buildVersion?: unknown } } } | null)?.metaData?.buildInfo
+    ?.buildVersion;
+  return typeof version === 'string' ? version : null;
+}
+
 export interface PageAsked {
   url: string;
   /** The Host header (already checked to be a host name, maybe with a port). */
@@ -94,6 +101,18 @@ export class SiteRenderer {
       };
     });
     return { key, page };
+  }
+
+  /**
+   * The build id (mf-manifest.json metaData.buildInfo.buildVersion) of the shell and of each
+   * remote the config names, as far as this service has read their manifests; null when unknown.
+   */
+  async buildsInUse(): Promise<Record<string, string | null>> {
+    const { config } = await this.config();
+    const builds: Record<string, string | null> = { shell: buildVersionOf(this.options.shell.files().manifest) };
+    for (const [remote, manifestUrl] of Object.entries((config.remotes as Record<string, string> | undefined) ?? {}))
+      builds[remote] = buildVersionOf(this.options.remoteFiles.peek(manifestUrl));
+    return builds;
   }
 
   /** The remotes' files this config's pages are made from, as one version. */

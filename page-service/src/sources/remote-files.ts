@@ -52,6 +52,11 @@ export class RemoteFiles {
     return entry.value;
   }
 
+  /** The file's JSON as last fetched, without fetching it or counting as a use (null: not known). */
+  peek(url: string): unknown {
+    return this.files.get(url)?.value ?? null;
+  }
+
   /** Changes whenever any known file's content changes (part of the render cache's key). */
   versionOf(url: string): number {
     return this.files.get(url)?.version ?? 0;

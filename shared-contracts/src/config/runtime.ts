@@ -1,4 +1,5 @@
 import { REMOTE_NAMES, type RemoteName } from '../federation/exposes';
+import type { TelemetryConfig } from '../telemetry/reports';
 import { httpOrigin } from './game-hosts';
 
 /** One brand of product §1: what a host family shows. */
@@ -41,6 +42,8 @@ export interface RuntimeConfig extends AccountRemoteConfig {
    * CSP frame-src follows it. Absent: the hosts of the bundled catalogue.
    */
   gameHosts?: string[];
+  /** Client telemetry's sampling (default: every view and error, 10 % of Web Vitals). */
+  telemetry?: TelemetryConfig;
 }
 
 function hostMatches(host: string, pattern: string): boolean {
@@ -87,5 +90,6 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     !(Array.isArray(raw.gameHosts) && raw.gameHosts.every((host) => typeof host === 'string' && httpOrigin(host) !== undefined))
   )
     throw new Error('config.json: "gameHosts" must be a list of http(s) origins');
+  if (raw.telemetry !== undefined && !isRecord(raw.telemetry)) throw new Error('config.json: "telemetry" must be an object');
   return raw as unknown as RuntimeConfig;
 }

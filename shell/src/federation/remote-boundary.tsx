@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
+import { reportRemoteError } from '../telemetry/client-telemetry';
 import { onRecovery } from './recovery';
 import { AdoptedRemote } from './adopted-remote';
 import { RemoteFragments } from './remote-fragments';
@@ -120,6 +121,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   const onRenderError = useCallback(
     (error: unknown) => {
       console.error(`[remote] ${id} crashed while rendering`, error);
+      reportRemoteError(remoteOf(id), 'render', error);
       setState({ status: 'failed', error });
       void checkRenderFailure(remoteOf(id)).then((outcome) => {
         if (outcome === 'reload') setState({ status: 'outdated' });

@@ -9,6 +9,7 @@ import {
   type RemoteName,
   type RuntimeConfig,
 } from 'shared-contracts';
+import { noteRemoteBuild, reportRemoteError } from '../telemetry/client-telemetry';
 import { toastDemandPlugin } from '../toasts/toast-demand';
 import { announceRecovery } from './recovery';
 
@@ -47,6 +48,7 @@ const reportFailures: ModuleFederationRuntimePlugin = {
   name: 'portal-report-remote-failures',
   errorLoadRemote(args) {
     console.error(`[remote] ${args.id} failed to load (${args.lifecycle})`, args.error);
+    reportRemoteError(args.id.split('/')[0] ?? args.id, 'load', args.error);
     // Returning nothing lets the error reach the RemoteBoundary, which shows the fallback.
     return undefined;
   },
@@ -57,7 +59,10 @@ const trackBuilds = {
   name: 'portal-track-remote-builds',
   afterLoadManifest(args: { moduleInfo: { name: string }; manifestJson?: unknown }) {
     const version = buildVersionOf(args.manifestJson);
-    if (version && isRemoteName(args.moduleInfo.name)) loadedBuilds.set(args.moduleInfo.name, version);
+    if (version && isRemoteName(args.moduleInfo.name)) {
+      loadedBuilds.set(args.moduleInfo.name, version);
+      noteRemoteBuild(args.moduleInfo.name, version);
+    }
     return args;
   },
 } as unknown as ModuleFederationRuntimePlugin;

@@ -1,0 +1,94 @@
+// The API's Prometheus metrics at GET /metrics, one registry per app: the process's own
+// (event-loop lag, memory, GC), requests by route pattern and status, the mail queue (pending,
+// dead), the PostgreSQL pool and Redis errors. Not public: nginx answers 404 for /metrics at the
+// public server; Prometheus scrapes each instance on its own port.
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../context';
+
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** The mail queue is counted at most this often, however often /metrics is scraped. */
+const MAIL_STATS_MS = 5_000;
+
+export function registerObservability(app: FastifyInstance, context: AppContext, redis: Redis | null): void {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  // The request id travels back to whoever asked (nginx logs it too).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  const labelNames = ['route', 'method', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by route pattern, method and status',
+    labelNames,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer, by route pattern, method and status',
+    labelNames,
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // The pattern, never the URL: no unbounded label, no query string.
+    const labels = { route: request.routeOptions.url ?? 'other', method: request.method, status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+
+  let mail: { at: number; stats: Promise<{ pending: number; dead: number } | null> } | null = null;
+  const mailStats = () => {
+    if (!mail || Date.now() - mail.at > MAIL_STATS_MS)
+      mail = { at: Date.now(), stats: context.mailOutbox.stats().catch(() => null) };
+    return mail.stats;
+  };
+  new Gauge({
+    name: 'mail_queue_pending',
+    help: 'Mail waiting to be delivered',
+    registers,
+    async collect() {
+      const stats = await mailStats();
+      if (stats) this.set(stats.pending);
+    },
+  });
+  new Gauge({
+    name: 'mail_queue_dead',
+    help: 'Mail given up on after its tries (kept until an operator requeues it)',
+    registers,
+    async collect() {
+      const stats = await mailStats();
+      if (stats) this.set(stats.dead);
+    },
+  });
+
+  const pool = context.database.pool;
+  if (pool) {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'PostgreSQL pool connections by state (total, idle, waiting clients)',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+  const redisErrors = new Counter({ name: 'redis_errors_total', help: 'Errors the Redis client reported', registers });
+  redisErrors.inc(0);
+  redis?.on('error', () => redisErrors.inc());
+
+  app.get('/metrics', async (_request, reply) => {
+    const text = await registry.metrics();
+    return reply.header('content-type', registry.contentType).send(text);
+  });
+}

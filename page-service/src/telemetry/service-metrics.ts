@@ -1,0 +1,133 @@
+// The page service's Prometheus metrics, in one registry per app: the process's own (event-loop
+// lag, memory, GC), requests by route pattern and status, the page cache and render time, and the
+// client telemetry the collector takes in (per part, build id and route).
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routePatternOf } from 'shared-contracts/telemetry';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPageRequest } from '../http/page-routes';
+import type { PageCache } from '../render/page-cache';
+
+/** Vitals in milliseconds: INP's good limit is 200 ms, LCP's 2.5 s. */
+const VITAL_MS_BUCKETS = [25, 50, 100, 200, 300, 500, 800, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 8000, 12000, 20000];
+const CLS_BUCKETS = [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const RENDER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+
+/** The route label of a request: Fastify's pattern, or for pages the site's route pattern. */
+export function routeLabelOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return 'other';
+  if (pattern !== '/*') return pattern;
+  const pathname = request.url.split('?')[0] ?? '/';
+  return isPageRequest(request.method, pathname, request.headers.accept) ? `page ${routePatternOf(pathname)}` : 'file';
+}
+
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  readonly views: Counter<'remote' | 'version' | 'route'>;
+  readonly errors: Counter<'remote' | 'version' | 'route' | 'kind'>;
+  readonly vitalsMs: Histogram<'remote' | 'version' | 'route' | 'name'>;
+  readonly cls: Histogram<'remote' | 'version' | 'route'>;
+  readonly refused: Counter<'reason'>;
+
+  constructor(cache: PageCache) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.views = new Counter({
+      name: 'telemetry_page_views_total',
+      help: 'Pages shown in browsers (sampled at the error rate, so errors per view stay unbiased)',
+      labelNames: ['remote', 'version', 'route'],
+      registers,
+    });
+    this.errors = new Counter({
+      name: 'telemetry_client_errors_total',
+      help: 'Client errors reported by browsers, by part, build id, route pattern and kind',
+      labelNames: ['remote', 'version', 'route', 'kind'],
+      registers,
+    });
+    this.vitalsMs = new Histogram({
+      name: 'telemetry_web_vital_milliseconds',
+      help: 'Web Vitals in ms (LCP, INP, FCP, TTFB), sampled',
+      labelNames: ['remote', 'version', 'route', 'name'],
+      buckets: VITAL_MS_BUCKETS,
+      registers,
+    });
+    this.cls = new Histogram({
+      name: 'telemetry_cls',
+      help: 'Cumulative Layout Shift per page, sampled',
+      labelNames: ['remote', 'version', 'route'],
+      buckets: CLS_BUCKETS,
+      registers,
+    });
+    this.refused = new Counter({
+      name: 'telemetry_beacons_refused_total',
+      help: 'Beacons refused by the collector (invalid, too large, rate-limited)',
+      labelNames: ['reason'],
+      registers,
+    });
+    new Gauge({
+      name: 'page_cache_hits',
+      help: 'Pages served from the page cache since start',
+      registers,
+      collect() {
+        this.set(cache.hits);
+      },
+    });
+    new Gauge({
+      name: 'page_cache_misses',
+      help: 'Pages rendered because the page cache had no copy, since start',
+      registers,
+      collect() {
+        this.set(cache.misses);
+      },
+    });
+    new Gauge({
+      name: 'page_cache_hit_ratio',
+      help: 'hits / (hits + misses) since start (0 before any page)',
+      registers,
+      collect() {
+        const total = cache.hits + cache.misses;
+        this.set(total === 0 ? 0 : cache.hits / total);
+      },
+    });
+    new Gauge({
+      name: 'page_cache_entries',
+      help: 'Pages kept in the page cache',
+      registers,
+      collect() {
+        this.set(cache.size);
+      },
+    });
+    const render = new Histogram({
+      name: 'page_render_seconds',
+      help: 'CPU time of each page render (a cache miss)',
+      buckets: RENDER_BUCKETS,
+      registers,
+    });
+    cache.onRendered = (page) => render.observe(page.renderMs / 1000);
+  }
+
+  /** Counts and times every request by route pattern, method and status. */
+  instrument(app: FastifyInstance): void {
+    const registers = [this.registry];
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    const duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const labels = { route: routeLabelOf(request), method: request.method, status: String(reply.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+      done();
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import { buildPageService } from '../app';
+import { fakeShell, type FakeShell } from '../testing/fake-shell';
+import { jsonServer } from '../testing/json-server';
+import type { TelemetryBatch } from 'shared-contracts/telemetry';
+
+const BUILD = '1.0.0+abc123';
+const MANIFEST = {
+  metaData: {
+    name: 'mf_catalog',
+    publicPath: 'auto',
+    remoteEntry: { name: 'remoteEntry.js', path: '' },
+    buildInfo: { buildVersion: BUILD },
+  },
+  exposes: [],
+};
+
+let remote: Awaited<ReturnType<typeof jsonServer>>;
+let shell: FakeShell;
+let app: FastifyInstance;
+let buildPageServiceBuilds: () => Promise<Record<string, string | null>>;
+
+beforeAll(async () => {
+  remote = await jsonServer({
+    '/mf-manifest.json': MANIFEST,
+    '/fragments.json': { schema: 1, pages: {}, styles: {}, props: {} },
+  });
+  shell = fakeShell(`${remote.base}/mf-manifest.json`);
+  let renderer: ReturnType<typeof buildPageService>['renderer'];
+  ({ app, renderer } = buildPageService({
+    shellDist: shell.dist,
+    env: { TRUST_PROXY_HOPS: '1', TELEMETRY_BEACON_BURST: '5', TELEMETRY_BEACONS_PER_SECOND: '0.01' },
+  }));
+  buildPageServiceBuilds = () => renderer.buildsInUse();
+  // A page makes the service read the catalogue's manifest, where its build id comes from.
+  for (let i = 0; i < 50; i += 1) {
+    await app.inject({ method: 'GET', url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
+    const builds = await buildPageServiceBuilds();
+    if (builds.mf_catalog === BUILD) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await remote.close();
+});
+
+let addresses = 0;
+/** Each test's beacons come from an address of their own (the limit is per address). */
+const nextAddress = () => `192.0.2.${(addresses += 1)}`;
+
+async function beacon(body: unknown, address = nextAddress(), contentType = 'text/plain;charset=UTF-8'): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/__telemetry',
+    headers: { 'content-type': contentType, 'x-forwarded-for': address },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return response.statusCode;
+}
+
+const batch = (events: TelemetryBatch['events'], route = '/all-games'): TelemetryBatch => ({ route, events });
+const metrics = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+interface Summary {
+  windowMinutes: number;
+  releases: {
+    remote: string;
+    version: string;
+    pageViews: number;
+    errors: number;
+    errorRate: number;
+    lcpP75: number | null;
+    inpP75: number | null;
+    vitalsSamples: number;
+  }[];
+}
+const summary = async (minutes = 5) =>
+  (await app.inject({ method: 'GET', url: `/__telemetry/summary?minutes=${minutes}` })).json<Summary>();
+
+describe('the collector', () => {
+  test('counts views, errors and vitals per remote, build id and route pattern', async () => {
+    const before = summary();
+    const catalogue = (await before).releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD);
+    const views0 = catalogue?.pageViews ?? 0;
+    expect(
+      await beacon(
+        batch([
+          { type: 'view', part: 'mf_catalog', build: BUILD },
+          { type: 'view', part: 'mf_catalog', build: BUILD },
+          { type: 'error', part: 'mf_catalog', build: BUILD, kind: 'render', message: 'TypeError: x is undefined' },
+          { type: 'vital', part: 'mf_catalog', build: BUILD, name: 'LCP', value: 1200 },
+          { type: 'vital', part: 'mf_catalog', build: BUILD, name: 'INP', value: 80 },
+          { type: 'vital', part: 'mf_catalog', build: BUILD, name: 'CLS', value: 0 },
+        ]),
+      ),
+    ).toBe(204);
+    const after = (await summary()).releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD);
+    expect(after).toMatchObject({ lcpP75: 1200, inpP75: 80 });
+    expect(after?.pageViews).toBe(views0 + 2);
+    expect(after?.errors).toBe(1);
+    const text = await metrics();
+    expect(text).toContain(
+      `telemetry_client_errors_total{remote="mf_catalog",version="${BUILD}",route="/all-games",kind="render"} 1`,
+    );
+    expect(text).toMatch(
+      /telemetry_web_vital_milliseconds_count\{remote="mf_catalog",version="1\.0\.0\+abc123",route="\/all-games",name="LCP"\} 1/,
+    );
+    expect(text).toContain('telemetry_cls_count{remote="mf_catalog",version="1.0.0+abc123",route="/all-games"} 1');
+  });
+
+  test('puts unknown parts, builds and routes under "other", never a label of the sender', async () => {
+    expect(
+      await beacon(
+        batch(
+          [
+            { type: 'error', part: 'evil"} 1\n#', build: BUILD, kind: 'uncaught', message: 'x' },
+            { type: 'error', part: 'mf_catalog', build: '9.9.9+forged', kind: 'uncaught', message: 'y' },
+          ],
+          '/search?q=secret',
+        ),
+      ),
+    ).toBe(204);
+    const text = await metrics();
+    expect(text).toContain('telemetry_client_errors_total{remote="other",version="other",route="other",kind="uncaught"} 1');
+    expect(text).toContain('telemetry_client_errors_total{remote="mf_catalog",version="other",route="other",kind="uncaught"} 1');
+    expect(text).not.toContain('forged');
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('evil');
+  });
+
+  test.each([
+    ['not JSON', '{"route":'],
+    ['no events', { route: '/' }],
+    ['an unknown event type', batch([{ type: 'click', part: 'shell', build: '' } as never])],
+    ['an unknown error kind', batch([{ type: 'error', part: 'shell', build: '', kind: 'oops', message: '' } as never])],
+    ['a vital that is not a number', batch([{ type: 'vital', part: 'shell', build: '', name: 'LCP', value: '12' } as never])],
+    ['a negative vital', batch([{ type: 'vital', part: 'shell', build: '', name: 'LCP', value: -1 }])],
+    ['too many events', batch(Array.from({ length: 41 }, () => ({ type: 'view' as const, part: 'shell', build: '' })))],
+    ['a body over 16 KB', 'x'.repeat(17 * 1024)],
+  ])('refuses %s with 400 and records nothing', async (_name, body) => {
+    const before = await metrics();
+    expect(await beacon(body)).toBe(400);
+    const after = await metrics();
+    const counted = (text: string) => text.match(/^telemetry_page_views_total.*$/gm)?.join('\n');
+    expect(counted(after)).toBe(counted(before));
+  });
+
+  test('drops fields nobody agreed on', async () => {
+    const address = nextAddress();
+    expect(
+      await beacon(
+        { route: '/', events: [{ type: 'view', part: 'shell', build: '', email: 'a@b.c' }], token: 'secret', url: '/?x=1' },
+        address,
+      ),
+    ).toBe(204);
+    expect(await metrics()).not.toContain('a@b.c');
+  });
+
+  test('limits beacons per client address (429 past the burst)', async () => {
+    const address = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push(await beacon(batch([{ type: 'view', part: 'shell', build: '' }]), address));
+    expect(statuses.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Another address is not held back.
+    expect(await beacon(batch([{ type: 'view', part: 'shell', build: '' }]))).toBe(204);
+    expect(await metrics()).toMatch(/telemetry_beacons_refused_total\{reason="rate-limited"\} [1-9]/);
+  });
+});
+
+describe('the summary', () => {
+  test('answers the agreed shape for a window of 1 to 60 minutes', async () => {
+    const body = await summary(5);
+    expect(body.windowMinutes).toBe(5);
+    const release = body.releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD);
+    expect(Object.keys(release ?? {}).sort()).toEqual(
+      ['errorRate', 'errors', 'inpP75', 'lcpP75', 'pageViews', 'remote', 'version', 'vitalsSamples'].sort(),
+    );
+    expect(release?.vitalsSamples).toBeGreaterThanOrEqual(3);
+    expect(release?.errorRate).toBeCloseTo((release?.errors ?? 0) / (release?.pageViews ?? 1), 3);
+  });
+
+  test.each(['0', '61', 'x', '1.5', ''])('refuses minutes=%p with 400', async (minutes) => {
+    const response = await app.inject({ method: 'GET', url: `/__telemetry/summary?minutes=${minutes}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'minutes must be a whole number from 1 to 60' });
+  });
+});
+
+describe('/metrics', () => {
+  test('counts requests by route pattern and status, with the page cache and event-loop lag', async () => {
+    await app.inject({ method: 'GET', url: '/game/12?x=1', headers: { host: 'portal.test', accept: 'text/html' } });
+    await app.inject({ method: 'GET', url: '/game/12', headers: { host: 'portal.test', accept: 'text/html' } });
+    await app.inject({ method: 'GET', url: '/game/12', headers: { host: 'portal.test', accept: 'text/html' } });
+    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.headers['content-type']).toContain('text/plain; version=0.0.4');
+    const text = response.body;
+    expect(text).toMatch(/http_requests_total\{route="page \/game\/:gameId",method="GET",status="200"\} 3/);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.001",route="\/__telemetry",method="POST",status="204"\}/);
+    expect(text).toMatch(/page_cache_hit_ratio (0\.\d+|1)\n/);
+    expect(text).toMatch(/page_cache_hits [1-9]/);
+    expect(text).toMatch(/page_render_seconds_count [1-9]/);
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+  });
+});

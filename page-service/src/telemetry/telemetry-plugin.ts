@@ -1,0 +1,125 @@
+// The site's telemetry, as one Fastify plugin of the page service (decision 0035): the collector
+// the shell's beacons reach at the site's own origin (POST /__telemetry), the release summary the
+// release watcher and `npm run telemetry` read (GET /__telemetry/summary?minutes=N), and the
+// service's Prometheus metrics (GET /metrics). The last two are for operators: nginx answers 404
+// for them at the public server; Prometheus and the watcher ask each instance on its own port.
+import fastifyPlugin from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from 'shared-contracts/telemetry';
+import type { PageCache } from '../render/page-cache';
+import type { SiteRenderer } from '../render/site-renderer';
+import { AddressLimit, clientAddress } from './address-limit';
+import { KnownLabels } from './known-labels';
+import { readBatch } from './read-batch';
+import { MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
+import { ServiceMetrics } from './service-metrics';
+
+export interface TelemetryOptions {
+  renderer: Pick<SiteRenderer, 'buildsInUse'>;
+  cache: PageCache;
+  /** TRUST_PROXY_HOPS, TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
+  env: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+const numberSetting = (value: string | undefined, fallback: number, min: number, max: number): number => {
+  const parsed = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(parsed) ? Math.min(max, Math.max(min, parsed)) : fallback;
+};
+
+const refuse = (reply: FastifyReply, status: number, detail: string) =>
+  reply.code(status).header('cache-control', 'no-store').send({ detail });
+
+async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
+  const { env } = options;
+  const now = options.now ?? Date.now;
+  const hops = numberSetting(env.TRUST_PROXY_HOPS, 0, 0, 10);
+  const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, 0.01, 0, 1);
+  const limit = new AddressLimit(
+    {
+      burst: numberSetting(env.TELEMETRY_BEACON_BURST, 20, 1, 10_000),
+      perSecond: numberSetting(env.TELEMETRY_BEACONS_PER_SECOND, 1, 0.01, 10_000),
+    },
+    now,
+  );
+  const metrics = new ServiceMetrics(options.cache);
+  metrics.instrument(app);
+  const labels = new KnownLabels(() => options.renderer.buildsInUse(), now);
+  const window = new ReleaseWindow(now);
+
+  const record = ({ route: rawRoute, events }: TelemetryBatch) => {
+    const route = labels.route(rawRoute);
+    for (const event of events) {
+      const remote = labels.part(event.part);
+      const version = remote === OTHER_LABEL ? OTHER_LABEL : labels.build(remote, event.build);
+      if (event.type === 'view') {
+        metrics.views.inc({ remote, version, route });
+        window.view(remote, version);
+      } else if (event.type === 'error') {
+        metrics.errors.inc({ remote, version, route, kind: event.kind });
+        window.error(remote, version);
+      } else {
+        if (event.name === 'CLS') metrics.cls.observe({ remote, version, route }, event.value);
+        else metrics.vitalsMs.observe({ remote, version, route, name: event.name }, event.value);
+        window.vital(remote, version, event.name, event.value);
+      }
+    }
+  };
+
+  app.get('/metrics', async (_request, reply) => {
+    const text = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+
+  app.get<{ Querystring: { minutes?: string } }>(`${TELEMETRY_PATH}/summary`, async (request, reply) => {
+    const raw = request.query.minutes ?? '15';
+    const minutes = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+    if (!(minutes >= 1 && minutes <= MAX_WINDOW_MINUTES))
+      return refuse(reply, 400, `minutes must be a whole number from 1 to ${MAX_WINDOW_MINUTES}`);
+    await labels.refresh();
+    return reply.header('cache-control', 'no-store').send(window.summary(minutes));
+  });
+
+  // The beacon route in its own scope: its body parser and error answers are its own.
+  await app.register((collector, _options, registered) => {
+    collector.removeAllContentTypeParsers();
+    // sendBeacon sends text/plain (no CORS preflight anywhere); any type is read as JSON text.
+    collector.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: TELEMETRY_LIMITS.maxBodyBytes },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(Object.assign(new Error('not JSON'), { statusCode: 400 }), undefined);
+        }
+      },
+    );
+    collector.setErrorHandler((error, _request, reply) => {
+      const tooLarge = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+      metrics.refused.inc({ reason: tooLarge ? 'too-large' : 'invalid' });
+      return refuse(reply, 400, tooLarge ? 'report too large' : 'report is not valid JSON');
+    });
+    collector.post(TELEMETRY_PATH, { bodyLimit: TELEMETRY_LIMITS.maxBodyBytes }, async (request, reply) => {
+      const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], hops);
+      if (!limit.take(address)) {
+        metrics.refused.inc({ reason: 'rate-limited' });
+        return refuse(reply.header('retry-after', '10'), 429, 'too many reports');
+      }
+      const batch = readBatch(request.body);
+      if (!batch) {
+        metrics.refused.inc({ reason: 'invalid' });
+        return refuse(reply, 400, 'report does not match the telemetry schema');
+      }
+      await labels.refresh();
+      record(batch);
+      // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
+      if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
+      return reply.code(204).header('cache-control', 'no-store').send();
+    });
+    registered();
+  });
+}
+
+/** Registered once at the root, so its request metrics see every route of the service. */
+export const telemetryPlugin = fastifyPlugin(telemetry, { name: 'telemetry', fastify: '5.x' });
