@@ -4,10 +4,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
+import { startPrometheus } from './prometheus.mjs';
 import { startTopology } from './topology.mjs';
 
 const args = process.argv.slice(2);
 const testing = args[0] === '--test';
+// The tests turn the client telemetry's test switch on (never set in production configs).
+if (testing) process.env.TELEMETRY_TEST_SWITCH = '1';
 const topology = await startTopology({ quiet: testing });
 let stopping = false;
 const stop = async (code) => {
@@ -25,6 +28,16 @@ console.log(
 console.log(`topology ready: ${urls.site}`);
 
 if (testing) {
+  // Prometheus scraping every page service and API instance on its own port (decision 0035).
+  const prometheus = await startPrometheus({
+    dir: path.join(topology.dir, 'prometheus'),
+    port: ports.control - 1,
+    targets: {
+      'page-service': urls.pageServices.map((url) => new URL(url).host),
+      'account-api': urls.apiInstances.map((url) => new URL(url).host),
+    },
+  });
+  process.on('exit', () => prometheus.stop());
   const playwright = spawn(
     path.join(parts.ROOT, 'node_modules', '.bin', 'playwright'),
     ['test', '-c', 'topology.config.ts', ...args.slice(1)],
@@ -42,9 +55,11 @@ if (testing) {
         E2E_TOPOLOGY_CONFIG: topology.configFile,
         E2E_TLS_URL: urls.siteTls,
         E2E_REDIRECT_URL: urls.redirect,
+      E2E_PROMETHEUS_URL: prometheus.url,
       },
     },
   );
   const code = await new Promise((resolve) => playwright.on('exit', (status) => resolve(status ?? 1)));
+  prometheus.stop();
   await stop(code);
 }

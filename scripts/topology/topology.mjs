@@ -8,6 +8,7 @@
 //   base+79  http → https redirect (nginx)       base+81… the remotes (nginx)
 //   base+99  the API (nginx)                     base+1, base+2    account-api instances
 //   base+11, base+12  page services              base+98  this harness's control (loopback)
+//   base+97  Prometheus (the tests only)
 //
 // The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
 // start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back
@@ -212,6 +213,8 @@ export async function startTopology({
           PRERENDER_DIR: path.join(srv, 'shell-prerender'),
           CONFIG_FILE: configFile,
           FALLBACK_DIR: path.join(srv, 'fallback'),
+          // nginx is the one hop in front (per-address limits of the telemetry collector).
+          TRUST_PROXY_HOPS: '1',
           ...(releasesDir ? { RELEASES_DIR: releasesDir } : {}),
           LOG_LEVEL: 'warn',
         },
