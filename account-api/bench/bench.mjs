@@ -100,7 +100,7 @@ async function post(server, route, body, headers = {}) {
 
 /** Registers and verifies a player through the dev outbox. */
 async function newPlayer(server, id) {
-  const player = { username: id, email: `${id}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'Passw0rd!' };
+  const player = { username: id, email: `${id}@example.com`, firstName: 'Bench', lastName: 'Mark', password: 'Tr0mbone-Kettle!' };
   const registered = await post(server, '/register/', new URLSearchParams(player));
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const [mail] = await (await fetch(`${server.base}/__dev/outbox?to=${player.email}`)).json();

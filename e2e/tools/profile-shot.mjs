@@ -11,7 +11,7 @@ const form = (data) => ({
 });
 await fetch(
   `${api}/register/`,
-  form({ username: `shot${Date.now()}`, email, firstName: 'Ada', lastName: 'Lovelace', password: 'Passw0rd!' }),
+  form({ username: `shot${Date.now()}`, email, firstName: 'Ada', lastName: 'Lovelace', password: 'Tr0mbone-Kettle!' }),
 );
 const [mail] = await (await fetch(`${api}/__dev/outbox?to=${encodeURIComponent(email)}`)).json();
 await fetch(`${api}/verify-email/`, form({ email, verification_code: mail.code }));
@@ -19,7 +19,7 @@ const tokens = await (
   await fetch(`${api}/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'Passw0rd!' }),
+    body: JSON.stringify({ username: email, password: 'Tr0mbone-Kettle!' }),
   })
 ).json();
 const browser = await chromium.launch({
