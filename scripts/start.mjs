@@ -105,8 +105,16 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
     if (!stopping) console.error(`account-api exited unexpectedly (${signal ?? code})`);
   });
   try {
+    // An API that exits while starting (its port taken by a stale server, say) fails the start:
+    // otherwise the stale server would answer the health check and the run would test it.
+    const apiExited = new Promise((_, reject) =>
+      api.once('exit', (code, signal) =>
+        reject(new Error(`account-api exited while starting (${signal ?? code}): is port ${ports.api} taken?`)),
+      ),
+    );
+    apiExited.catch(() => undefined); // it also settles at stop(), after the start is long done
     await Promise.all([
-      waitFor(`http://localhost:${ports.api}/health`, 'account-api'),
+      Promise.race([waitFor(`http://localhost:${ports.api}/health`, 'account-api'), apiExited]),
       ...['shell', ...parts.registry.remotes.map((remote) => remote.container)].map((part) =>
         waitFor(`http://localhost:${ports[part]}/__health`, part),
       ),
