@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.js (CommonJS, Node 24). shared-contracts (TypeScript
+// Bundles src/server.ts into dist/server.js (and the reports listing into dist/reports.js) (CommonJS, Node 24). shared-contracts (TypeScript
 // source) and jose (ESM only) are bundled in; every other dependency stays in node_modules.
 // `--watch` rebuilds on change and restarts the server: that is `npm run dev`.
 import { spawn } from 'node:child_process';
@@ -32,8 +32,9 @@ async function restartServer() {
 
 const options = {
   absWorkingDir: dir,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The server, and the operator's `npm run reports` (players' reports of broken games).
+  entryPoints: { server: 'src/server.ts', reports: 'src/play-data/reports-cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node24',

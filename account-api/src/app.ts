@@ -29,6 +29,8 @@ import { MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/l
 import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { TokenService } from './security/tokens';
+import { createPlayData } from './play-data/play-data';
+import { registerPlayDataRoutes } from './play-data/play-data-routes';
 import { registerUploadRoutes } from './uploads/upload-routes';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 
@@ -146,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
       now().getTime(),
     ).hook(),
+    redis,
+    playData: createPlayData({ config, database, redis, secret: keys.playData, now }),
   };
 
   registerErrorHandling(app);
@@ -188,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, authLookup, authenticate);
   registerLibraryRoutes(app, context, authenticate);
+  registerPlayDataRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);
 

@@ -40,8 +40,19 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** Play counts, likes and reports. */
+  playData: PlayDataSettings;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
+}
+
+export interface PlayDataSettings {
+  /** How often counted plays move from Redis into the database (what a lost Redis can lose at most). */
+  rollupIntervalMs: number;
+  /** How long one instance reuses a computed stats snapshot. */
+  statsCacheMs: number;
+  /** Bearer token of the read-only `GET /api/reports`; null leaves the route off. */
+  reportsToken: string | null;
 }
 
 export interface MailSettings {
@@ -171,5 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: textFrom(env, 'REDIS_URL'),
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
     passwordHashCost: passwordHashCostFrom(env, production),
+    playData: {
+      rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS', 30) * 1000,
+      statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS', 5) * 1000,
+      reportsToken: textFrom(env, 'REPORTS_TOKEN'),
+    },
   };
 }

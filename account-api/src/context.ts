@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { OneTimeCodes } from './accounts/one-time-codes';
 import type { SessionStore } from './accounts/session-store';
@@ -6,6 +7,7 @@ import type { Config } from './config';
 import type { AccountLimit } from './http/rate-limits';
 import type { DatabaseHandle } from './db/connect';
 import type { MailOutbox } from './mail/outbox';
+import type { PlayData } from './play-data/play-data';
 import type { CaptchaVerifier } from './security/captcha';
 import type { DummyPasswordCheck } from './security/passwords';
 import type { TokenService } from './security/tokens';
@@ -29,4 +31,8 @@ export interface AppContext {
   accountLimits: { login: AccountLimit; codeEntry: AccountLimit };
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
   passwordHashingBudget: preHandlerAsyncHookHandler;
+  /** The shared Redis client (REDIS_URL), or null: one instance keeps its counters in the database. */
+  redis: Redis | null;
+  /** Play counts, likes and reports. */
+  playData: PlayData;
 }
