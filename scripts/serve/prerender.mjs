@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { cachedByMtime } from './file-cache.mjs';
-import { inlineConfigTag } from './inline-config.mjs';
+import { gameStats } from './game-stats.mjs';
+import { inlineConfigTag, jsonForScript } from './inline-config.mjs';
 import { preloadHints, sharedChunkHints } from './preload-hints.mjs';
 import { pageFragments } from './remote-fragments.mjs';
 
@@ -63,6 +64,10 @@ const metaTagsHtml = (tags = []) =>
     .map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`)
     .join('');
 
+/** JSON-LD for search engines, escaped like the inline config (data, never executed). */
+const structuredDataHtml = (texts = []) =>
+  texts.map((text) => `<script type="application/ld+json">${jsonForScript(JSON.parse(text))}</script>`).join('');
+
 /** GET/HEAD of a page route (extension-less path or /index.html) that accepts HTML. */
 export function isPageRequest(req, pathname) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -80,10 +85,13 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
   if (document === null) throw new Error(`${distRoot}/index.html cannot be read`);
   let page = null;
   const pageUrl = url === '/index.html' ? '/' : url;
-  const fragments = await pageFragments(config.remotes ?? {}, new URL(pageUrl, origin).pathname);
+  const [fragments, stats] = await Promise.all([
+    pageFragments(config.remotes ?? {}, new URL(pageUrl, origin).pathname),
+    gameStats(config.accountApiUrl),
+  ]);
   try {
     const renderer = await rendererFor(distRoot);
-    page = renderer ? renderer.renderPage(pageUrl, config, hostname, origin, fragments.fragmentOf) : null;
+    page = renderer ? renderer.renderPage(pageUrl, config, hostname, origin, fragments.fragmentOf, stats) : null;
   } catch (error) {
     console.error(`[prerender] ${url} could not be pre-rendered; sending the plain page`, error);
   }
@@ -92,7 +100,10 @@ export async function renderDocument({ distRoot, url, hostname, origin, config }
   document = inlineStylesheet(document, distRoot);
   if (page) {
     document = document
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${metaTagsHtml(page.metaTags)}`)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${escapeHtml(page.title)}</title>${metaTagsHtml(page.metaTags)}${structuredDataHtml(page.structuredData)}`,
+      )
       .replace(/<link rel="icon" href="[^"]*">/, `<link rel="icon" href="${escapeHtml(page.favicon)}">`)
       .replace('<div id="root"></div>', () => `<div id="root"${page.rootAttributes ?? ''}>${page.html}</div>`);
   }

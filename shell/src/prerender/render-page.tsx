@@ -6,9 +6,10 @@
 // (scripts/serve/prerender.mjs) calls it per request with the runtime config, the request's host
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
-import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
 import { fillSlots, propsKey } from 'shared-contracts/fragments';
-import type { MetaTag } from 'shared-contracts/seo';
+import { NO_PLAY_STATS_ATTRIBUTE, statsOf, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { gamePageStructuredData, type MetaTag } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
 import {
@@ -32,6 +33,11 @@ export interface PrerenderedPage {
   remoteModules: RemoteModuleId[];
   /** The remote modules drawn from their fragment (their stylesheets go in the page's head). */
   fragments: RemoteModuleId[];
+  /**
+   * JSON-LD texts for `<script type="application/ld+json">` in <head> (a play page: the game and
+   * its breadcrumbs). Raw JSON: the writer escapes `<` like the inline config.
+   */
+  structuredData: string[];
 }
 
 /** A remote module's fragment for this page (HTML with slots, and the props it was rendered with); undefined if it has none. */
@@ -40,6 +46,9 @@ export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: stri
 /**
  * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
  * @param fragmentOf the page's fragments (scripts/serve/remote-fragments.mjs).
+ * @param stats every game's figures (the API's `GET /api/stats/games`), null when they could not
+ *   be fetched: the play page's JSON-LD then has no rating, and Home draws no rows for them.
+ *   Left out (undefined), Home keeps their space and its script decides.
  */
 export function renderPage(
   url: string,
@@ -47,6 +56,7 @@ export function renderPage(
   hostname: string,
   origin = `http://${hostname}`,
   fragmentOf: FragmentLookup = () => undefined,
+  stats?: GameStatsSnapshot | null,
 ): PrerenderedPage {
   const brand = resolveBrand(hostname, config.brands, config.defaultBrand);
   const remoteModules = new Set<RemoteModuleId>();
@@ -76,13 +86,21 @@ export function renderPage(
   );
   const { pathname, search } = new URL(url, origin);
   const head = pageHeadFor(pathname, search, brand, origin);
+  const noFigures = stats === null || (stats !== undefined && stats.trending.length === 0 && stats.mostPlayed.length === 0);
+  const game = /^\/game\/(\d+)$/.exec(pathname);
+  const shownGame = game?.[1] === undefined ? undefined : findGameById(GAMES, game[1]);
   return {
     html,
-    rootAttributes: drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '',
+    rootAttributes:
+      (drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '') +
+      (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : ''),
     title: head.title,
     favicon: brand.favicon,
     metaTags: head.tags,
     remoteModules: [...remoteModules],
     fragments: [...drawn.keys()],
+    structuredData: shownGame
+      ? gamePageStructuredData(shownGame, { siteName: brand.name, origin }, stats ? statsOf(stats, shownGame.id) : null)
+      : [],
   };
 }
