@@ -62,6 +62,8 @@ const ROUTER_EXPORTS = [
   'useParams',
   'useNavigationType',
   'useSearchParams',
+  // The shell's navigation prefetch maps a link to its page's module (Routes matches with it already).
+  'matchPath',
 ];
 
 function installedVersion(pkg) {

@@ -10,7 +10,10 @@ module.exports = createNodeRendererConfig({
   entry: { 'render-page': './src/prerender/render-page.tsx' },
   outDir: 'dist-prerender',
   plugins: [
-    new rspack.NormalModuleReplacementPlugin(/^\.\/(federation\/)?remotes$/, path.join(__dirname, 'src/prerender/no-remotes.ts')),
+    new rspack.NormalModuleReplacementPlugin(
+      /^\.\.?\/(federation\/)?remotes$/,
+      path.join(__dirname, 'src/prerender/no-remotes.ts'),
+    ),
     new rspack.NormalModuleReplacementPlugin(/^\.\/site-pages$/, path.join(__dirname, 'src/prerender/eager-site-pages.ts')),
   ],
 });

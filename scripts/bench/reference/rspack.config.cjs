@@ -25,7 +25,7 @@ module.exports = (env, argv) => {
     devtool: false,
     plugins: [
       ...config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'),
-      new rspack.NormalModuleReplacementPlugin(/^\.\/(federation\/)?remotes$/, path.join(__dirname, 'remotes.ts')),
+      new rspack.NormalModuleReplacementPlugin(/^\.\.?\/(federation\/)?remotes$/, path.join(__dirname, 'remotes.ts')),
     ],
   };
 };

@@ -4,6 +4,7 @@ import { ROUTES, TERMS_PATH, type AccountRemoteConfig } from 'shared-contracts';
 import { HomeHero } from 'ui';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
+import { PAGE_MODULES } from '../navigation/page-modules';
 import './not-found-page.css';
 import { NotFoundPage, TermsPage } from './site-pages';
 import './terms-page.css';
@@ -16,15 +17,15 @@ export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: Account
       <Route
         path={ROUTES.home}
         element={
-          <RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} lead={<HomeHero name={brand.name} blurb={brand.blurb} />} />
+          <RemoteBoundary id={PAGE_MODULES.home} props={{ brand }} lead={<HomeHero name={brand.name} blurb={brand.blurb} />} />
         }
       />
-      <Route path={ROUTES.allGames} element={<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />} />
-      <Route path={ROUTES.categories} element={<RemoteBoundary id="mf_catalog/CategoriesRedirect" props={{}} />} />
-      <Route path={ROUTES.category} element={<RemoteBoundary id="mf_catalog/CategoryPage" props={{}} />} />
-      <Route path={ROUTES.search} element={<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />} />
-      <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{ gameHosts }} placeholder="frame" />} />
-      <Route path={ROUTES.profile} element={<RemoteBoundary id="mf_account/ProfilePage" props={{ config: accountConfig }} />} />
+      <Route path={ROUTES.allGames} element={<RemoteBoundary id={PAGE_MODULES.allGames} props={{}} />} />
+      <Route path={ROUTES.categories} element={<RemoteBoundary id={PAGE_MODULES.categories} props={{}} />} />
+      <Route path={ROUTES.category} element={<RemoteBoundary id={PAGE_MODULES.category} props={{}} />} />
+      <Route path={ROUTES.search} element={<RemoteBoundary id={PAGE_MODULES.search} props={{}} />} />
+      <Route path={ROUTES.game} element={<RemoteBoundary id={PAGE_MODULES.game} props={{ gameHosts }} placeholder="frame" />} />
+      <Route path={ROUTES.profile} element={<RemoteBoundary id={PAGE_MODULES.profile} props={{ config: accountConfig }} />} />
       <Route
         path={TERMS_PATH}
         element={
