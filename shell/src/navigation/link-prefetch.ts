@@ -13,6 +13,8 @@ export interface LinkPrefetchOptions {
   prefetch?: (id: RemoteModuleId) => Promise<void>;
   welcome?: () => boolean;
   quietMs?: number;
+  /** More of the shell's own code the next page will need whatever it is (the page's title lookup). */
+  onIdleAlso?: readonly (() => Promise<unknown>)[];
 }
 
 /** The site's own path a link leads to, or null (another site, a download, a hash on this page). */
@@ -86,7 +88,7 @@ function afterQuiet(quietMs: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Prefetches the remote modules a player is likely to open next (decision 0039):
- * - once the page is idle, those of every link drawn in the viewport, one per idle period;
+ * - once the page is idle, those of every link drawn in the viewport (and `onIdleAlso`);
  * - at once, those of a link the pointer rests on, a finger touches or the keyboard focuses, and
  *   the search page when the header's search box gets focus.
  * Nothing on Save-Data or a 2G connection. `idleScan()` is called again after each navigation.
@@ -95,6 +97,7 @@ export function startLinkPrefetch({
   prefetch = prefetchModule,
   welcome = prefetchWelcome,
   quietMs = QUIET_MS,
+  onIdleAlso = [],
 }: LinkPrefetchOptions = {}) {
   const onIntent = (event: Event) => {
     if (!welcome()) return;
@@ -115,16 +118,10 @@ export function startLinkPrefetch({
         if (controller.signal.aborted) return;
         const ids = visibleLinkModules();
         performance.mark(IDLE_PREFETCH_MARK, { detail: ids });
-        // One module per idle period: each evaluation is its own short task.
-        const next = (queue: RemoteModuleId[]): void => {
-          const [id, ...rest] = queue;
-          if (id === undefined || controller.signal.aborted) {
-            performance.mark(IDLE_PREFETCH_DONE_MARK, { detail: ids });
-            return;
-          }
-          void prefetch(id).then(() => onIdle(() => next(rest)));
-        };
-        next(ids);
+        // All at once: the downloads share the idle line, and each module runs as its own short task.
+        void Promise.all([...ids.map(prefetch), ...onIdleAlso.map((warmUp) => warmUp().catch(() => undefined))]).then(() => {
+          if (!controller.signal.aborted) performance.mark(IDLE_PREFETCH_DONE_MARK, { detail: ids });
+        });
       });
     });
   };

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { loadPageHead } from '../seo/use-page-meta';
 import { startLinkPrefetch } from './link-prefetch';
 import { arriveAtNewPage, returnToPage } from './page-arrival';
 
@@ -17,12 +18,14 @@ export function NavigationEffects() {
   const navigationType: string = useNavigationType();
   const prefetcher = useRef<ReturnType<typeof startLinkPrefetch> | null>(null);
   const arrived = useRef(false);
+  /** The entry on screen: scroll events are its position, even one the next page's first layout causes. */
+  const shownKey = useRef(location.key);
 
   useEffect(() => {
     // The router restores nothing itself; the browser's own restoration would jump before the page is drawn.
     const previous = window.history.scrollRestoration;
     window.history.scrollRestoration = 'manual';
-    const started = startLinkPrefetch();
+    const started = startLinkPrefetch({ onIdleAlso: [loadPageHead] });
     prefetcher.current = started;
     return () => {
       window.history.scrollRestoration = previous;
@@ -31,16 +34,16 @@ export function NavigationEffects() {
     };
   }, []);
 
-  // Remember the position of the entry being shown, as the player scrolls it.
   useEffect(() => {
-    const key = location.key;
-    const remember = () => scrollPositions.set(key, window.scrollY);
+    const remember = () => scrollPositions.set(shownKey.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, [location.key]);
+  }, []);
 
   // Before the new page paints: at the top (or where Back returns to), never first where the last page was.
   useLayoutEffect(() => {
+    // Switched before any scroll event of the new page: the old entry keeps the player's last position.
+    shownKey.current = location.key;
     // The first page is the browser's own load: the server's HTML decides where it starts.
     if (!arrived.current) {
       arrived.current = true;

@@ -1,5 +1,8 @@
-/** How long a new page may take to draw its heading, or a restored page to grow tall enough. */
-export const ARRIVAL_WAIT_MS = 5000;
+/**
+ * How long a new page may take to draw its heading, or a restored page to grow tall enough. Any
+ * click, tap or key of the player's own ends the wait sooner: focus and scroll are then theirs.
+ */
+export const ARRIVAL_WAIT_MS = 15_000;
 
 /** The page has drawn itself: its heading is there and no placeholder stands in for it. */
 function pageHeading(main: Element): HTMLElement | null {
@@ -7,18 +10,21 @@ function pageHeading(main: Element): HTMLElement | null {
   return main.querySelector<HTMLElement>('h1');
 }
 
-/** Runs `ready` each time `main` changes until it returns true, or until the wait ends. */
+/** Runs `ready` each time `main` changes until it returns true, the player acts, or the wait ends. */
 function whenReady(main: Element, ready: () => boolean): () => void {
   if (ready()) return () => undefined;
   const observer = new MutationObserver(() => {
     if (ready()) stop();
   });
-  const timer = window.setTimeout(() => stop(), ARRIVAL_WAIT_MS);
+  const timer = window.setTimeout(stop, ARRIVAL_WAIT_MS);
+  const playerActs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
+    for (const type of playerActs) window.removeEventListener(type, stop, true);
   }
   observer.observe(main, { childList: true, subtree: true });
+  for (const type of playerActs) window.addEventListener(type, stop, { capture: true, passive: true });
   return stop;
 }
 

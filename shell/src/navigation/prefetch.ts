@@ -16,7 +16,10 @@ export function warmModule<Id extends RemoteModuleId>(id: Id): RemoteModule<Id> 
  * as the page (one container per remote, the same recovery). The module's scripts, shared
  * chunks and stylesheet arrive and run now; the page then renders without waiting for them.
  */
-export function prefetchModule(id: RemoteModuleId, load: typeof loadRemoteModule = loadRemoteModule): Promise<void> {
+export function prefetchModule(
+  id: RemoteModuleId,
+  load: (id: RemoteModuleId) => Promise<RemoteModule<RemoteModuleId>> = loadRemoteModule,
+): Promise<void> {
   let pending = started.get(id);
   if (!pending) {
     pending = load(id).then(
