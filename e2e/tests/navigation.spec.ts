@@ -42,7 +42,14 @@ test('after Home is idle, opening All Games and then a game fetches no new scrip
   await page.locator('main a.catalog-game-card').first().click();
   await expect(page).toHaveURL(/\/game\/\d+$/);
   await expect(page.locator('main iframe')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The play page's own loads are over once its idle prefetch has run (the game's frame keeps
+  // the network busy, so "network idle" may never come).
+  const shownAt = await page.evaluate(() => performance.now());
+  await page.waitForFunction(
+    (after) => performance.getEntriesByName('portal:idle-prefetch-done').some((mark) => mark.startTime > after),
+    shownAt,
+    { timeout: 60_000 },
+  );
 
   expect(scripts).toEqual([]);
 });

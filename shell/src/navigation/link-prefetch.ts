@@ -119,9 +119,11 @@ export function startLinkPrefetch({
         const ids = visibleLinkModules();
         performance.mark(IDLE_PREFETCH_MARK, { detail: ids });
         // All at once: the downloads share the idle line, and each module runs as its own short task.
-        void Promise.all([...ids.map(prefetch), ...onIdleAlso.map((warmUp) => warmUp().catch(() => undefined))]).then(() => {
-          if (!controller.signal.aborted) performance.mark(IDLE_PREFETCH_DONE_MARK, { detail: ids });
-        });
+        void Promise.all([...ids.map((id) => prefetch(id)), ...onIdleAlso.map((warmUp) => warmUp().catch(() => undefined))]).then(
+          () => {
+            if (!controller.signal.aborted) performance.mark(IDLE_PREFETCH_DONE_MARK, { detail: ids });
+          },
+        );
       });
     });
   };
