@@ -11,7 +11,6 @@ import {
   type ReactNode,
 } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
-import { warmModule } from '../navigation/prefetch';
 import { onRecovery } from './recovery';
 import { AdoptedRemote } from './adopted-remote';
 import { RemoteFragments } from './remote-fragments';
@@ -168,16 +167,8 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     );
   }
   // On a route change React reuses this boundary: never render the previous id's component
-  // with the new id's props while the new module loads. A module the navigation prefetch already
-  // holds renders at once, in the same commit as the route change: no placeholder frame, one
-  // layout (decision 0039); the load below then settles on the same component.
-  const shown =
-    state.status === 'ready' && state.id === id
-      ? state.Component
-      : state.status === 'loading' || state.status === 'ready'
-        ? warmModule(id)?.default
-        : undefined;
-  if (!shown && (state.status === 'loading' || state.status === 'ready')) {
+  // with the new id's props while the new module loads.
+  if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
     if (variant === 'hidden') return null;
     return variant === 'page' ? (
       <PagePlaceholder shape={placeholder} lead={lead} />
@@ -192,7 +183,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={NEW_VERSION_PROMPT} onAction={reloadPage} />;
   }
   // A generic JSX element cannot be built from a mapped component type without widening it.
-  const Loaded = shown as unknown as ComponentType<Record<string, unknown>>;
+  const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
   return (
     <RenderErrorBoundary key={attempt} onError={onRenderError}>
       <Loaded {...(props as Record<string, unknown>)} />
