@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { staticFiles } from './assets/static-folder';
+import { Cohorts } from './cohorts/cohorts';
+import { overrideSecretFrom } from './cohorts/override-token';
 import { ConfigSource } from './config/config-source';
 import type { ConfigOverrides } from './config/runtime-config';
 import { registerPageRoutes } from './http/page-routes';
@@ -88,6 +90,11 @@ export function buildPageService(options: PageServiceOptions): PageService {
     remoteFiles.close();
     done();
   });
-  registerPageRoutes(app, { renderer, cache, files: options.serveAssets ? staticFiles(options.shellDist) : null });
+  registerPageRoutes(app, {
+    renderer,
+    cache,
+    files: options.serveAssets ? staticFiles(options.shellDist) : null,
+    cohorts: new Cohorts(overrideSecretFrom(options.env ?? {})),
+  });
   return { app, renderer, cache };
 }

@@ -4,10 +4,13 @@
 // good config (and says so), instead of failing pages.
 import { statSync } from 'node:fs';
 import type { RuntimeConfig } from 'shared-contracts';
+import { readReleaseSteering, type ReleaseSteering } from '../cohorts/release-steering';
 import { pointerFile, readRuntimeConfig, type ConfigFiles } from './runtime-config';
 
 export interface VersionedConfig {
   config: RuntimeConfig;
+  /** The canaries running (same pointer file as the live releases). */
+  steering: ReleaseSteering;
   /** Moves whenever the merged config's content changes (part of the render cache's key). */
   version: number;
 }
@@ -46,10 +49,10 @@ export class ConfigSource {
 
   private async read(stamp: string): Promise<VersionedConfig> {
     try {
-      const config = await readRuntimeConfig(this.files);
-      const text = JSON.stringify(config);
+      const [config, steering] = await Promise.all([readRuntimeConfig(this.files), readReleaseSteering(this.files.releasesDir)]);
+      const text = JSON.stringify([config, steering]);
       this.stamp = stamp;
-      if (text !== this.last?.text) this.last = { config, text, version: (this.last?.version ?? 0) + 1 };
+      if (text !== this.last?.text) this.last = { config, steering, text, version: (this.last?.version ?? 0) + 1 };
       return this.last;
     } catch (error) {
       if (!this.last) throw error;

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
+import { COHORT_HEADER, OVERRIDE_HEADER, type Cohorts } from '../cohorts/cohorts';
 import { isSourceMap, servedOverHttps } from '../headers/security-headers';
 import { negotiateEncoding, type PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
@@ -32,9 +33,11 @@ export interface RouteOptions {
   cache: PageCache;
   /** The shell's files, when this service serves them too (npm start); nginx does in production. */
   files: FileHandler | null;
+  /** Who sees which release (canary cohorts, preview overrides). */
+  cohorts: Cohorts;
 }
 
-export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files }: RouteOptions): void {
+export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files, cohorts }: RouteOptions): void {
   const health = () => Promise.resolve({ ok: true, part: 'page-service' });
   app.get('/__health', health);
   app.get('/livez', health);
@@ -62,13 +65,20 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request.raw);
-    const { key, page: rendered } = await renderer.page({ url: request.url, host, https });
+    const { config, steering } = await renderer.config();
+    const cohort = cohorts.decide({ url: request.url, cookieHeader: request.headers.cookie, https, config, steering });
+    if (cohort.setCookies.length > 0) reply.header('set-cookie', cohort.setCookies);
+    if (cohort.redirectTo !== null)
+      return reply.code(303).header('location', cohort.redirectTo).header('cache-control', cohort.cacheControl).send();
+    reply.header(COHORT_HEADER, cohort.label);
+    if (cohort.override) reply.header(OVERRIDE_HEADER, cohort.override.id);
+    const { key, page: rendered } = await renderer.page({ url: request.url, host, https, variant: cohort.variant });
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache')
+      .header('cache-control', cohort.cacheControl ?? (rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'))
       .header('vary', 'Accept-Encoding')
       .header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

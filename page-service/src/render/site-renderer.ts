@@ -3,6 +3,7 @@
 // changed (each has a version, and the versions are part of the cache's key).
 import { performance } from 'node:perf_hooks';
 import type { RuntimeConfig } from 'shared-contracts';
+import { configFor, type PageVariant } from '../cohorts/cohorts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
 import { inlineScriptHashes, pageSecurityHeaders } from '../headers/security-headers';
 import type { RemoteFiles } from '../sources/remote-files';
@@ -17,6 +18,8 @@ export interface PageAsked {
   /** The Host header (already checked to be a host name, maybe with a port). */
   host: string;
   https: boolean;
+  /** The visitor's canary cohort or preview override, when the page differs from the live one. */
+  variant?: PageVariant | null;
 }
 
 export interface SiteRendererOptions {
@@ -49,14 +52,21 @@ export class SiteRenderer {
     }
   }
 
-  async page({ url, host, https }: PageAsked): Promise<{ key: string; page: CachedPage }> {
+  async page({ url, host, https, variant }: PageAsked): Promise<{ key: string; page: CachedPage }> {
     const { shell, remoteFiles, cache } = this.options;
     const files = shell.files();
-    const { config, version } = await this.config();
-    this.keepFallback(files.version, version, config);
-    const key = [https ? 'https' : 'http', host.toLowerCase(), url, version, files.version, this.remotesVersion(config)].join(
-      '\n',
-    );
+    const { config: live, version } = await this.config();
+    this.keepFallback(files.version, version, live);
+    const config = configFor(live, variant);
+    const key = [
+      https ? 'https' : 'http',
+      host.toLowerCase(),
+      url,
+      version,
+      files.version,
+      this.remotesVersion(config),
+      variant?.key ?? '',
+    ].join('\n');
     const page = await cache.page(key, async () => {
       const started = performance.now();
       const cpu = process.cpuUsage();
@@ -70,7 +80,7 @@ export class SiteRenderer {
           this.options.log.error({ err: error, url }, 'page could not be pre-rendered; sending the plain shell');
         },
       );
-      const body = Buffer.from(html);
+      const body = Buffer.from(variant?.bannerHtml ? html.replace('</body>', () => `${variant.bannerHtml}</body>`) : html);
       const used = process.cpuUsage(cpu);
       return {
         body,
