@@ -10,7 +10,7 @@
 //   roll-forward <remote>                        undo the last rollback
 //   override-token <remote> <manifest-url> [--ttl 2h]   a signed preview token for one browser
 //   status   [<remote>] [--json]                 live release, canary and share, overrides, last 10 changes
-//   watch    [--once] [--interval 60] [--minutes 10] [--telemetry <url>[,<url>]]   abort a canary that does worse
+//   watch    [--once] [--interval 60] [--minutes 10] [--min-views 100] [--telemetry <url>[,<url>]]   abort a canary that does worse
 //   list     <remote>                            releases, newest first, with their publish times
 //   prune    <remote> [days]                     delete releases older than days (7), never live, canary or previous
 //
@@ -27,7 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
 import { overrideSecretFrom, parseTtl, signOverride } from '../page-service/src/cohorts/override-token.ts';
-import { watchCanaries } from './releases/canary-watch.mjs';
+import { RULE, watchCanaries } from './releases/canary-watch.mjs';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
 
 /** Files every request revalidates; copied last so no one sees a manifest before its chunks. */
@@ -407,6 +407,7 @@ const CLI_OPTIONS = {
   interval: { type: 'string' },
   minutes: { type: 'string' },
   telemetry: { type: 'string' },
+  'min-views': { type: 'string' },
 };
 
 const USAGE =
@@ -454,6 +455,7 @@ export async function main(argv = process.argv.slice(2)) {
         once: values.once,
         intervalMs: Number(values.interval ?? 60) * 1000,
         minutes: Number(values.minutes ?? 10),
+        rule: values['min-views'] ? { ...RULE, minViews: Number(values['min-views']) } : RULE,
         telemetry: (values.telemetry ?? process.env.RELEASE_TELEMETRY_URLS ?? '').split(',').filter(Boolean),
         abort: (remote, version, why) =>
           abort(remote, { ...opts, by: opts.by ?? 'release-watch', why, action: 'auto-abort', onlyVersion: version }),

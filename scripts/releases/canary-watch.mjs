@@ -138,7 +138,16 @@ export async function checkOnce({ telemetry, minutes, readRemotes, abort, log, r
 }
 
 /** Checks every `intervalMs` until stopped (SIGINT/SIGTERM), or once. */
-export async function watchCanaries({ once = false, intervalMs = 60_000, minutes = 10, telemetry, readRemotes, abort, log }) {
+export async function watchCanaries({
+  once = false,
+  intervalMs = 60_000,
+  minutes = 10,
+  telemetry,
+  readRemotes,
+  abort,
+  log,
+  rule = RULE,
+}) {
   if (!telemetry.length)
     throw new Error('say where the telemetry is: --telemetry http://page-service:8080[,…] or RELEASE_TELEMETRY_URLS');
   let stopped = false;
@@ -146,7 +155,7 @@ export async function watchCanaries({ once = false, intervalMs = 60_000, minutes
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   do {
-    await checkOnce({ telemetry, minutes, readRemotes, abort, log });
+    await checkOnce({ telemetry, minutes, readRemotes, abort, log, rule });
     if (once) break;
     const until = Date.now() + intervalMs;
     while (!stopped && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(500, intervalMs)));
