@@ -107,7 +107,8 @@ async function fullContext(
   return { context, page, catalogueFiles, errors };
 }
 
-const allGames = (page: Page) => expect(page.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games', { timeout: 30_000 });
+const allGames = (page: Page) =>
+  expect(page.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games', { timeout: 30_000 });
 
 test('a 20 % canary reaches 10–30 % of 100 fresh browsers, each staying on its release across reloads', async ({ browser }) => {
   test.setTimeout(600_000);
