@@ -442,7 +442,7 @@ export async function main(argv = process.argv.slice(2)) {
       return `${name} rolled forward → ${live(await rollForward(name, opts))}`;
     case 'override-token': {
       const { token, id, expiresAt } = await issueOverride(name, arg, { ...opts, ttl: values.ttl });
-      return `override ${id} for ${name} until ${expiresAt.toISOString()}\nopen the site with ?release-override=${token}`;
+      return `override ${id} for ${name} until ${expiresAt.toISOString()}\nopen the site with ?release_override=${token}`;
     }
     case 'status': {
       const report = status({ remote: name, limit: 10 });
