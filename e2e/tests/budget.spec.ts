@@ -1,8 +1,8 @@
 import { expect, test } from '../fixtures';
 import { emulateNetwork, recordRequests, type FinishedRequest } from '../network.mjs';
 
-// First-visit budgets of the home page, signed out, against the production build (issue 9,
-// docs/decisions/0016). Bytes, request counts and the number of sequential round trips are
+// First-visit budgets of the home page, signed out, against the production build
+// (docs/decisions/0016). Bytes, request counts and the number of sequential round trips are
 // properties of the build, not of the machine: no timing is asserted here (timings are
 // `npm run bench`'s job).
 const BUDGET = {

@@ -328,7 +328,7 @@ test.describe('Search', () => {
     await page.goto('/search?q=no%20such%20game%20here');
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('NO SUCH GAME HERE');
     await expect(main(page).getByText('No games found')).toBeVisible();
-    // No result cards; only the "More like this" row that follows (issue 12).
+    // No result cards; only the "More like this" row that follows, so a miss still offers something to play.
     await expect(gameCards(main(page).locator('.catalog-game-grid'))).toHaveCount(0);
     await expect(main(page).getByRole('region', { name: 'More like this' })).toBeVisible();
   });

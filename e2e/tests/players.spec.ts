@@ -3,7 +3,7 @@ import { expect, latestMail, test } from '../fixtures';
 import { loadedSharedCopies, remotePagesMounted } from '../support/federation';
 import { scrollToBottomAsAPlayer } from '../support/play-page';
 
-// Issue 12: a portal players come back to. Every behaviour at a phone (375) and a desktop (1440) width.
+// A portal players come back to. Every behaviour at a phone (375) and a desktop (1440) width.
 
 const HOBO = { id: 5, name: 'Hobo Speedster', category: 'Bike Racing' };
 const main = (page: Page) => page.locator('main');
@@ -175,7 +175,7 @@ test.describe('players', () => {
   test('Share copies the link with a toast where the Web Share API is missing', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/game/${HOBO.id}`);
-    // The frame mounts without react-toastify: it loads with the first toast (issue 9).
+    // The frame mounts without react-toastify: it loads with the first toast, so the first visit never pays for it.
     await expect(gameFrame(page)).toBeAttached();
     await page.waitForLoadState('networkidle');
     expect((await loadedSharedCopies(page, ['react-toastify']))['react-toastify']).toEqual([]);

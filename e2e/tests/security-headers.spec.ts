@@ -2,7 +2,7 @@ import { expect, test, watchCspViolations } from '../fixtures';
 
 const FOREIGN_GAME = 'https://evil.example/steal-the-session/';
 
-test.describe('security headers of the site (issue 10)', () => {
+test.describe('security headers of the site', () => {
   test('the shell sends a CSP built from the runtime config, and the other policies', async ({ page, ports }) => {
     const response = await page.request.get('/');
     const headers = response.headers();

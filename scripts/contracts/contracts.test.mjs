@@ -1,5 +1,5 @@
 // The four ways a remote drifted from its contract without anything failing before players
-// saw it (issue 11); each must now fail the remote's own pipeline, naming the mismatch.
+// saw it; each must now fail the remote's own pipeline, naming the mismatch.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

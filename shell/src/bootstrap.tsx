@@ -29,7 +29,7 @@ async function start() {
       // Hydrated, not rebuilt (decision 0032): React adopts the server's elements, so nothing on
       // screen is replaced, a click during start-up lands on the element it was aimed at, and a
       // remote's page from the server stays until the remote mounts. Hydration yields to the
-      // browser between slices like a transition (issue 9's TBT). Where the HTML differs from
+      // browser between slices like a transition, so no long task blocks input. Where the HTML differs from
       // the first render, React renders that part again itself; the report says where.
       hydrateRoot(container, site, {
         onRecoverableError: (error) => console.warn('[shell] the server HTML differed; rendered again', error),

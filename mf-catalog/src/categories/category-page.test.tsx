@@ -108,7 +108,7 @@ describe('the drawer on small screens (product §2, §4 "Mobile category drawer"
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('Tab stays inside the open drawer (issue 12: it escaped to the cards under the overlay)', async () => {
+  test('Tab stays inside the open drawer (it once escaped to the cards under the overlay)', async () => {
     const user = userEvent.setup();
     renderCategory('Card Games');
     await user.click(menuButton());

@@ -147,7 +147,7 @@ describe('resolveGameSource', () => {
   });
 });
 
-describe('only configured game hosts play (issue 10)', () => {
+describe('only configured game hosts play', () => {
   const foreign = { gameLink: 'https://evil.example/steal/', gameName: 'Evil' };
 
   it('refuses a link on any other host: an unknown id then shows "Game not found"', () => {

@@ -59,7 +59,7 @@ export function readNavigationState(state: unknown): Partial<PlayNavigationState
 }
 
 /**
- * Decides which game the play page embeds (product §2.11, issue 4):
+ * Decides which game the play page embeds (product §2.11):
  * 1. navigation state (a card click passes link and name);
  * 2. local storage, but only when it remembers the game of the URL (its gameId equals the
  *    URL's), so a reload plays the same game while a stale entry never hijacks another URL;

@@ -8,7 +8,7 @@ export const SHARE_TEXT = {
 
 /**
  * react-toastify (a shared singleton, 8.7 KB) loads with the first toast, not with the page: the
- * game frame never waits for it, and the shell mounts its container once it arrives (issue 9).
+ * game frame never waits for it, and the shell mounts its container once it arrives.
  */
 const loadToast = () => import('react-toastify').then((module) => module.toast);
 

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Keys a game uses that would otherwise scroll the page (addition beyond docs/product.md, issue 12). */
+/** Keys a game uses that would otherwise scroll the page (an addition beyond docs/product.md: arrows and space belong to the game). */
 export const GAME_KEYS: ReadonlySet<string> = new Set([
   'ArrowUp',
   'ArrowDown',

@@ -5,7 +5,7 @@
  *
  * Why not Intl.Collator: building the first ICU collator in a page loads its collation tables,
  * 20-60 ms of main-thread work on a desktop and four times that on a phone, in one block on every
- * first visit (issue 9, decision 0030). This gives the same order as
+ * first visit (decision 0030). This gives the same order as
  * `new Intl.Collator('en', { sensitivity: 'base', numeric: true })` for Latin-script names; the
  * tests hold it to that on the whole catalogue and on tricky cases.
  */

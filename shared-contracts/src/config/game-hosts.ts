@@ -1,5 +1,5 @@
 /**
- * Which pages the play page may frame (issue 10): only links on the configured game hosts
+ * Which pages the play page may frame (decision 0022): only links on the configured game hosts
  * (`gameHosts` in /config.json, default: the hosts of the bundled catalogue). The frame runs with
  * allow-same-origin, so a link on the site's own origin, or on any host nobody vetted, is refused.
  * The static server builds its CSP `frame-src` from the same list.

@@ -100,7 +100,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     load(id).then(
       (module) => {
         // A transition: React renders the remote's tree in slices of a few ms, yielding to the
-        // browser between them, instead of one long task that blocks input (issue 9's TBT).
+        // browser between them, instead of one long task that blocks input.
         if (!cancelled) startTransition(() => setState({ status: 'ready', id, Component: module.default }));
       },
       (error: unknown) => {

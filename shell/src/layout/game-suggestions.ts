@@ -1,5 +1,5 @@
 // The search box's suggestion data (decision 0026). It carries the whole catalogue, so the
-// search box loads it on first focus or keystroke, never at start-up (issue 9, decision 0016).
+// search box loads it on first focus or keystroke, never at start-up (decision 0016).
 import { GAMES, resolveGameImage, type Game } from 'shared-contracts';
 import { suggestGames } from 'shared-contracts/related';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';

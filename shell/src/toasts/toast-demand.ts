@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 // The toast container (react-toastify, 8.5 KB) loads only once some part of the site loads
-// react-toastify to show a toast, not on every first visit (issue 9, decision 0016). A toast
+// react-toastify to show a toast, not on every first visit (decision 0016). A toast
 // shown before the container is up waits in react-toastify's own queue and appears with it.
 
 let wanted = false;

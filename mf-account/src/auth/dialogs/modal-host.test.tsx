@@ -139,7 +139,7 @@ describe('Sign Up', () => {
     const d = within(dialog());
     await submit(user, 'Sign Up');
     expect(alertText()).toBe(VALIDATION_MESSAGES.allFieldsRequired);
-    // The field each message is about is marked and focused (issue 12); the text stays the product's.
+    // The field each message is about is marked and focused, so a screen reader lands on it; the text stays the product's.
     expect(d.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
     expect(d.getByLabelText('First Name')).toHaveFocus();
     await user.type(d.getByLabelText('First Name'), 'Ada');
@@ -333,7 +333,7 @@ describe('Email Verification', () => {
       expect(alertText()).toBe('Invalid verification code.');
     });
     expect(d.getByRole('alert')).toHaveClass('acc-alert');
-    // Once, in the dialog: not also as a toast (issue 12).
+    // Once, in the dialog: not also as a toast (one message, where the player looks).
     expect(notify.error).not.toHaveBeenCalled();
     await user.clear(d.getByLabelText('Verification Code'));
     await user.type(d.getByLabelText('Verification Code'), '123456');

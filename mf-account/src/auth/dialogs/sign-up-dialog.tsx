@@ -45,7 +45,7 @@ export function SignUpDialog() {
     event.preventDefault();
     const problem = validateSignUp({ ...form, agreedToTerms, captchaToken });
     setMessage(problem);
-    // The field the message is about: marked aria-invalid and focused (issue 12).
+    // The field the message is about: marked aria-invalid and focused, so assistive technology and the keyboard land on it.
     const problemField: SignUpField | null = problem ? signUpProblemField({ ...form, agreedToTerms, captchaToken }) : null;
     markInvalid(problemField);
     if (problemField) (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${problemField}"]`)?.focus();
