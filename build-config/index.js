@@ -10,7 +10,7 @@ const { partOptions } = require('./parts');
 const { buildId } = require('./build-id');
 const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalone-runtime');
 
-const { SHARED_SINGLETONS, STARTUP_VENDORS_CHUNK } = require('./shared');
+const { ROUTER_EXPORTS, SHARED_SINGLETONS, STARTUP_VENDORS_CHUNK } = require('./shared');
 
 /** The federation bundler runtime the generated entry imports (CommonJS), and its ES module build. */
 const BUNDLER_RUNTIME_CJS = require.resolve('@module-federation/webpack-bundler-runtime');
@@ -41,28 +41,7 @@ function swcRule({ targets, react = {} }) {
   };
 }
 
-/**
- * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
- * whole, 42 KB for what the parts use. Every part declares the same export list (the union of
- * what any part imports from react-router-dom), so the shell's tree-shaken copy satisfies every
- * remote and stays the one instance. A part that needs another export adds it here
- * (a remote needing an export the deployed shell's copy lacks would load the full package).
- */
 const ROUTER_SHARES = ['react-router', 'react-router-dom'];
-const ROUTER_EXPORTS = [
-  'BrowserRouter',
-  'StaticRouter',
-  'MemoryRouter',
-  'Link',
-  'Routes',
-  'Route',
-  'Navigate',
-  'useLocation',
-  'useNavigate',
-  'useParams',
-  'useNavigationType',
-  'useSearchParams',
-];
 
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
@@ -290,6 +269,7 @@ module.exports = {
   createJestConfig,
   partOptions,
   RESOLVE_EXTENSIONS,
+  ROUTER_EXPORTS,
   SHARED_SINGLETONS,
   swcRule,
 };

@@ -28,4 +28,27 @@ const SHELL_ON_DEMAND_SHARED = ['react-toastify'];
  */
 const STARTUP_VENDORS_CHUNK = 'vendors';
 
-module.exports = { SHARED_SINGLETONS, SHELL_ON_DEMAND_SHARED, STARTUP_VENDORS_CHUNK };
+/**
+ * Shared modules are not tree-shaken unless told which exports matter: react-router is 190 KB
+ * whole, 42 KB for what the parts use. Every part declares the same export list (the union of
+ * what any part imports from react-router-dom), so the shell's tree-shaken copy satisfies every
+ * remote and stays the one instance. A part that needs another export adds it here
+ * (a remote needing an export the deployed shell's copy lacks would load the full package);
+ * scripts/router-exports.test.mjs fails when any part's source imports one missing from it.
+ */
+const ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'StaticRouter',
+  'MemoryRouter',
+  'Link',
+  'Routes',
+  'Route',
+  'Navigate',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useNavigationType',
+  'useSearchParams',
+];
+
+module.exports = { ROUTER_EXPORTS, SHARED_SINGLETONS, SHELL_ON_DEMAND_SHARED, STARTUP_VENDORS_CHUNK };

@@ -9,7 +9,11 @@ const BUDGET = {
   /** Compressed JavaScript on the wire, every origin together. */
   jsBytes: 160 * 1024,
   scriptRequests: 12,
-  /** Sequential round trips from the HTML request to the first game card in the DOM. */
+  /**
+   * Sequential round trips from the HTML request until the catalogue has taken its first card
+   * over (hydrated it). The card itself arrives in the HTML (decision 0032), so its mere presence
+   * says nothing about the chain of scripts that makes it work.
+   */
   roundTrips: 4,
 };
 /** Emulated on every request so that parallel requests never look sequential. */
@@ -34,16 +38,18 @@ test('home page, first visit signed out: within the JS byte, script request and 
   await emulateNetwork(context, page, { latencyMs: LATENCY_MS });
   const finished = recordRequests(page);
 
-  // The moment the first card enters the DOM, recorded by the page itself.
+  // The moment the catalogue's React tree claims the first card (React keeps its fiber on each
+  // element it hydrates), recorded by the page itself.
   await context.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('a.catalog-game-card')) return;
+    const timer = setInterval(() => {
+      const card = document.querySelector('a.catalog-game-card');
+      if (!card || !Object.keys(card).some((key) => key.startsWith('__reactFiber$'))) return;
       (window as unknown as { __cardAt: number }).__cardAt = performance.timeOrigin + performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
+      clearInterval(timer);
+    }, 5);
   });
   await page.goto('/', { waitUntil: 'commit' });
-  await page.locator('a.catalog-game-card').first().waitFor({ state: 'attached' });
+  await page.waitForFunction(() => (window as unknown as { __cardAt?: number }).__cardAt !== undefined);
   const cardAt = await page.evaluate(() => (window as unknown as { __cardAt: number }).__cardAt);
   // Everything the page loads on its own (the account slot, lazy chunks) counts too.
   await page.waitForLoadState('networkidle');
@@ -59,18 +65,22 @@ test('home page, first visit signed out: within the JS byte, script request and 
   test.info().annotations.push({ type: 'home page JS', description: report });
   expect(jsBytes, report).toBeLessThanOrEqual(BUDGET.jsBytes);
   expect(scripts.length, report).toBeLessThanOrEqual(BUDGET.scriptRequests);
-  expect(roundTripsBefore(own, cardAt), own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
+  const roundTrips = roundTripsBefore(own, cardAt);
+  test.info().annotations.push({ type: 'round trips until the first card is hydrated', description: String(roundTrips) });
+  expect(roundTrips, own.map((r) => r.url).join('\n')).toBeLessThanOrEqual(BUDGET.roundTrips);
 });
 
 test("the HTML a player receives already has the header, footer, the page's content or its placeholder, their styles and the runtime config", async ({
   request,
 }) => {
-  // The catalogue's pages come with their content (decision 0032), the play page with the frame's box.
+  // The catalogue's pages come with their content (decision 0032), the play page with the game's
+  // frame and title: markup, which the inlined stylesheet (it names these classes too) cannot fake.
   for (const [path, content] of [
     ['/', 'class="catalog-game-card"'],
     ['/all-games', 'class="catalog-game-card"'],
     ['/categories/Arcade%20Games', 'class="catalog-game-card"'],
-    ['/game/5', 'placeholder-frame'],
+    ['/game/5', '<h1 class="page-title play-page__title">Hobo Speedster</h1>'],
+    ['/game/5', 'class="game-frame__iframe"'],
   ] as const) {
     const response = await request.get(path, { headers: { Accept: 'text/html' } });
     expect(response.status()).toBe(200);

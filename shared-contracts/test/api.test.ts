@@ -1,4 +1,4 @@
-import { API_PATHS, ERROR_FALLBACKS, errorDetailMessage } from '../src/account';
+import { ACCOUNT_API_PREFIX, API_PATHS, ERROR_FALLBACKS, errorDetailMessage } from '../src/account';
 
 describe('errorDetailMessage (product §8)', () => {
   it('uses a string detail as is', () => {
@@ -22,8 +22,38 @@ describe('errorDetailMessage (product §8)', () => {
   });
 });
 
-test('slash-less product §7 paths share one documented prefix', () => {
-  expect(API_PATHS.upload).toBe('/api/upload');
-  expect(API_PATHS.balance).toBe('/api/balance');
-  expect(API_PATHS.login).toBe('/login/');
+/** product §7's call list as written there: a leading slash, or none (prefix left open). */
+const PRODUCT_CALLS = [
+  '/get-user-info/',
+  'upload',
+  'save_profile',
+  'save_picture',
+  '/register/',
+  'verify-captcha',
+  '/login/',
+  'update-password',
+  '/reset-password/',
+  '/forgot-password/',
+  'activate-user',
+  'balance',
+  '/verify-email/',
+  '/resend-verification-email/',
+];
+/** Paths this project adds beyond that list, each documented on API_PATHS. */
+const BEYOND_PRODUCT: (keyof typeof API_PATHS)[] = ['refreshToken', 'logout', 'library', 'uploads', 'health', 'devOutbox'];
+
+describe('API_PATHS serves product §7', () => {
+  test.each(PRODUCT_CALLS)('%s: as written, or under the one prefix when written without a slash', (call) => {
+    const expected = call.startsWith('/') ? call : `${ACCOUNT_API_PREFIX}/${call}`;
+    expect(Object.values(API_PATHS)).toContain(expected);
+  });
+
+  test('every other path is one of the documented additions, and no two calls share a path', () => {
+    const product = new Set(PRODUCT_CALLS.map((call) => (call.startsWith('/') ? call : `${ACCOUNT_API_PREFIX}/${call}`)));
+    const others = Object.entries(API_PATHS)
+      .filter(([, path]) => !product.has(path))
+      .map(([key]) => key);
+    expect(others.sort()).toEqual([...BEYOND_PRODUCT].sort());
+    expect(new Set(Object.values(API_PATHS)).size).toBe(Object.keys(API_PATHS).length);
+  });
 });

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from 'shared-contracts';
 import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from 'shared-contracts/account';
 import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
+import { rootReducer, type AccountRootState } from '../store/root-reducer';
 import { errorCases } from '../testing/error-cases';
 import { sagaOnPost } from '../testing/saga-on-post';
 import {
@@ -51,17 +52,25 @@ describe('signupSaga', () => {
 describe('signinSaga', () => {
   const request = { username: 'ada@example.com', password: 'Secret#123', captcha_token: 'tok' };
 
-  it('success: stores both tokens, signs in, toasts, closes the modal, goes home, loads the user', async () => {
+  it('success: stores both tokens, signs in, toasts, closes the dialog, goes home, starts loading the user', async () => {
     const { services, saga } = sagaOnPost(signinSaga, signin.pending(request), '/login/', (h) =>
       h.reply(200, { access_token: 'access', refresh_token: 'refresh', token_type: 'bearer' }),
     );
-    await saga
-      // One action: the session, modal and profile slices answer it (see slices.test.ts).
+    // The Sign In dialog is open when the request succeeds.
+    const before = rootReducer(undefined, modalOpened({ kind: MODAL_KINDS.signIn }));
+    expect(before.modal.kind).toBe(MODAL_KINDS.signIn);
+    const { storeState } = (await saga
+      .withReducer(rootReducer, before)
+      // One action: the session, modal and profile slices answer it.
       .put(signin.fulfilled())
       .call(services.notify.success, SUCCESS_TOASTS.signin)
       .call(services.navigate, '/')
       .not.put.actionType(modalOpened.type)
-      .run();
+      .run()) as { storeState: AccountRootState };
+    expect(storeState.modal).toEqual({ kind: null, props: {} });
+    expect(storeState.session.signedIn).toBe(true);
+    // The user-info saga answers the same action (account-store.test.ts fetches it); until then, loading.
+    expect(storeState.profile.loading).toBe(true);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh');
   });
