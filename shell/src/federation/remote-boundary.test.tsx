@@ -6,7 +6,12 @@ import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
 import { deferred } from '../testing/deferred';
 
+import { afterRenderFailure, loadRemoteModule } from './remotes';
+
+// The one seam: './remotes' is replaced by its __mocks__, and each test gives the loader its answers.
 jest.mock('./remotes');
+const givenLoader = (load: (id: RemoteModuleId) => Promise<unknown>) =>
+  jest.mocked(loadRemoteModule).mockImplementation(load as never);
 
 type Loader = (id: RemoteModuleId) => Promise<RemoteModule<RemoteModuleId>>;
 
@@ -22,7 +27,8 @@ describe('RemoteBoundary', () => {
   it('shows a loading placeholder, then the remote component', async () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>(() => pending.promise);
-    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />);
+    givenLoader(load);
+    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     await act(async () => {
       pending.resolve({ default: AllGames });
@@ -36,7 +42,8 @@ describe('RemoteBoundary', () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>(() => pending.promise);
     const lead = <h1>Welcome to the site</h1>;
-    render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand: TEST_BRAND }} lead={lead} load={load as never} />);
+    givenLoader(load);
+    render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand: TEST_BRAND }} lead={lead} />);
     expect(screen.getByRole('heading', { name: 'Welcome to the site' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toBeInTheDocument();
     await act(async () => {
@@ -53,7 +60,8 @@ describe('RemoteBoundary', () => {
       .fn<ReturnType<Loader>, Parameters<Loader>>()
       .mockRejectedValueOnce(new Error('remote down'))
       .mockResolvedValueOnce({ default: AllGames });
-    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />);
+    givenLoader(load);
+    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />);
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load it just now");
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('mf_catalog/AllGamesPage'), expect.any(Error));
@@ -67,10 +75,11 @@ describe('RemoteBoundary', () => {
       throw new Error('boom');
     };
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockResolvedValue({ default: Crashing });
+    givenLoader(load);
     render(
       <div>
         <p>Header stays</p>
-        <RemoteBoundary id="mf_player/PlayPage" props={{}} load={load as never} />
+        <RemoteBoundary id="mf_player/PlayPage" props={{}} />
       </div>,
     );
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -79,12 +88,12 @@ describe('RemoteBoundary', () => {
 
   it('uses a compact Retry button for inline mounts such as the header slot', async () => {
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockRejectedValue(new Error('down'));
+    givenLoader(load);
     render(
       <RemoteBoundary
         id="mf_account/AccountMenu"
         props={{ config: { accountApiUrl: '', recaptchaSiteKey: '' } }}
         variant="inline"
-        load={load as never}
       />,
     );
     expect(await screen.findByRole('button', { name: 'Retry' })).toHaveClass('remote-inline-retry');
@@ -101,9 +110,10 @@ test('switching ids never renders the previous remote component with the new pro
   const Play = () => <p>play</p>;
   const load = jest.fn((id: RemoteModuleId) => Promise.resolve({ default: id === 'mf_catalog/HomePage' ? Home : Play } as never));
   const brand = { id: 'b', name: 'B', logo: '', title: '', favicon: '', blurb: '' };
-  const { rerender } = render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} load={load as never} />);
+  givenLoader(load);
+  const { rerender } = render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} />);
   await screen.findByText('home');
-  rerender(<RemoteBoundary id="mf_player/PlayPage" props={{}} load={load as never} />);
+  rerender(<RemoteBoundary id="mf_player/PlayPage" props={{}} />);
   expect(screen.queryByText('home')).not.toBeInTheDocument();
   await screen.findByText('play');
   expect(received).not.toContain('home-without-brand');
@@ -123,13 +133,14 @@ describe('recovery across mounts of one remote', () => {
         : Promise.reject(new Error('down')),
     );
     const config = { config: { accountApiUrl: '', recaptchaSiteKey: '' } };
+    givenLoader(load);
     const { container } = render(
       <>
         <div data-testid="slot">
-          <RemoteBoundary id="mf_account/AccountMenu" props={config} variant="inline" load={load as never} />
+          <RemoteBoundary id="mf_account/AccountMenu" props={config} variant="inline" />
         </div>
         <div data-testid="host">
-          <RemoteBoundary id="mf_account/ModalHost" props={config} variant="hidden" load={load as never} />
+          <RemoteBoundary id="mf_account/ModalHost" props={config} variant="hidden" />
         </div>
       </>,
     );
@@ -155,7 +166,8 @@ describe('after a redeploy the tab cannot take in place', () => {
   it('shows one "A new version is available — Reload" prompt, never a Retry', async () => {
     const { NewVersionError } = jest.requireMock<{ NewVersionError: new (remote: string) => Error }>('./remotes');
     const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockRejectedValue(new NewVersionError('mf_catalog'));
-    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} />);
+    givenLoader(load);
+    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />);
     expect(await screen.findByRole('heading', { name: 'A new version is available — Reload' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
@@ -170,8 +182,9 @@ describe('after a redeploy the tab cannot take in place', () => {
       .fn<ReturnType<Loader>, Parameters<Loader>>()
       .mockResolvedValueOnce({ default: Crashing })
       .mockResolvedValueOnce({ default: Fixed });
-    const check = jest.fn(() => Promise.resolve('reloaded' as const));
-    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} checkRenderFailure={check} />);
+    const check = jest.mocked(afterRenderFailure).mockResolvedValueOnce('reloaded');
+    givenLoader(load);
+    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />);
     expect(await screen.findByText('new build')).toBeInTheDocument();
     expect(check).toHaveBeenCalledWith('mf_catalog');
   });

@@ -4,30 +4,20 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useRef,
-  useState,
+  useReducer,
   type ComponentProps,
-  type ComponentType,
   type ReactNode,
 } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
 import { onRecovery } from './recovery';
 import { AdoptedRemote } from './adopted-remote';
+import { boundaryReducer, initialBoundaryState, type BoundaryPhase } from './remote-boundary-state';
 import { RemoteFragments } from './remote-fragments';
+import { InlinePlaceholder, PagePlaceholder } from './remote-placeholder';
+import { NEW_VERSION_PROMPT, RETRY_PROMPT, RemotePrompt, reloadPage } from './remote-prompt';
 import { RenderErrorBoundary } from './render-error-boundary';
-import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
+import { afterRenderFailure, loadRemoteModule, trackMount } from './remotes';
 import './remote-boundary.css';
-
-type LoadState<Id extends RemoteModuleId> =
-  | { status: 'loading' }
-  | { status: 'ready'; id: RemoteModuleId; Component: RemoteModules[Id] }
-  | { status: 'failed'; error: unknown }
-  /** The remote was redeployed and cannot be swapped under the components of it on the page. */
-  | { status: 'outdated' };
-
-/** What a load that failed shows: a redeploy needs a reload; anything else, a Retry. */
-const loadFailure = (error: unknown): Extract<LoadState<RemoteModuleId>, { status: 'failed' | 'outdated' }> =>
-  error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error };
 
 /**
  * Set only while a page is pre-rendered (src/prerender/): told which remote modules the page
@@ -52,17 +42,14 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
    * server's HTML instead of after the remote's scripts (decision 0031).
    */
   lead?: ReactNode;
-  /** Injected in tests; the real loader and failure check otherwise. */
-  load?: typeof loadRemoteModule;
-  checkRenderFailure?: typeof afterRenderFailure;
-  /** Injected in tests; counts this mount as live while it shows the remote's component. */
-  track?: typeof trackMount;
 }
 
 /**
  * The one boundary around every federated mount (architecture.md §2):
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
- * reload, and a console report.
+ * reload, and a console report. What it shows is `boundaryReducer`'s state
+ * (remote-boundary-state.ts); this component runs the loads and reports. Tests replace
+ * './remotes' (its __mocks__), the one seam.
  */
 export function RemoteBoundary<Id extends RemoteModuleId>({
   id,
@@ -70,210 +57,111 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   variant = 'page',
   placeholder = 'cards',
   lead,
-  load = loadRemoteModule,
-  checkRenderFailure = afterRenderFailure,
-  track = trackMount,
 }: RemoteBoundaryProps<Id>) {
   useContext(RemoteMountCollector)?.(id);
   const fragments = useContext(RemoteFragments);
-  const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
-  // Each attempt loads once; the loader alone decides whether the remote needs re-registering
-  // (only after its own failure), so a Retry here never touches a healthy remote.
-  const [attempt, setAttempt] = useState(0);
   // The first mount of a page whose content came in the server's HTML adopts it (decision 0032):
   // its module starts loading now, and AdoptedRemote hydrates the remote into those elements.
-  const [adoption, setAdoption] = useState(() =>
-    variant === 'page' && fragments?.has(id, props) ? { id, module: fragments.side === 'browser' ? load(id) : null } : null,
+  const [state, dispatch] = useReducer(boundaryReducer, null, () =>
+    initialBoundaryState(
+      id,
+      variant === 'page' && fragments?.has(id, props)
+        ? { module: fragments.side === 'browser' ? loadRemoteModule(id) : null }
+        : null,
+    ),
   );
-  const adopting = adoption !== null && adoption.id === id;
-  // The load of this id and attempt is the adoption's: its failure shows until a Retry, like a
-  // failed load, instead of starting a second load. Read and cleared by the next load effect.
-  const adoptionsLoad = useRef(adoption ? { id, attempt: 0 } : null);
-
+  // On a route change React reuses this boundary: until the machine has taken the new id, it
+  // shows the new id loading, never the previous id's component with the new id's props.
   useEffect(() => {
-    if (adopting) return;
-    const adopted = adoptionsLoad.current;
-    adoptionsLoad.current = null;
-    if (adopted?.id === id && adopted.attempt === attempt) return;
+    dispatch({ type: 'mounted-id', id });
+  }, [id]);
+  const { request, attempt } = state;
+  const phase: BoundaryPhase = state.id === id ? state.phase : { status: 'loading' };
+
+  // Each request loads once; the loader alone decides whether the remote needs re-registering
+  // (only after its own failure), so a Retry here never touches a healthy remote.
+  useEffect(() => {
+    if (!request) return;
     let cancelled = false;
-    setState({ status: 'loading' });
-    load(id).then(
+    loadRemoteModule(request.id).then(
       (module) => {
         // A transition: React renders the remote's tree in slices of a few ms, yielding to the
         // browser between them, instead of one long task that blocks input.
-        if (!cancelled) startTransition(() => setState({ status: 'ready', id, Component: module.default }));
+        if (!cancelled) startTransition(() => dispatch({ type: 'loaded', request, module }));
       },
       (error: unknown) => {
-        console.error(`[remote] could not mount ${id}`, error);
-        if (!cancelled) setState(loadFailure(error));
+        console.error(`[remote] could not mount ${request.id}`, error);
+        if (!cancelled) dispatch({ type: 'load-failed', request, error });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [id, attempt, load, adopting]);
+  }, [request]);
 
   // While it shows the remote's component, this mount keeps the remote's container in use.
-  const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
-  useEffect(() => (readyRemote ? track(readyRemote) : undefined), [readyRemote, track]);
+  const readyRemote = phase.status === 'ready' ? remoteOf(id) : undefined;
+  useEffect(() => (readyRemote ? trackMount(readyRemote) : undefined), [readyRemote]);
 
   const onRenderError = useCallback(
     (error: unknown) => {
       console.error(`[remote] ${id} crashed while rendering`, error);
-      setState({ status: 'failed', error });
-      void checkRenderFailure(remoteOf(id)).then((outcome) => {
-        if (outcome === 'reload') setState({ status: 'outdated' });
-        if (outcome === 'reloaded') setAttempt((a) => a + 1);
+      dispatch({ type: 'crashed', error });
+      void afterRenderFailure(remoteOf(id)).then((outcome) => {
+        dispatch({ type: 'crash-checked', outcome });
       });
     },
-    [id, checkRenderFailure],
+    [id],
   );
   const retry = useCallback(() => {
-    setAttempt((a) => a + 1);
+    dispatch({ type: 'retry' });
   }, []);
 
   const onAdopted = useCallback(() => {
     fragments?.release(id);
-    return track(remoteOf(id));
-  }, [fragments, id, track]);
+    return trackMount(remoteOf(id));
+  }, [fragments, id]);
   const onAdoptionFailed = useCallback(
     (error: unknown, duringLoad: boolean) => {
       fragments?.release(id);
-      setAdoption(null);
       if (!duringLoad) {
         onRenderError(error);
         return;
       }
       console.error(`[remote] could not mount ${id}`, error);
-      setState(loadFailure(error));
+      dispatch({ type: 'adoption-failed', error });
     },
     [fragments, id, onRenderError],
   );
 
   // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.
-  const failed = state.status === 'failed';
+  const failed = phase.status === 'failed';
   useEffect(() => (failed ? onRecovery(remoteOf(id), retry) : undefined), [failed, id, retry]);
 
-  if (adopting) {
-    return (
-      <AdoptedRemote
-        id={id}
-        props={props}
-        module={adoption.module}
-        fallback={<PagePlaceholder shape={placeholder} lead={lead} />}
-        onMounted={onAdopted}
-        onFailed={onAdoptionFailed}
-      />
-    );
+  switch (phase.status) {
+    case 'adopting':
+      return (
+        <AdoptedRemote
+          id={id}
+          props={props}
+          module={phase.module}
+          fallback={<PagePlaceholder shape={placeholder} lead={lead} />}
+          onMounted={onAdopted}
+          onFailed={onAdoptionFailed}
+        />
+      );
+    case 'loading':
+      if (variant === 'hidden') return null;
+      return variant === 'page' ? <PagePlaceholder shape={placeholder} lead={lead} /> : <InlinePlaceholder />;
+    case 'failed':
+      return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={RETRY_PROMPT} onAction={retry} />;
+    case 'outdated':
+      return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={NEW_VERSION_PROMPT} onAction={reloadPage} />;
+    case 'ready':
+      return (
+        <RenderErrorBoundary key={attempt} onError={onRenderError}>
+          <phase.Component {...(props as Record<string, unknown>)} />
+        </RenderErrorBoundary>
+      );
   }
-  // On a route change React reuses this boundary: never render the previous id's component
-  // with the new id's props while the new module loads.
-  if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
-    if (variant === 'hidden') return null;
-    return variant === 'page' ? (
-      <PagePlaceholder shape={placeholder} lead={lead} />
-    ) : (
-      <span className="remote-inline-placeholder" aria-hidden="true" />
-    );
-  }
-  if (state.status === 'failed') {
-    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={RETRY_PROMPT} onAction={retry} />;
-  }
-  if (state.status === 'outdated') {
-    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={NEW_VERSION_PROMPT} onAction={reloadPage} />;
-  }
-  // A generic JSX element cannot be built from a mapped component type without widening it.
-  const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
-  return (
-    <RenderErrorBoundary key={attempt} onError={onRenderError}>
-      <Loaded {...(props as Record<string, unknown>)} />
-    </RenderErrorBoundary>
-  );
 }
-
-/** Cards a page shows while its remote loads: the first screen's shape, before any game data. */
-const PLACEHOLDER_CARDS = 12;
-
-/**
- * The page's shape while its remote loads; also what the pre-rendered HTML shows before any
- * script has run, so the first paint already has the layout the content will fill. With a lead,
- * the lead stands in the page's own frame and the cards follow it without a title bar.
- */
-function PagePlaceholder({ shape, lead }: { shape: 'cards' | 'frame'; lead?: ReactNode }) {
-  const placeholder = (
-    <div
-      className={`remote-placeholder remote-placeholder--${shape}${lead ? ' remote-placeholder--after-lead' : ''}`}
-      role="status"
-      aria-live="polite"
-    >
-      <span className="visually-hidden">Loading…</span>
-      {shape === 'frame' ? (
-        <span className="placeholder-frame" aria-hidden="true" />
-      ) : (
-        <>
-          {!lead && <span className="placeholder-title" aria-hidden="true" />}
-          <span className="placeholder-grid" aria-hidden="true">
-            {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-              <span key={i} className="placeholder-card" />
-            ))}
-          </span>
-        </>
-      )}
-    </div>
-  );
-  return lead ? (
-    <div className="page">
-      {lead}
-      {placeholder}
-    </div>
-  ) : (
-    placeholder
-  );
-}
-
-interface Prompt {
-  /** The inline button's tooltip. */
-  inlineTitle: string;
-  heading: string;
-  text: string;
-  action: string;
-}
-
-const RETRY_PROMPT: Prompt = {
-  inlineTitle: 'This part of the site did not load. Try again.',
-  heading: 'This part of the site is taking a break',
-  text: "We couldn't load it just now. The rest of the site still works.",
-  action: 'Retry',
-};
-
-/** After a redeploy this tab cannot take in place: a Retry could not fix it. */
-const NEW_VERSION_PROMPT: Prompt = {
-  inlineTitle: 'A new version is available. Reload the page.',
-  heading: 'A new version is available — Reload',
-  text: 'This part of the site was updated while the page was open.',
-  action: 'Reload',
-};
-
-/** What stands in for a part that cannot show: a page-sized alert, or an inline button in the header. */
-function RemotePrompt({ variant, prompt, onAction }: { variant: 'page' | 'inline'; prompt: Prompt; onAction: () => void }) {
-  if (variant === 'inline') {
-    return (
-      <button type="button" className="remote-inline-retry" onClick={onAction} title={prompt.inlineTitle}>
-        {prompt.action}
-      </button>
-    );
-  }
-  return (
-    <div className="remote-fallback" role="alert">
-      <h2>{prompt.heading}</h2>
-      <p>{prompt.text}</p>
-      <button type="button" className="button button--primary" onClick={onAction}>
-        {prompt.action}
-      </button>
-    </div>
-  );
-}
-
-const reloadPage = () => {
-  window.location.reload();
-};

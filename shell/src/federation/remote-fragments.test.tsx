@@ -6,7 +6,12 @@ import { RemoteBoundary } from './remote-boundary';
 import { RemoteFragments, serverFragmentsOf, type RemoteFragmentSource } from './remote-fragments';
 import { deferred } from '../testing/deferred';
 
+import { loadRemoteModule } from './remotes';
+
+// The one seam: './remotes' is replaced by its __mocks__, and each test gives the loader its answers.
 jest.mock('./remotes');
+const givenLoader = (load: (id: RemoteModuleId) => Promise<unknown>) =>
+  jest.mocked(loadRemoteModule).mockImplementation(load as never);
 
 /** The remote's page: a heading and a counter, so a test can tell a hydrated page from a dead copy. */
 function FromRemote() {
@@ -44,12 +49,13 @@ describe("a remote's page in the server's HTML (fragments)", () => {
 
   async function hydrate(fragments: RemoteFragmentSource, load: () => Promise<RemoteModule<RemoteModuleId>>) {
     const recoverable = jest.fn();
+    givenLoader(load);
     // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
     await act(async () => {
       root = hydrateRoot(
         container,
         <RemoteFragments.Provider value={fragments}>
-          <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />
+          <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />
         </RemoteFragments.Provider>,
         { onRecoverableError: recoverable },
       );
@@ -110,10 +116,11 @@ describe("a remote's page in the server's HTML (fragments)", () => {
         ? Promise.reject(new Error('down'))
         : Promise.resolve({ default: FromRemote as never });
     });
+    givenLoader(load);
     const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
     const mount = (id: RemoteModuleId) => (
       <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id={id} props={{}} load={load as never} />
+        <RemoteBoundary id={id} props={{}} />
       </RemoteFragments.Provider>
     );
     // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
@@ -147,9 +154,10 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     expect(fragments.has('mf_catalog/AllGamesPage', {})).toBe(false);
     expect(container).not.toHaveAttribute('data-remote-fragments');
 
+    givenLoader(() => new Promise(() => undefined));
     render(
       <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => new Promise(() => undefined) as never} />
+        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />
       </RemoteFragments.Provider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
