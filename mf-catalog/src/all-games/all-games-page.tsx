@@ -1,5 +1,5 @@
 import { GAMES, PAGE_TEXT, sortGamesByName } from 'shared-contracts';
-import { GameGrid } from '../cards/game-grid';
+import { GameGrid } from '../cards';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const GAMES_BY_NAME = sortGamesByName(GAMES);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
 import { Icon } from 'ui';
-import { GameGrid } from '../cards/game-grid';
+import { GameGrid } from '../cards';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
 

@@ -1,7 +1,7 @@
 import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
 import { HomeHero } from 'ui';
-import { GameRow } from '../cards/game-row';
-import { useLibrary } from '../library/use-library';
+import { GameRow } from '../cards';
+import { useLibrary } from '../library';
 import { GameSlider } from './game-slider';
 
 // The catalogue is fixed at build time, so its order is worked out once.
