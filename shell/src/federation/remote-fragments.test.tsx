@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFragments, serverFragmentsOf, type RemoteFragmentSource } from './remote-fragments';
@@ -47,6 +47,19 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     container.remove();
   });
 
+  /** A boundary as React Router mounts it: one place in the tree, whichever page's id. */
+  const pageOf = (fragments: RemoteFragmentSource) => (id: RemoteModuleId) => (
+    <RemoteFragments.Provider value={fragments}>
+      <RemoteBoundary id={id} props={{}} />
+    </RemoteFragments.Provider>
+  );
+  async function hydrateAt(page: ReactElement) {
+    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
+    await act(async () => {
+      root = hydrateRoot(container, page, { onRecoverableError: () => undefined });
+    });
+  }
+
   async function hydrate(fragments: RemoteFragmentSource, load: () => Promise<RemoteModule<RemoteModuleId>>) {
     const recoverable = jest.fn();
     givenLoader(load);
@@ -90,15 +103,8 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     );
     givenLoader(load);
     const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
-    const mount = (id: RemoteModuleId) => (
-      <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id={id} props={{}} />
-      </RemoteFragments.Provider>
-    );
-    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
-    await act(async () => {
-      root = hydrateRoot(container, mount('mf_catalog/AllGamesPage'), { onRecoverableError: () => undefined });
-    });
+    const mount = pageOf(fragments);
+    await hydrateAt(mount('mf_catalog/AllGamesPage'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the loads
     await act(async () => root?.render(mount('mf_catalog/CategoryPage')));
@@ -142,15 +148,8 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     });
     givenLoader(load);
     const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
-    const mount = (id: RemoteModuleId) => (
-      <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id={id} props={{}} />
-      </RemoteFragments.Provider>
-    );
-    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
-    await act(async () => {
-      root = hydrateRoot(container, mount('mf_catalog/AllGamesPage'), { onRecoverableError: () => undefined });
-    });
+    const mount = pageOf(fragments);
+    await hydrateAt(mount('mf_catalog/AllGamesPage'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(container.textContent).toContain('This part of the site is taking a break');
     // The same boundary, as React Router reuses it: another page, then back.
