@@ -149,6 +149,8 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: { project: TS_PROJECTS } } },
     rules: {
       // Tests reach into mocks and fixtures freely, and may compose features as the app does.
       '@typescript-eslint/no-non-null-assertion': 'off',
