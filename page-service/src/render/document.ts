@@ -11,7 +11,8 @@ import type { RemoteFiles } from '../sources/remote-files';
 import { inlineConfigTag, jsonForScript } from './inline-config';
 import { preloadHints, sharedChunkHints } from './preload-hints';
 import { pageFragments } from './remote-fragments';
-import { styleElementText, type PrerenderedPage, type ShellFiles } from './shell-build';
+import type { PrerenderedPage } from 'shared-contracts/fragments';
+import { styleElementText, type ShellFiles } from './shell-build';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

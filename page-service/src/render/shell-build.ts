@@ -4,25 +4,10 @@
 // moves with any of them, so cached pages of the old build are drawn again.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RemoteModuleId, RuntimeConfig } from 'shared-contracts';
-import type { MetaTag } from 'shared-contracts/seo';
+import type { RuntimeConfig } from 'shared-contracts';
+import type { FragmentLookup, PrerenderedPage } from 'shared-contracts/fragments';
 import { cachedByMtime, type CachedFile } from '../sources/file-cache';
 import type { FederationManifest } from './preload-hints';
-
-/** What the shell's pre-renderer returns for a page (shell/src/prerender/render-page.tsx). */
-export interface PrerenderedPage {
-  html: string;
-  rootAttributes: string;
-  title: string;
-  favicon: string;
-  metaTags: MetaTag[];
-  remoteModules: RemoteModuleId[];
-  fragments: RemoteModuleId[];
-  /** JSON-LD documents for the page's head, when the shell provides them. */
-  structuredData?: string[];
-}
-
-export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: string } | undefined;
 
 /** The pre-renderer's entry point, as built into render-page.cjs. */
 export type RenderPage = (

@@ -4,6 +4,9 @@
 // Props differ per site (the brand), so the remote renders with "slots" in place of string props
 // and the shell fills them with the props it mounts the remote with.
 
+import type { MetaTag } from '../seo/page-meta';
+import type { RemoteModuleId } from './exposes';
+
 /** What `fragments.json` holds. */
 export interface FragmentFile {
   schema: 1;
@@ -64,4 +67,29 @@ export function fillSlots(html: string, props: unknown): string | null {
   const paths = [...html.matchAll(SLOT)].map((slot) => slot[1] ?? '');
   if (paths.some((path) => typeof valueAt(props, path) !== 'string')) return null;
   return html.replace(SLOT, (_slot, path: string) => escapeHtml(String(valueAt(props, path))));
+}
+
+/** A remote module's fragment for a page (HTML with slots, and the props it was rendered with); undefined if it has none. */
+export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: string } | undefined;
+
+/**
+ * What the shell's pre-renderer (shell/src/prerender/render-page.tsx) gives the page service
+ * (page-service/src/render/document.ts) for one page: the two are built and deployed apart, and
+ * meet at this type.
+ */
+export interface PrerenderedPage {
+  /** Markup for inside <div id="root">. */
+  html: string;
+  /** Attributes for <div id="root">: which mounts the browser hydrates from the server's fragments. */
+  rootAttributes: string;
+  /** The page's document title, the brand's icon and the page's meta tags for <head>. */
+  title: string;
+  favicon: string;
+  metaTags: MetaTag[];
+  /** The remote modules this page mounts (for preload hints). */
+  remoteModules: RemoteModuleId[];
+  /** The remote modules drawn from their fragment (their stylesheets go in the page's head). */
+  fragments: RemoteModuleId[];
+  /** JSON-LD documents for the page's head, when the page has any. */
+  structuredData?: string[];
 }

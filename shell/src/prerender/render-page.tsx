@@ -7,8 +7,7 @@
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
 import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
-import { fillSlots, propsKey } from 'shared-contracts/fragments';
-import type { MetaTag } from 'shared-contracts/seo';
+import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
 import {
@@ -18,24 +17,6 @@ import {
   type RemoteFragmentSource,
 } from '../federation/remote-fragments';
 import { pageHeadFor } from '../seo/page-head';
-
-export interface PrerenderedPage {
-  /** Markup for inside <div id="root">. */
-  html: string;
-  /** Attributes for <div id="root">: which mounts the browser hydrates from the server's fragments. */
-  rootAttributes: string;
-  /** The page's document title (decision 0026), the brand's icon and the page's meta tags for <head>. */
-  title: string;
-  favicon: string;
-  metaTags: MetaTag[];
-  /** The remote modules this page mounts (for preload hints). */
-  remoteModules: RemoteModuleId[];
-  /** The remote modules drawn from their fragment (their stylesheets go in the page's head). */
-  fragments: RemoteModuleId[];
-}
-
-/** A remote module's fragment for this page (HTML with slots, and the props it was rendered with); undefined if it has none. */
-export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: string } | undefined;
 
 /**
  * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
