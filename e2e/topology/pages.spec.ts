@@ -146,6 +146,20 @@ test('a page service killed under load costs nothing; with both gone, pages stil
   expect(unseen.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await act(request, 'start', 'pages', 0);
   await act(request, 'start', 'pages', 1);
+  // Back in nginx's rotation once its failure window (fail_timeout) is over: a new page comes from
+  // a page service again, not from the fallback (which carries no cache status).
+  let probe = 0;
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`/search?q=recovered-${(probe += 1)}`, { headers: { Accept: 'text/html' } })).headers()[
+          'x-cache-status'
+        ],
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeTruthy();
   const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
   expect(total).toBeGreaterThan(100);
   expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
