@@ -2,6 +2,7 @@ import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import type { Brand, RuntimeConfig } from 'shared-contracts';
 import { BrandContext } from './branding/brand-context';
 import { Layout } from './layout/layout';
+import { NavigationEffects } from './navigation/navigation-effects';
 import { PageMeta } from './seo/page-meta';
 import { AppRoutes } from './routes/app-routes';
 import { Toasts } from './toasts/toasts';
@@ -15,6 +16,7 @@ export function App({ config, brand, location }: { config: RuntimeConfig; brand:
   const site = (
     <>
       <PageMeta brand={brand} />
+      <NavigationEffects />
       <Layout accountConfig={accountConfig}>
         <AppRoutes accountConfig={accountConfig} gameHosts={config.gameHosts} />
       </Layout>

@@ -1,0 +1,49 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+import { arriveAtNewPage, returnToPage } from './page-arrival';
+
+/** Where the window was on each history entry (by react-router's location key), for Back and Forward. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * Where a page starts after an in-site navigation: a new page at its top with focus on its
+ * heading, Back and Forward where the player left that page. Without it the window stayed where
+ * the last page was scrolled to. Rendered once, inside the router; draws nothing.
+ */
+export function NavigationEffects() {
+  const location = useLocation();
+  // 'POP' is Back or Forward; its enum is a router export the shared copy does not carry.
+  const navigationType: string = useNavigationType();
+  const arrived = useRef(false);
+  /** The entry on screen: scroll events are its position, even one the next page's first layout causes. */
+  const shownKey = useRef(location.key);
+
+  useEffect(() => {
+    // The router restores nothing itself; the browser's own restoration would jump before the page is drawn.
+    const previous = window.history.scrollRestoration;
+    window.history.scrollRestoration = 'manual';
+    const remember = () => scrollPositions.set(shownKey.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      window.history.scrollRestoration = previous;
+      window.removeEventListener('scroll', remember);
+    };
+  }, []);
+
+  // Before the new page paints: at the top (or where Back returns to), never first where the last page was.
+  useLayoutEffect(() => {
+    // Switched before any scroll event of the new page: the old entry keeps the player's last position.
+    shownKey.current = location.key;
+    // The first page is the browser's own load: the server's HTML decides where it starts.
+    if (!arrived.current) {
+      arrived.current = true;
+      return undefined;
+    }
+    const main = document.getElementById('main');
+    if (!main) return undefined;
+    if (navigationType === 'POP') return returnToPage(main, scrollPositions.get(location.key) ?? 0);
+    return arriveAtNewPage(main);
+  }, [location.key, navigationType]);
+
+  return null;
+}

@@ -1,0 +1,57 @@
+import { arriveAtNewPage, returnToPage } from './page-arrival';
+
+describe('page arrival', () => {
+  let main: HTMLElement;
+  const scrollTo = jest.fn();
+  beforeEach(() => {
+    document.body.innerHTML = '<main id="main"></main>';
+    main = document.getElementById('main')!;
+    scrollTo.mockClear();
+    window.scrollTo = scrollTo;
+  });
+
+  it('starts a new page at the top and focuses its heading once the page has drawn it', async () => {
+    main.innerHTML = '<div class="remote-placeholder" role="status"></div>';
+    const stop = arriveAtNewPage(main);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
+    expect(document.activeElement).toBe(document.body);
+    main.innerHTML = '<div class="page"><h1>All Games</h1><a href="/game/5">A game</a></div>';
+    await Promise.resolve();
+    const heading = main.querySelector('h1')!;
+    expect(document.activeElement).toBe(heading);
+    // Focusable by script only: Tab does not stop on it.
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    stop();
+  });
+
+  it('returns to the remembered position once the page is drawn', async () => {
+    main.innerHTML = '<div class="remote-placeholder"></div>';
+    const stop = returnToPage(main, 600);
+    expect(scrollTo).not.toHaveBeenCalled();
+    main.innerHTML = '<div class="page"><h1>All Games</h1></div>';
+    await Promise.resolve();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 600, left: 0, behavior: 'instant' });
+    stop();
+  });
+
+  it('leaves focus alone once the player has clicked or typed before the page was drawn', async () => {
+    main.innerHTML = '<div class="remote-placeholder"></div>';
+    const stop = arriveAtNewPage(main);
+    window.dispatchEvent(new Event('pointerdown'));
+    main.innerHTML = '<div class="page"><h1>All Games</h1></div>';
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.body);
+    stop();
+  });
+
+  it('keeps focus where the new page put it before its heading was seen (the play page gives it to the game)', async () => {
+    main.innerHTML = '<div class="remote-placeholder"></div>';
+    const stop = arriveAtNewPage(main);
+    main.innerHTML = '<div class="page"><h1>A game</h1><iframe title="A game"></iframe></div>';
+    const frame = main.querySelector('iframe')!;
+    frame.focus();
+    await Promise.resolve();
+    expect(document.activeElement).toBe(frame);
+    stop();
+  });
+});

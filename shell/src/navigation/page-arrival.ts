@@ -1,0 +1,63 @@
+/**
+ * How long a new page may take to draw its heading, or a restored page to grow tall enough. Any
+ * click, tap or key of the player's own ends the wait sooner: focus and scroll are then theirs.
+ */
+export const ARRIVAL_WAIT_MS = 15_000;
+
+/** The page has drawn itself: its heading is there and no placeholder stands in for it. */
+function pageHeading(main: Element): HTMLElement | null {
+  if (main.querySelector('.remote-placeholder')) return null;
+  return main.querySelector<HTMLElement>('h1');
+}
+
+/** Runs `ready` each time `main` changes until it returns true, the player acts, or the wait ends. */
+function whenReady(main: Element, ready: () => boolean): () => void {
+  if (ready()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (ready()) stop();
+  });
+  const timer = window.setTimeout(stop, ARRIVAL_WAIT_MS);
+  const playerActs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of playerActs) window.removeEventListener(type, stop, true);
+  }
+  observer.observe(main, { childList: true, subtree: true });
+  for (const type of playerActs) window.addEventListener(type, stop, { capture: true, passive: true });
+  return stop;
+}
+
+/**
+ * A new page (a link, a search, a redirect): the window starts at its top and focus goes to the
+ * page's heading once the page has drawn it, so a screen reader announces the new page and Tab
+ * continues from there. A page that moves focus into itself (the play page hands it to the game),
+ * before or after its heading is drawn, keeps that choice. Returns a function that stops waiting.
+ */
+export function arriveAtNewPage(main: Element): () => void {
+  window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  const focusBefore = document.activeElement;
+  return whenReady(main, () => {
+    const heading = pageHeading(main);
+    if (!heading) return false;
+    // The new page has already put focus somewhere of its own (the play page gives it to the game).
+    const focused = document.activeElement;
+    if (focused !== focusBefore && focused !== null && focused !== main && main.contains(focused)) return true;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+    return true;
+  });
+}
+
+/**
+ * Back or Forward: the window returns to where the player left this page, as soon as the page is
+ * tall enough to scroll there. Returns a function that stops waiting.
+ */
+export function returnToPage(main: Element, top: number): () => void {
+  return whenReady(main, () => {
+    // Until the page is drawn it may still be too short to scroll that far.
+    if (document.documentElement.scrollHeight - window.innerHeight < top && pageHeading(main) === null) return false;
+    window.scrollTo({ top, left: 0, behavior: 'instant' });
+    return true;
+  });
+}
