@@ -196,6 +196,14 @@ async function measured(run) {
 const ADDRESSES = 250_000;
 const addressOf = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
+/** Bodies the collector must refuse at no more cost than a good one: the schema broken in the last event, and too large. */
+function brokenBatches() {
+  return realisticMix()
+    .filter(({ events }) => events.length > 1)
+    .map(({ route, events }) => ({ route, events: [...events.slice(0, -1), { ...events.at(-1), type: 'shout' }] }));
+}
+const tooLarge = () => [JSON.stringify({ route: '/', events: [error('/')], padding: 'x'.repeat(17 * 1024) })];
+
 /** The headers of a beacon from a phone's Chrome, as nginx passes it on (deploy/nginx.conf). */
 const BEACON_HEADERS = {
   host: 'playverse.games',
@@ -216,8 +224,11 @@ const BEACON_HEADERS = {
 function collect(bodies, options) {
   return measured(() => collectRun(bodies, options));
 }
-async function collectRun(bodies, { rate } = {}) {
-  const prepared = bodies.map((batch) => ({ body: JSON.stringify(batch), reports: batch.events.length }));
+async function collectRun(bodies, { rate, oneAddress = false } = {}) {
+  const prepared = bodies.map((batch) => ({
+    body: typeof batch === 'string' ? batch : JSON.stringify(batch),
+    reports: typeof batch === 'string' ? 0 : batch.events.length,
+  }));
   let next = 0;
   let reports = 0;
   let sentReports = 0;
@@ -241,7 +252,7 @@ async function collectRun(bodies, { rate } = {}) {
             body: beacon.body,
             headers: {
               ...BEACON_HEADERS,
-              'x-forwarded-for': addressOf(n % ADDRESSES),
+              'x-forwarded-for': oneAddress ? '203.0.113.7' : addressOf(n % ADDRESSES),
               'x-request-id': n.toString(16).padStart(32, '0'),
             },
           };
@@ -256,6 +267,7 @@ async function collectRun(bodies, { rate } = {}) {
   return {
     reports,
     beaconsPerSecond: (statuses[204] ?? 0) / result.duration,
+    answeredPerSecond: Object.values(statuses).reduce((sum, count) => sum + count, 0) / result.duration,
     reportsPerSecond: reports / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -267,7 +279,9 @@ async function collectRun(bodies, { rate } = {}) {
 
 function reference() {
   return measured(async () => {
-    const result = await autocannon({ url: `${site}/livez`, connections, duration: seconds });
+    // The same request headers as a beacon's, so the difference is the body and the collector.
+    const headers = Object.fromEntries(Object.entries(BEACON_HEADERS).filter(([name]) => name !== 'content-type'));
+    const result = await autocannon({ url: `${site}/livez`, connections, duration: seconds, headers });
     const answered = Object.values(result.statusCodeStats ?? {}).reduce((sum, { count }) => sum + count, 0);
     return { answered, requestsPerSecond: answered / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
   });
@@ -287,6 +301,12 @@ async function countedReports() {
   return total;
 }
 
+/** How busy the host is (other work on the same cores moves every figure): load and CPU pressure. */
+function hostLoad() {
+  const pressure = /avg10=([\d.]+)/.exec(existsSync('/proc/pressure/cpu') ? readFileSync('/proc/pressure/cpu', 'utf8') : '')?.[1];
+  return `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores${pressure ? `, CPU pressure ${pressure} %` : ''}`;
+}
+
 const whole = (n) => Math.round(n).toLocaleString('en');
 
 try {
@@ -302,6 +322,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // Warm: the collector reads the build ids, the JIT sees the path.
+  const loadBefore = hostLoad();
   const before = await countedReports();
   const runs = [await collect(realisticMix(), { rate: 500 })];
   const mix = await collect(realisticMix());
@@ -318,6 +339,9 @@ try {
     // The budget's load and 5 % more, so the first second's ramp cannot hide a shortfall.
     const offered = BUDGET.reportsPerSecond * 1.05;
     const atBudget = await collect(realisticMix(), { rate: Math.round(offered / mix.reportsPerBeacon) });
+    const broken = await collect(brokenBatches());
+    const large = await collect(tooLarge());
+    const flood = await collect(realisticMix(), { oneAddress: true });
     const refAfter = await reference();
     runs.push(full, atBudget);
     const counted = (await countedReports()) - before;
@@ -326,7 +350,8 @@ try {
     console.log(
       `\nCollector (POST /__telemetry), ${connections} connections, ${seconds} s each; the page service ` +
         `${canPin ? `pinned to core ${COLLECTOR_CPU}, the load to core ${LOAD_CPU}` : 'NOT pinned (fewer than 2 cores or no taskset)'}. ` +
-        'Reports are events (a view, an error, a vital); a beacon carries one or more.',
+        'Reports are events (a view, an error, a vital); a beacon carries one or more. ' +
+        `Host: ${loadBefore} before, ${hostLoad()} after.`,
     );
     console.log(
       '| what | beacons/s | reports/s | p50 | p99 | CPU: service / load generator (share of its core) | reports per CPU-second of the service | statuses | budget: 5,000 reports/s, p99 ≤ 20 ms |\n|---|---|---|---|---|---|---|---|---|',
@@ -342,7 +367,7 @@ try {
       console.log(
         `| ${label} | ${whole(r.requestsPerSecond)} requests/s | – | ${r.p50} ms | ${r.p99} ms | ${shares(r)} | ${whole(r.answered / r.serviceCpu)} requests | – | – |`,
       );
-    refRow('reference: GET /livez on the same server, before', refBefore);
+    refRow("reference: GET /livez on the same server, with a beacon's headers, before", refBefore);
     row(`realistic mix (${mix.reportsPerBeacon.toFixed(2)} reports/beacon), as fast as it answers`, mix, capacity(mix));
     row('full batches (40 reports/beacon), as fast as it answers', full, capacity(full));
     row(
@@ -350,7 +375,16 @@ try {
       atBudget,
       atBudget.reportsPerSecond >= BUDGET.reportsPerSecond && atBudget.p99 <= BUDGET.p99Ms ? 'met' : 'MISSED',
     );
-    refRow('reference: GET /livez on the same server, after', refAfter);
+    const refusedRow = (label, r, latency = `${r.p50} ms | ${r.p99} ms`) =>
+      console.log(
+        `| ${label} | ${whole(r.answeredPerSecond)} answered/s | 0 | ${latency} | ${shares(r)} | – | ${JSON.stringify(r.statuses)}${r.errors ? `, ${r.errors} socket errors` : ''} | – |`,
+      );
+    refusedRow('hostile: the schema broken in the last event (400)', broken);
+    // The service answers before reading a body over the cap and closes the connection (it does
+    // not read what it refused), so autocannon's latency there is mostly its own reconnecting.
+    refusedRow('hostile: 17 KB bodies, over the 16 KB cap (400, connection closed)', large, '– | –');
+    refusedRow('hostile: every beacon from one address (429 past its burst)', flood);
+    refRow('reference: GET /livez, after', refAfter);
     console.log(
       `\nReports the collector counted in /metrics during the runs (warm-up included): ${whole(counted)}; in beacons answered 204: ` +
         `${whole(accepted)} (beacons still in flight when a run ended are counted by the service, not by autocannon).`,
