@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { telemetryBytes } from './telemetry-bytes.mjs';
+import { ERROR_KINDS, OTHER_LABEL, PageCache, ServiceMetrics, TELEMETRY_ROUTES, VITAL_NAMES } from '../dist/index.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(dir, '..', '..');
@@ -55,6 +56,23 @@ console.log(
 console.log(
   `| loaded when idle, after start-up: ${bytes.idle.chunks.join(', ')} (web-vitals, the sender) | ${kb(bytes.idle.brotli)} | – |`,
 );
+
+// --- A scrape of /metrics with every telemetry label set the collector may make: each part, its
+// 8 build ids kept (known-labels.ts) and `other`, each route and `other`, each error kind and
+// vital. Label values come from fixed sets, so this is the most a scrape can cost (decision 0035).
+function worstScrape() {
+  const metrics = new ServiceMetrics(new PageCache());
+  const versions = [OTHER_LABEL, ...Array.from({ length: 8 }, (_, i) => `1.0.${i}+0123abcd`)];
+  for (const remote of ['shell', ...parts.remotes.map(({ container }) => container)])
+    for (const version of versions)
+      for (const route of [...TELEMETRY_ROUTES, OTHER_LABEL]) {
+        metrics.views.inc({ remote, version, route });
+        metrics.cls.observe({ remote, version, route }, 0.01);
+        for (const kind of ERROR_KINDS) metrics.errors.inc({ remote, version, route, kind });
+        for (const name of VITAL_NAMES) if (name !== 'CLS') metrics.vitalsMs.observe({ remote, version, route, name }, 300);
+      }
+  return metrics.registry;
+}
 
 // --- Pinning: the collector on one core, the load on another, when the host has two.
 const canPin = os.availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
@@ -338,7 +356,14 @@ try {
     const full = await collect(fullBatches());
     // The budget's load and 5 % more, so the first second's ramp cannot hide a shortfall.
     const offered = BUDGET.reportsPerSecond * 1.05;
+    // Prometheus scrapes each instance (every 15 s by default): one scrape halfway through this row.
+    const scrape = new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 2)).then(async () => {
+      const started = performance.now();
+      const text = await (await fetch(`${site}/metrics`)).text();
+      return { ms: performance.now() - started, lines: text.split('\n').length, kb: text.length / 1024 };
+    });
     const atBudget = await collect(realisticMix(), { rate: Math.round(offered / mix.reportsPerBeacon) });
+    const scraped = await scrape;
     const broken = await collect(brokenBatches());
     const large = await collect(tooLarge());
     const flood = await collect(realisticMix(), { oneAddress: true });
@@ -386,7 +411,26 @@ try {
     refusedRow('hostile: every beacon from one address (429 past its burst)', flood);
     refRow('reference: GET /livez, after', refAfter);
     console.log(
-      `\nReports the collector counted in /metrics during the runs (warm-up included): ${whole(counted)}; in beacons answered 204: ` +
+      `\nA /metrics scrape halfway through the budget's row: ${Math.round(scraped.ms)} ms, ${whole(scraped.lines)} lines ` +
+        `(${scraped.kb.toFixed(0)} KB), with the label sets these runs made.`,
+    );
+    // Timed here, in this process, on the load generator's core: CPU of the rendering alone.
+    const registry = worstScrape();
+    const costs = [];
+    let worstText = '';
+    for (let i = 0; i < 5; i += 1) {
+      const cpu = process.cpuUsage();
+      worstText = await registry.metrics();
+      const used = process.cpuUsage(cpu);
+      costs.push((used.user + used.system) / 1000);
+    }
+    costs.sort((a, b) => a - b);
+    console.log(
+      `A /metrics scrape with every telemetry label set filled (the bound): ${whole(worstText.split('\n').length)} lines ` +
+        `(${(worstText.length / 1024).toFixed(0)} KB), ${costs[2].toFixed(0)} ms of CPU (median of 5) during which the service answers nothing.`,
+    );
+    console.log(
+      `Reports the collector counted in /metrics during the runs (warm-up included): ${whole(counted)}; in beacons answered 204: ` +
         `${whole(accepted)} (beacons still in flight when a run ended are counted by the service, not by autocannon).`,
     );
   }
