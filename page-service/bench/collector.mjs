@@ -170,7 +170,7 @@ function realisticMix() {
   for (let i = 0; i < 20; i += 1) {
     const route = ROUTES[i % ROUTES.length];
     const events = [view(route)];
-    if (i % 10 === 3) events.push(...vitals(route, i * 37));
+    if (i === 3 || i === 16) events.push(...vitals(route, i * 37));
     if (i === 7) events.push(error(route));
     bodies.push({ route, events });
   }
