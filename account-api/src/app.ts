@@ -36,6 +36,7 @@ import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secre
 import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
 import { registerUploadRoutes } from './uploads/upload-routes';
+import { UploadStore } from './uploads/upload-store';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 
 export interface AppOptions {
@@ -193,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
       codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
     },
-    uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploads: new UploadStore(database.db, path.join(config.dataDir, 'uploads'), config.uploads, now),
     redis,
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>

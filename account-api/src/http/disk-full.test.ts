@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
 import { fillDatabase } from '../testing/full-database';
 import { setupServerWithOwnDatabase } from '../testing/own-database';
-import { changePassword, form, json, newPlayer, signedInPlayer } from '../testing/test-server';
+import { bearer, changePassword, form, json, multipartFile, newPlayer, signedInPlayer, TINY_PNG } from '../testing/test-server';
 import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './errors';
 
 // SQLite: max_page_count caps the file, as a full disk does. PostgreSQL (in a database of this
@@ -16,6 +18,13 @@ const answer = (response: LightMyRequestResponse) => ({
   body: json<unknown>(response),
 });
 const fill = () => fillDatabase(own.server().context.database, ['users', 'one_time_codes', 'mail_outbox', 'sessions', 'uploads']);
+const uploadedFiles = () => fs.readdirSync(path.join(own.server().dataDir, 'uploads')).sort();
+const upload = (token: string) =>
+  app().inject({
+    method: 'POST',
+    url: API_PATHS.upload,
+    ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(token)),
+  });
 
 describe('a full disk answers 503 on every route, inside transactions too', () => {
   it('sign-up, forgot-password and password change (transactions) answer 503, not 500', async () => {
@@ -23,9 +32,21 @@ describe('a full disk answers 503 on every route, inside transactions too', () =
     const undo = await fill();
     try {
       for (const candidate of Array.from({ length: 3 }, () => newPlayer('full'))) {
-        expect(answer(await app().inject({ method: 'POST', url: API_PATHS.register, ...form(candidate) }))).toEqual(expected);
+        expect(
+          answer(
+            await app().inject({
+              method: 'POST',
+              url: API_PATHS.register,
+              ...form(candidate),
+            }),
+          ),
+        ).toEqual(expected);
       }
-      const forgot = await app().inject({ method: 'POST', url: API_PATHS.forgotPassword, ...form({ email: player.email }) });
+      const forgot = await app().inject({
+        method: 'POST',
+        url: API_PATHS.forgotPassword,
+        ...form({ email: player.email }),
+      });
       expect(answer(forgot)).toEqual(expected);
       expect(answer(await changePassword(app(), tokens.access_token, player.password, 'An0ther-passw0rd!'))).toEqual(expected);
     } finally {
@@ -33,9 +54,45 @@ describe('a full disk answers 503 on every route, inside transactions too', () =
     }
   });
 
+  it('an upload answers 503 and leaves no file behind; save_picture answers 503 where its write fails', async () => {
+    const { tokens } = await signedInPlayer(app());
+    const saved = json<UploadResponse>(await upload(tokens.access_token)).name;
+    const before = uploadedFiles();
+    const undo = await fill();
+    try {
+      expect(answer(await upload(tokens.access_token))).toEqual(expected);
+      expect(uploadedFiles()).toEqual(before);
+      const picture = await app().inject({
+        method: 'POST',
+        url: `${API_PATHS.savePicture}?picture_url=${saved}`,
+        headers: bearer(tokens.access_token),
+      });
+      // SQLite rewrites the user's row in its own page, which has room: the save succeeds there.
+      if (own.server().context.database.dialect === 'postgres') expect(answer(picture)).toEqual(expected);
+      else expect(picture.statusCode).toBe(200);
+    } finally {
+      await undo();
+    }
+  });
+
   it("PostgreSQL's disk-full error (53100) and SQLite's SQLITE_FULL count as storage failures", () => {
-    expect(isStorageUnavailable({ code: '53100', message: 'could not extend file: No space left on device' })).toBe(true);
-    expect(isStorageUnavailable({ code: 'SQLITE_FULL', message: 'database or disk is full' })).toBe(true);
-    expect(isStorageUnavailable({ code: 'ENOSPC', message: 'no space left on device' })).toBe(true);
+    expect(
+      isStorageUnavailable({
+        code: '53100',
+        message: 'could not extend file: No space left on device',
+      }),
+    ).toBe(true);
+    expect(
+      isStorageUnavailable({
+        code: 'SQLITE_FULL',
+        message: 'database or disk is full',
+      }),
+    ).toBe(true);
+    expect(
+      isStorageUnavailable({
+        code: 'ENOSPC',
+        message: 'no space left on device',
+      }),
+    ).toBe(true);
   });
 });
