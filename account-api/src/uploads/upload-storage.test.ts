@@ -131,3 +131,35 @@ describe('a write that fails on a full disk', () => {
     expect(detailOf(response.body)).toBe(LOW_DISK_SPACE);
   });
 });
+
+describe('the purge job', () => {
+  it('deletes unsaved uploads past the window, files with no row and empty files; keeps pictures and fresh uploads', async () => {
+    const server = own.server();
+    const dir = path.join(server.dataDir, 'uploads');
+    const { tokens } = await signedInPlayer(server.app);
+    const picture = await uploaded(server, tokens.access_token);
+    expect((await savePicture(server, tokens.access_token, picture)).statusCode).toBe(200);
+    const unsaved = await uploaded(server, tokens.access_token);
+    await age(server, [picture, unsaved], 2 * 60 * MINUTE);
+    const fresh = await uploaded(server, tokens.access_token);
+    // Left by a deleted account (its rows went by cascade) and by a write on a full disk.
+    const orphan = `${'a'.repeat(32)}.png`;
+    const empty = `${'b'.repeat(32)}.png`;
+    fs.writeFileSync(path.join(dir, orphan), TINY_PNG);
+    fs.writeFileSync(path.join(dir, empty), '');
+    const old = new Date(Date.now() - 2 * 60 * MINUTE);
+    for (const name of [orphan, empty]) fs.utimesSync(path.join(dir, name), old, old);
+    // A file with no row that is seconds old may be an upload in flight: kept.
+    const inFlight = `${'c'.repeat(32)}.png`;
+    fs.writeFileSync(path.join(dir, inFlight), TINY_PNG);
+
+    const purged = await server.purgeJob.runOnce();
+    expect(purged.unsaved_uploads).toBeGreaterThanOrEqual(1);
+    expect(purged.orphan_upload_files).toBeGreaterThanOrEqual(2);
+    const left = files(server);
+    expect(left).toEqual(expect.arrayContaining([picture, fresh, inFlight]));
+    for (const gone of [unsaved, orphan, empty]) expect(left).not.toContain(gone);
+    expect(await rowsOf(server, tokens.access_token)).toEqual([picture, fresh].sort());
+    fs.rmSync(path.join(dir, inFlight));
+  });
+});
