@@ -12,7 +12,8 @@
 // Environment: BENCH_PORT_BASE (8790), BENCH_SECONDS (8 per run), BENCH_ROUNDS (2),
 // BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (info), BENCH_CPU_PROF=<dir> (write a V8 CPU profile
 // of each API server there; read it with bench/profile-summary.mjs), BENCH_BASELINE=<server.js>
-// (another build of the API, e.g. the previous commit's, run on SQLite beside this one).
+// (another build of the API, e.g. the previous commit's, run on SQLite beside this one),
+// BENCH_FORGOT_CALLS (20: forgot-password calls per kind; one more account per 4 known calls).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_C
 const databaseUrl = process.env.DATABASE_URL || null;
 const redisUrl = process.env.REDIS_URL || null;
 const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
+const forgotCount = Number(process.env.BENCH_FORGOT_CALLS ?? 20);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
 const children = [];
@@ -419,10 +421,10 @@ try {
       `${api.label} login medians: known account + right password ${fmt(ok.p50, 1)} ms, known + wrong password ${fmt(wrongPassword.p50, 1)} ms, unknown account ${fmt(unknown.p50, 1)} ms`,
     );
     console.log(`${api.label} refresh: p50 ${fmt(refresh.p50, 2)} ms, server CPU ${fmt(refresh.cpuPerCall, 2)} ms per refresh`);
-    // Five known addresses take turns (5 requests per address and 15 min); every unknown one is new.
+    // Known addresses take turns, four calls each (5 requests per address and 15 min); every unknown one is new.
     const knownEmails = [known.email, wrong.email];
-    for (let i = 0; i < 3; i += 1) knownEmails.push((await newPlayer(server, `bench${stamp}${server.name}f${i}`)).email);
-    const forgotCount = 20;
+    for (let i = 2; i < Math.ceil(forgotCount / 4); i += 1)
+      knownEmails.push((await newPlayer(server, `bench${stamp}${server.name}f${i}`)).email);
     const forgot = await interleaved(
       forgotCount,
       (i) => post(server, '/forgot-password/', new URLSearchParams({ email: knownEmails[i % knownEmails.length] })),
