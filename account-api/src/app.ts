@@ -35,7 +35,9 @@ import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
+import { orphanFilesTask, unsavedUploadsTask } from './uploads/upload-purge';
 import { registerUploadRoutes } from './uploads/upload-routes';
+import { UploadStore } from './uploads/upload-store';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 
 export interface AppOptions {
@@ -193,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
       codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
     },
-    uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploads: new UploadStore(database.db, path.join(config.dataDir, 'uploads'), config.uploads, now),
     redis,
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
@@ -259,6 +261,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { name: 'expired_codes', run: () => context.codes.purgeExpired() },
       { name: 'ended_sessions', run: () => context.sessions.purgeEnded() },
       { name: 'unverified_accounts', run: () => context.users.purgeUnverified(config.retention.unverifiedAccountMs) },
+      // After the accounts: their pictures' rows went with them (cascade), the files go now.
+      unsavedUploadsTask(database.db, context.uploads, config.uploads.unsavedMs, now),
+      orphanFilesTask(database.db, context.uploads, config.uploads.unsavedMs, now),
     ],
     config.retention.purgeIntervalMs,
     app.log,
