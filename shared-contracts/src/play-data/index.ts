@@ -1,0 +1,2 @@
+export * from './play-data';
+export * from './device-id';
