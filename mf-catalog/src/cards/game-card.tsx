@@ -3,6 +3,7 @@ import { gamePath, playStateOf, rememberPlayedGame, type Game } from 'shared-con
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import { FallbackImage, fallbackArtStyle, Icon } from 'ui';
 import { gameImageUrl } from './catalogue-image';
+import { PlaysBadge } from '../play-data/plays-badge';
 import { FavouriteToggle } from './favourite-toggle';
 import './game-card.css';
 
@@ -52,6 +53,7 @@ export function GameCard({
           <span className="catalog-game-card__play" aria-hidden="true">
             <Icon name="play" size={26} solid />
           </span>
+          <PlaysBadge gameId={game.id} />
         </span>
         <span className="catalog-game-card__body">
           <span className="catalog-game-card__name">{game.name}</span>

@@ -1,2 +1,4 @@
 export * from './play-data';
 export * from './device-id';
+export * from './play-data-client';
+export * from './play-data-api';

@@ -19,6 +19,12 @@ export const PLAY_DATA_PATHS = {
 export const PLAY_DEDUPE_WINDOW_MS = 30 * 60 * 1000;
 /** The like share is shown from this many votes on (fewer would say little). */
 export const MIN_VOTES_FOR_SHARE = 5;
+/**
+ * On the site root (`<div id="root">`) when the server had no figures to give: Home's rows
+ * for them are not drawn (CSS hides their reserved space from the first paint).
+ */
+export const NO_PLAY_STATS_ATTRIBUTE = 'data-no-play-stats';
+
 /** How many games the Home rows show. */
 export const STATS_ROW_SIZE = 12;
 
@@ -147,6 +153,7 @@ export const PLAY_DATA_TEXT = {
   sortName: 'Name',
   sortMostPlayed: 'Most played',
   sortTopRated: 'Top rated',
+  aboutGame: (name: string) => `About ${name}`,
   tagsHeading: 'Tags',
   tagHeading: (tag: string) => `Games tagged ${tag}`,
   reportProblem: 'Report a problem',
