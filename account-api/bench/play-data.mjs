@@ -68,7 +68,13 @@ function startApi(name, port, env) {
 async function waitForHealth(server) {
   for (let i = 0; i < 300; i += 1) {
     if (server.child.exitCode !== null) throw new Error(`${server.name} exited with ${server.child.exitCode}`);
-    if (await fetch(`${server.base}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${server.base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${server.name} did not answer /health`);
@@ -82,7 +88,8 @@ function seedRows() {
       plays.push([gameId, new Date(today - d * 86_400_000).toISOString().slice(0, 10), 1 + ((gameId * 7 + d) % 40)]);
   const votes = [];
   for (const gameId of GAME_IDS)
-    for (let v = 0; v < 50; v += 1) votes.push([`d:seed${gameId}x${v}`, gameId, v % 5 === 0 ? -1 : 1, new Date(today).toISOString()]);
+    for (let v = 0; v < 50; v += 1)
+      votes.push([`d:seed${gameId}x${v}`, gameId, v % 5 === 0 ? -1 : 1, new Date(today).toISOString()]);
   return { plays, votes };
 }
 
@@ -172,7 +179,10 @@ const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits
 try {
   const apis = [{ label: 'SQLite', server: startApi('sqlite', portBase, {}) }];
   if (databaseUrl && redisUrl)
-    apis.push({ label: 'PostgreSQL + Redis', server: startApi('pg', portBase + 1, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }) });
+    apis.push({
+      label: 'PostgreSQL + Redis',
+      server: startApi('pg', portBase + 1, { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }),
+    });
   else console.log('(DATABASE_URL and REDIS_URL not both set: SQLite only)');
   await Promise.all(apis.map((api) => waitForHealth(api.server)));
   for (const api of apis) await seed(api.server);

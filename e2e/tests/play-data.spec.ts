@@ -78,6 +78,7 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
     });
 
     test('a like from one profile is seen by another (the share shows from 5 votes)', async ({ browser, page, apiUrl }) => {
+      test.setTimeout(120_000);
       // Four earlier voters: three up, one down.
       for (const [i, vote] of [1, 1, 1, -1].entries()) {
         const answer = await page.request.post(`${apiUrl}${PLAY_DATA_PATHS.votes}`, {
@@ -112,6 +113,7 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
     });
 
     test('a report is accepted once, then limited for the day', async ({ page }) => {
+      test.setTimeout(90_000);
       await openGameAndWaitForIt(page, reportedGame);
       await remotePagesMounted(page);
       const send = async () => {
