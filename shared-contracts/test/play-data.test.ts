@@ -119,7 +119,7 @@ describe("the play page's description and JSON-LD", () => {
     const [rated] = gamePageStructuredData(game, site, { plays: 10, likes: 4, dislikes: 1 }).map(
       (text) => JSON.parse(text) as Record<string, unknown>,
     );
-    expect(rated.aggregateRating).toEqual({
+    expect(rated?.aggregateRating).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.2,
       bestRating: 5,
