@@ -3,7 +3,7 @@ import {
   deviceIdFrom,
   likeShare,
   parseGameSort,
-  parseStatsSnapshot,
+  asStatsSnapshot,
   playsLabel,
   sortGames,
   type GameStatsSnapshot,
@@ -89,13 +89,13 @@ describe('deviceIdFrom', () => {
   });
 });
 
-describe('parseStatsSnapshot', () => {
-  it('takes a snapshot and refuses anything else', () => {
+describe('asStatsSnapshot', () => {
+  it('takes a snapshot and refuses what is not one', () => {
     const good = snapshot({ '5': { plays: 3, likes: 0, dislikes: 0 } });
-    expect(parseStatsSnapshot(good)).toEqual(good);
-    expect(parseStatsSnapshot({ ...good, games: { '5': { plays: -1, likes: 0, dislikes: 0 } } })).toBeNull();
-    expect(parseStatsSnapshot({ ...good, trending: ['5'] })).toBeNull();
-    expect(parseStatsSnapshot(null)).toBeNull();
+    expect(asStatsSnapshot(good)).toEqual(good);
+    expect(asStatsSnapshot({ ...good, trending: 'x' })).toBeNull();
+    expect(asStatsSnapshot({ ...good, games: null })).toBeNull();
+    expect(asStatsSnapshot(null)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { findGameById, GAMES, type Game } from 'shared-contracts';
-import { NO_PLAY_STATS_ATTRIBUTE, PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import { NO_PLAY_STATS_ATTRIBUTE, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
 import { CARD_ART_STYLE, GameCard } from '../cards/game-card';
 import { useBrowserValue } from './use-browser-value';
 import { useGameStats } from './use-game-stats';
@@ -67,8 +67,8 @@ export function PopularRows() {
   if (trending?.length === 0 && mostPlayed?.length === 0) return null;
   return (
     <div className="catalog-popular">
-      <PopularRow title={PLAY_DATA_TEXT.trendingNow} games={trending} />
-      <PopularRow title={PLAY_DATA_TEXT.mostPlayed} games={mostPlayed} />
+      <PopularRow title={PLAY_COUNT_TEXT.trendingNow} games={trending} />
+      <PopularRow title={PLAY_COUNT_TEXT.mostPlayed} games={mostPlayed} />
     </div>
   );
 }

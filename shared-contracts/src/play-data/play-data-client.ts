@@ -5,8 +5,9 @@ import { STORAGE_KEYS } from '../storage/keys';
 import { deviceIdFrom } from './device-id';
 import { playDataApi } from './play-data-api';
 import {
-  parseStatsSnapshot,
+  asStatsSnapshot,
   PLAY_DATA_PATHS,
+  STATS_PATH,
   type GameStatsSnapshot,
   type ReportReason,
   type VoteResponse,
@@ -69,8 +70,8 @@ const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
 async function loadStats(): Promise<void> {
-  const response = await send(PLAY_DATA_PATHS.stats, { headers: { accept: 'application/json' } });
-  const parsed = response?.ok ? parseStatsSnapshot(await response.json().catch(() => null)) : null;
+  const response = await send(STATS_PATH, { headers: { accept: 'application/json' } });
+  const parsed = response?.ok ? asStatsSnapshot(await response.json().catch(() => null)) : null;
   // A failed refresh keeps the figures already shown.
   if (parsed) view = { stats: parsed, failed: false };
   else if (!view.stats) view = { stats: null, failed: true };

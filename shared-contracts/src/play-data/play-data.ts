@@ -4,11 +4,14 @@
  */
 
 /** The API's play-data routes (beyond product §7; anonymous, keyed by a random device id). */
+/** The public stats route (its own constant: Home's first visit carries it, not the other paths). */
+export const STATS_PATH = '/api/stats/games';
+
 export const PLAY_DATA_PATHS = {
   /** POST `PlayEventRequest`: one "play started"; counted at most once per device, game and 30 minutes. */
   plays: '/api/plays',
   /** GET `GameStatsSnapshot`: public, cacheable figures of every game. */
-  stats: '/api/stats/games',
+  stats: STATS_PATH,
   /** GET `?deviceId=` the caller's votes; POST `VoteRequest` casts, changes or takes back a vote. */
   votes: '/api/votes',
   /** POST `ReportRequest`: a problem with a game; at most one per device, game and day. */
@@ -97,7 +100,7 @@ const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFracti
 export function playsLabel(plays: number): string {
   if (!Number.isFinite(plays) || plays < 1) return '';
   const whole = Math.floor(plays);
-  return whole === 1 ? PLAY_DATA_TEXT.onePlay : PLAY_DATA_TEXT.plays(COMPACT.format(whole));
+  return whole === 1 ? PLAY_COUNT_TEXT.onePlay : PLAY_COUNT_TEXT.plays(COMPACT.format(whole));
 }
 
 /** The share of thumbs up in whole percent, or null below MIN_VOTES_FOR_SHARE votes. */
@@ -107,94 +110,26 @@ export function likeShare(stats: Pick<GameStats, 'likes' | 'dislikes'>): number 
   return Math.round((100 * stats.likes) / votes);
 }
 
-/** Wilson lower bound of the like share: ranks 50 of 52 above 3 of 3 (top rated). */
-export function ratingScore(stats: Pick<GameStats, 'likes' | 'dislikes'>): number {
-  const n = stats.likes + stats.dislikes;
-  if (n === 0) return 0;
-  const z = 1.96;
-  const p = stats.likes / n;
-  return (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p) + (z * z) / (4 * n)) / n)) / (1 + (z * z) / n);
-}
-
-/** The orders of All Games and the category pages (`?sort=`); name is the default (product §2). */
-export const GAME_SORTS = ['name', 'most-played', 'top-rated'] as const;
-export type GameSort = (typeof GAME_SORTS)[number];
-export const SORT_PARAM = 'sort';
-
-export const parseGameSort = (value: string | null | undefined): GameSort =>
-  (GAME_SORTS as readonly string[]).includes(value ?? '') ? (value as GameSort) : 'name';
-
 /**
- * Games (given in name order) in the chosen order: most plays, or best rated (Wilson lower
- * bound, then plays); ties keep name order. Without figures every order is the name order.
+ * A light check of an API answer (figures only decorate the page, and the full check would cost
+ * Home's first visit bytes): the lists and the map are there; a game's figures are read through
+ * `statsOf`. Null when it is not a snapshot (the caller shows what it would without).
  */
-export function sortGames<T extends { id: number }>(
-  games: readonly T[],
-  sort: GameSort,
-  snapshot: GameStatsSnapshot | null,
-): T[] {
-  if (sort === 'name' || !snapshot) return [...games];
-  const key = (game: T): [number, number] => {
-    const stats = statsOf(snapshot, game.id);
-    return sort === 'most-played' ? [stats.plays, 0] : [ratingScore(stats), stats.plays];
-  };
-  return games
-    .map((game, index) => ({ game, index, key: key(game) }))
-    .sort((a, b) => b.key[0] - a.key[0] || b.key[1] - a.key[1] || a.index - b.index)
-    .map((entry) => entry.game);
-}
-
-/** Reads an API answer as a snapshot; null when it is not one (the caller shows what it would without). */
-export function parseStatsSnapshot(raw: unknown): GameStatsSnapshot | null {
+export function asStatsSnapshot(raw: unknown): GameStatsSnapshot | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const value = raw as Record<string, unknown>;
-  const ids = (list: unknown) => Array.isArray(list) && list.every((id) => Number.isInteger(id));
-  if (typeof value.generatedAt !== 'string' || !ids(value.trending) || !ids(value.mostPlayed)) return null;
-  if (value.trendingWindow !== '24h' && value.trendingWindow !== '7d') return null;
-  if (typeof value.games !== 'object' || value.games === null || Array.isArray(value.games)) return null;
-  const games: Record<string, GameStats> = {};
-  for (const [id, entry] of Object.entries(value.games as Record<string, unknown>)) {
-    if (typeof entry !== 'object' || entry === null) return null;
-    const { plays, likes, dislikes } = entry as Record<string, unknown>;
-    if (![plays, likes, dislikes].every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)) return null;
-    games[id] = { plays: plays as number, likes: likes as number, dislikes: dislikes as number };
-  }
-  return {
-    generatedAt: value.generatedAt,
-    games,
-    trending: value.trending as number[],
-    trendingWindow: value.trendingWindow,
-    mostPlayed: value.mostPlayed as number[],
-  };
+  const value = raw as Partial<Record<keyof GameStatsSnapshot, unknown>>;
+  return Array.isArray(value.trending) &&
+    Array.isArray(value.mostPlayed) &&
+    typeof value.games === 'object' &&
+    value.games !== null
+    ? (raw as GameStatsSnapshot)
+    : null;
 }
 
-/** The texts of the play-data features (the SPEC gives none of them). */
-export const PLAY_DATA_TEXT = {
+/** The texts Home and the cards need (the SPEC gives none of them); the rest are in texts.ts. */
+export const PLAY_COUNT_TEXT = {
   onePlay: '1 play',
   plays: (count: string) => `${count} plays`,
-  liked: (percent: number) => `${percent} % liked`,
   trendingNow: 'Trending now',
   mostPlayed: 'Most played',
-  like: 'I like this game',
-  dislike: "I don't like this game",
-  sortLabel: 'Sort by',
-  sortName: 'Name',
-  sortMostPlayed: 'Most played',
-  sortTopRated: 'Top rated',
-  aboutGame: (name: string) => `About ${name}`,
-  tagsHeading: 'Tags',
-  tagHeading: (tag: string) => `Games tagged ${tag}`,
-  reportProblem: 'Report a problem',
-  reportReasons: {
-    does_not_load: "Doesn't load",
-    black_screen: 'Black screen',
-    stuck: 'Stuck',
-    other: 'Other',
-  } satisfies Record<ReportReason, string>,
-  reportTextLabel: 'What happened? (optional)',
-  reportSend: 'Send report',
-  reportCancel: 'Cancel',
-  reportThanks: 'Thank you! We will look into it.',
-  reportAlready: 'You have already reported this game today. Thank you!',
-  reportFailed: 'Your report could not be sent. Please try again.',
 } as const;
