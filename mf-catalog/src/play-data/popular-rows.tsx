@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { findGameById, GAMES, type Game } from 'shared-contracts';
 import { NO_PLAY_STATS_ATTRIBUTE, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
 import { CARD_ART_STYLE, GameCard } from '../cards/game-card';
@@ -6,48 +5,29 @@ import { useBrowserValue } from './use-browser-value';
 import { useGameStats } from './use-game-stats';
 import './popular-rows.css';
 
-/** Enough stand-ins to fill the widest row before the figures come. */
-const PLACEHOLDERS = 8;
+const ROWS = [
+  { id: 'catalog-trending-title', title: PLAY_COUNT_TEXT.trendingNow, list: 'trending' },
+  { id: 'catalog-most-played-title', title: PLAY_COUNT_TEXT.mostPlayed, list: 'mostPlayed' },
+] as const;
 
-const gamesOf = (ids: readonly number[]): Game[] =>
-  ids.map((id) => findGameById(GAMES, id)).filter((game): game is Game => game !== undefined);
-
-/** A card's exact shape without content: the row has its final height from the first paint. */
-function PlaceholderCard() {
-  return (
-    <div className="catalog-game-card catalog-game-card--placeholder" aria-hidden="true">
+/**
+ * A card's exact shape without content, enough to fill the widest row: the rows have their final
+ * height from the first paint.
+ */
+const PLACEHOLDERS = Array.from({ length: 8 }, (_, i) => (
+  <li key={i} className="catalog-game-row__item" aria-hidden="true">
+    <div className="catalog-game-card catalog-game-card--placeholder">
       <span className="catalog-game-card__media" />
       <span className="catalog-game-card__body">
         <span className="catalog-game-card__name">{'\u00a0'}</span>
         <span className="catalog-game-card__category">{'\u00a0'}</span>
       </span>
     </div>
-  );
-}
+  </li>
+));
 
-function PopularRow({ title, games }: { title: string; games: readonly Game[] | null }) {
-  const headingId = useId();
-  return (
-    <section className="catalog-game-row catalog-popular__row" aria-labelledby={headingId} aria-busy={games === null}>
-      <h2 id={headingId} className="catalog-game-row__title">
-        {title}
-      </h2>
-      <ul className="catalog-game-row__list scroll-row" style={CARD_ART_STYLE}>
-        {games === null
-          ? Array.from({ length: PLACEHOLDERS }, (_, i) => (
-              <li key={i} className="catalog-game-row__item">
-                <PlaceholderCard />
-              </li>
-            ))
-          : games.map((game) => (
-              <li key={game.id} className="catalog-game-row__item">
-                <GameCard game={game} />
-              </li>
-            ))}
-      </ul>
-    </section>
-  );
-}
+const gamesOf = (ids: readonly number[]): Game[] =>
+  ids.map((id) => findGameById(GAMES, id)).filter((game): game is Game => game !== undefined);
 
 /**
  * Home's "Trending now" and "Most played". Their space is held from the server's HTML (the
@@ -61,14 +41,25 @@ export function PopularRows() {
     () => document.getElementById('root')?.hasAttribute(NO_PLAY_STATS_ATTRIBUTE) ?? false,
     false,
   );
-  if (serverHadNone || failed) return null;
-  const trending = stats ? gamesOf(stats.trending) : null;
-  const mostPlayed = stats ? gamesOf(stats.mostPlayed) : null;
-  if (trending?.length === 0 && mostPlayed?.length === 0) return null;
+  if (serverHadNone || failed || (stats && stats.mostPlayed.length === 0)) return null;
   return (
     <div className="catalog-popular">
-      <PopularRow title={PLAY_COUNT_TEXT.trendingNow} games={trending} />
-      <PopularRow title={PLAY_COUNT_TEXT.mostPlayed} games={mostPlayed} />
+      {ROWS.map(({ id, title, list }) => (
+        <section key={id} className="catalog-game-row" aria-labelledby={id}>
+          <h2 id={id} className="catalog-game-row__title">
+            {title}
+          </h2>
+          <ul className="catalog-game-row__list scroll-row" style={CARD_ART_STYLE}>
+            {stats
+              ? gamesOf(stats[list]).map((game) => (
+                  <li key={game.id} className="catalog-game-row__item">
+                    <GameCard game={game} />
+                  </li>
+                ))
+              : PLACEHOLDERS}
+          </ul>
+        </section>
+      ))}
     </div>
   );
 }

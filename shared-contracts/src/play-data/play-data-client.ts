@@ -5,7 +5,6 @@ import { STORAGE_KEYS } from '../storage/keys';
 import { deviceIdFrom } from './device-id';
 import { playDataApi } from './play-data-api';
 import {
-  asStatsSnapshot,
   PLAY_DATA_PATHS,
   STATS_PATH,
   type GameStatsSnapshot,
@@ -71,7 +70,10 @@ let timer: ReturnType<typeof setInterval> | undefined;
 
 async function loadStats(): Promise<void> {
   const response = await send(STATS_PATH, { headers: { accept: 'application/json' } });
-  const parsed = response?.ok ? asStatsSnapshot(await response.json().catch(() => null)) : null;
+  const body = response?.ok ? ((await response.json().catch(() => null)) as Partial<GameStatsSnapshot> | null) : null;
+  // A light check (the full one would cost Home's first visit bytes): the figures only decorate.
+  const parsed =
+    Array.isArray(body?.trending) && Array.isArray(body.mostPlayed) && body.games ? (body as GameStatsSnapshot) : null;
   // A failed refresh keeps the figures already shown.
   if (parsed) view = { stats: parsed, failed: false };
   else if (!view.stats) view = { stats: null, failed: true };

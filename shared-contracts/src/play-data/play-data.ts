@@ -98,9 +98,9 @@ const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFracti
 
 /** "1 play", "3 plays", "1.2K plays"; '' for a game no one has played (no count is shown). */
 export function playsLabel(plays: number): string {
-  if (!Number.isFinite(plays) || plays < 1) return '';
-  const whole = Math.floor(plays);
-  return whole === 1 ? PLAY_COUNT_TEXT.onePlay : PLAY_COUNT_TEXT.plays(COMPACT.format(whole));
+  // NaN fails the comparison too.
+  if (!(plays >= 1)) return '';
+  return plays === 1 ? PLAY_COUNT_TEXT.onePlay : PLAY_COUNT_TEXT.plays(COMPACT.format(plays));
 }
 
 /** The share of thumbs up in whole percent, or null below MIN_VOTES_FOR_SHARE votes. */
