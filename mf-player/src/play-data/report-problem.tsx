@@ -18,12 +18,14 @@ export function ReportProblem({ gameId }: { gameId: number }) {
     setSending(true);
     const [outcome, toast] = await Promise.all([sendReport(gameId, reason, text), loadToast()]);
     setSending(false);
+    // One id per outcome: react-toastify drops a toast whose id is still on screen, so a shared
+    // id hid "already reported" behind the thanks of a moment before.
     if (outcome === 'failed') {
-      toast.error(PLAY_DATA_TEXT.reportFailed, { toastId: 'report-problem' });
+      toast.error(PLAY_DATA_TEXT.reportFailed, { toastId: 'report-problem-failed' });
       return;
     }
-    if (outcome === 'sent') toast.success(PLAY_DATA_TEXT.reportThanks, { toastId: 'report-problem' });
-    else toast.info(PLAY_DATA_TEXT.reportAlready, { toastId: 'report-problem' });
+    if (outcome === 'sent') toast.success(PLAY_DATA_TEXT.reportThanks, { toastId: 'report-problem-sent' });
+    else toast.info(PLAY_DATA_TEXT.reportAlready, { toastId: 'report-problem-already' });
     setOpen(false);
     setText('');
   };
