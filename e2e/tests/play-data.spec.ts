@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { GAMES, PAGE_TEXT } from 'shared-contracts';
+import { GAMES, gamesWithTag, listTags, PAGE_TEXT, tagKey, tagPath } from 'shared-contracts';
 import { PLAY_DATA_PATHS, PLAY_DATA_TEXT, type GameStatsSnapshot } from 'shared-contracts/play-data';
 import { expect, installOfflineRoutes, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
@@ -71,9 +71,10 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
       }).toPass({ timeout: 60_000 });
       await expect(page.getByRole('region', { name: PLAY_DATA_TEXT.mostPlayed })).toBeVisible();
 
-      // The play page says it too.
-      await openGameAndWaitForIt(page, trendingGame);
-      await expect(page.locator('.game-figures__plays')).toHaveText(label);
+      // The play page says it too (a profile that has played it: its visit adds no play, so the
+      // game stays ahead of the next width's game).
+      await openGameAndWaitForIt(players[1]!, trendingGame);
+      await expect(players[1]!.locator('.game-figures__plays')).toHaveText(label);
       await Promise.all(players.map((player) => player.context().close()));
     });
 
@@ -110,6 +111,30 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
       await like.click();
       await expect(like).toHaveAttribute('aria-pressed', 'false');
       await expect(page.locator('.game-figures__share')).toHaveCount(0);
+    });
+
+    test('the play page lists its tags; a tag page, in the server HTML too, lists every game with it', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const game = GAMES.find((candidate) => candidate.id === likedGame)!;
+      const tag = game.tags[0]!.trim();
+      const label = listTags(GAMES).find((known) => tagKey(known) === tagKey(tag))!;
+      const tagged = gamesWithTag(GAMES, tag);
+      const html = await (await request.get(tagPath(tag), { headers: { Accept: 'text/html' } })).text();
+      expect(html).toContain('mf_catalog/TagPage');
+      for (const { id } of tagged) expect(html).toContain(`href="/game/${id}"`);
+
+      await openGameAndWaitForIt(page, game.id);
+      await remotePagesMounted(page);
+      await page
+        .getByRole('navigation', { name: PLAY_DATA_TEXT.tagsHeading })
+        .getByRole('link', { name: tag, exact: true })
+        .click();
+      await expect(page).toHaveURL(tagPath(tag));
+      await expect(page.getByRole('heading', { level: 1, name: PLAY_DATA_TEXT.tagHeading(label) })).toBeVisible();
+      await expect(page.locator('main a.catalog-game-card')).toHaveCount(tagged.length);
     });
 
     test('a report is accepted once, then limited for the day', async ({ page }) => {

@@ -89,6 +89,17 @@ describe('related games and suggestions', () => {
     expect(suggested[0]!.name.toLowerCase().startsWith('r')).toBe(true);
     expect(suggestGames(GAMES, '   ')).toEqual([]);
   });
+
+  test('suggestions also match tags, after every name match', () => {
+    const puzzles = suggestGames(GAMES, 'puzzle');
+    expect(puzzles.length).toBeGreaterThan(0);
+    expect(
+      puzzles.every((g) => g.name.toLowerCase().includes('puzzle') || g.tags.some((t) => t.toLowerCase().startsWith('puzzle'))),
+    ).toBe(true);
+    const names = suggestGames(GAMES, 'car');
+    const firstByTag = names.findIndex((g) => !g.name.toLowerCase().includes('car'));
+    if (firstByTag !== -1) expect(names.slice(firstByTag).every((g) => !g.name.toLowerCase().includes('car'))).toBe(true);
+  });
 });
 
 describe('page meta and sitemap', () => {

@@ -9,6 +9,7 @@ import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-quer
 import { FavouriteButton } from '../library/favourite-button';
 import { GameLinkRow } from '../library/game-link-row';
 import { GameFigures } from '../play-data/game-figures';
+import { GameTags } from '../play-data/game-tags';
 import { ReportProblem } from '../play-data/report-problem';
 import { useLibrary } from '../library/use-library';
 import { FullscreenButton } from './fullscreen-button';
@@ -123,6 +124,7 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </section>
+          <GameTags tags={catalogueGame.tags} />
         </div>
       )}
       {catalogueGame && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />}

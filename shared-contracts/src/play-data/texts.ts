@@ -13,6 +13,7 @@ export const PLAY_DATA_TEXT = {
   aboutGame: (name: string) => `About ${name}`,
   tagsHeading: 'Tags',
   tagHeading: (tag: string) => `Games tagged ${tag}`,
+  noGamesWithTag: 'No games have this tag.',
   reportProblem: 'Report a problem',
   reportReasons: {
     does_not_load: "Doesn't load",
