@@ -142,8 +142,14 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
       await openGameAndWaitForIt(page, reportedGame);
       await remotePagesMounted(page);
       const send = async () => {
-        await page.getByRole('button', { name: PLAY_DATA_TEXT.reportProblem }).click();
+        const toggle = page.getByRole('button', { name: PLAY_DATA_TEXT.reportProblem });
         const form = page.getByRole('group', { name: PLAY_DATA_TEXT.reportProblem });
+        // Below the fold at 1440 px: a click there once met the page's arrival scrolling back to
+        // the game (the click reached the frame); the form is asked for again until it is open.
+        await expect(async () => {
+          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          await expect(form).toBeVisible({ timeout: 2000 });
+        }).toPass({ timeout: 30_000 });
         await form.getByLabel(PLAY_DATA_TEXT.reportReasons.black_screen).check();
         await page.getByLabel(PLAY_DATA_TEXT.reportTextLabel).fill('Only a black box after loading');
         await page.getByRole('button', { name: PLAY_DATA_TEXT.reportSend }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { on } from 'shared-contracts';
 import {
   castVote,
@@ -18,12 +18,17 @@ import './game-figures.css';
 function useMyVote(gameId: number): [VoteValue, (vote: VoteValue) => void, GameStats | null] {
   const [votes, setVotes] = useState<Record<string, 1 | -1>>({});
   const [after, setAfter] = useState<{ gameId: number; stats: GameStats } | null>(null);
+  // Bumped by every click: an answer to an older read or vote (the session's first read often
+  // lands after a quick click) must not undo what the player just did.
+  const changes = useRef(0);
   useEffect(() => {
     let live = true;
-    const read = () =>
+    const read = () => {
+      const seen = changes.current;
       void fetchMyVotes().then((answer) => {
-        if (live && answer) setVotes(answer.votes);
+        if (live && answer && changes.current === seen) setVotes(answer.votes);
       });
+    };
     read();
     const off = on('session:changed', read);
     return () => {
@@ -34,11 +39,13 @@ function useMyVote(gameId: number): [VoteValue, (vote: VoteValue) => void, GameS
   const vote: VoteValue = votes[String(gameId)] ?? 0;
   const change = (next: VoteValue) => {
     const previous = votes;
+    const mine = (changes.current += 1);
     setVotes((current) => {
       const { [String(gameId)]: _old, ...rest } = current;
       return next === 0 ? rest : { ...rest, [String(gameId)]: next };
     });
     void castVote(gameId, next).then((answer) => {
+      if (changes.current !== mine) return;
       if (!answer) {
         setVotes(previous);
         return;
