@@ -188,7 +188,7 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
 }
 
 /** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
-export const SECRET_SETTINGS = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'RECAPTCHA_SECRET'] as const;
+export const SECRET_SETTINGS = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'RECAPTCHA_SECRET', 'REPORTS_TOKEN'] as const;
 type SecretSetting = (typeof SECRET_SETTINGS)[number];
 
 /**
@@ -278,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playData: {
       rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS', 30) * 1000,
       statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS', 5) * 1000,
-      reportsToken: textFrom(env, 'REPORTS_TOKEN'),
+      reportsToken: secretFrom(env, 'REPORTS_TOKEN'),
     },
   };
 }
