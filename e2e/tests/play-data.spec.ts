@@ -78,6 +78,41 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
       await Promise.all(players.map((player) => player.context().close()));
     });
 
+    test('Home with figures: the rows fill their held space, nothing in the page moves (no layout shift)', async ({ page }) => {
+      interface Shift {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { __shifts: string[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            // Shifts inside the page's content (the header's account slot is another part's).
+            const inPage = entry.sources.filter(({ node }) =>
+              (node instanceof Element ? node : node?.parentElement)?.closest('main'),
+            );
+            // What moved, from where to where: the failure names it.
+            const moved = inPage.map(
+              ({ node, previousRect: a, currentRect: b }) =>
+                `${node?.nodeName ?? '?'}.${node instanceof Element ? node.className : ''} ${a.x},${a.y}+${a.height} -> ${b.x},${b.y}+${b.height}`,
+            );
+            if (moved.length > 0) shifts.push(`${entry.value.toFixed(4)}: ${moved.join('; ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/');
+      await remotePagesMounted(page);
+      // Real cards (links), not the placeholders the server's HTML holds the space with.
+      await expect(
+        page.getByRole('region', { name: PLAY_DATA_TEXT.trendingNow }).locator('a.catalog-game-card').first(),
+      ).toBeVisible();
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    });
+
     test('a like from one profile is seen by another (the share shows from 5 votes)', async ({ browser, page, apiUrl }) => {
       test.setTimeout(120_000);
       // Four earlier voters: three up, one down.
