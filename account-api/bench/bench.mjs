@@ -4,19 +4,23 @@
 // throw-away SQLite file, and, when DATABASE_URL is set, a second API on PostgreSQL (with
 // REDIS_URL passed through when set). Each is driven by autocannon in turn, round after round,
 // so a busy machine slows them alike and the ratio to bare Fastify stays meaningful.
-// Then: sign-in (bound by password hashing) and refresh, one call at a time.
+// Then: sign-in (bound by password hashing), forgot-password and refresh, one call at a time, for
+// known and unknown addresses side by side; and the breached-password list's cost (load, memory,
+// one lookup), measured on the API's own module in a child process.
 // It prints figures and asserts nothing.
 //
 // Environment: BENCH_PORT_BASE (8790), BENCH_SECONDS (8 per run), BENCH_ROUNDS (2),
 // BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (info), BENCH_CPU_PROF=<dir> (write a V8 CPU profile
 // of each API server there; read it with bench/profile-summary.mjs), BENCH_BASELINE=<server.js>
-// (another build of the API, e.g. the previous commit's, run on SQLite beside this one).
+// (another build of the API, e.g. the previous commit's, run on SQLite beside this one),
+// BENCH_FORGOT_CALLS (20: forgot-password calls per kind; one more account per 4 known calls).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 8790);
@@ -28,6 +32,7 @@ const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_C
 const databaseUrl = process.env.DATABASE_URL || null;
 const redisUrl = process.env.REDIS_URL || null;
 const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
+const forgotCount = Number(process.env.BENCH_FORGOT_CALLS ?? 20);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
 const children = [];
@@ -146,6 +151,92 @@ async function sequential(server, count, call) {
   }
   const cpuAfter = cpuMs(server.child.pid);
   return { p50: median(times), cpuPerCall: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / count };
+}
+
+/**
+ * Two kinds of call in turns, the first of each pair alternating (a b, b a, a b, ...), so a busy
+ * moment of the machine, or work one call leaves behind for the next, weighs on both alike: the
+ * medians compare what the server does, not when it ran.
+ */
+async function interleaved(count, callA, callB, status) {
+  const a = [];
+  const b = [];
+  for (let i = 0; i < count; i += 1) {
+    const pair = [
+      [callA, a],
+      [callB, b],
+    ];
+    if (i % 2 === 1) pair.reverse();
+    for (const [call, times] of pair) {
+      const start = performance.now();
+      const answer = await call(i);
+      times.push(performance.now() - start);
+      // A 429 would be fast and would flatter the figure: every call must get the real answer.
+      if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+  }
+  return { a: median(a), b: median(b) };
+}
+
+/**
+ * The breached-password check as the API runs it (src/security/breached-passwords.ts, bundled
+ * here), in a fresh process so its memory is its own: load time, heap kept, RSS, one lookup.
+ */
+async function breachedListCost() {
+  const bundle = path.join(scratch, 'breached-passwords.cjs');
+  await esbuild.build({
+    absWorkingDir: dir,
+    entryPoints: ['src/security/breached-passwords.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['fxa-common-password-list'],
+    logLevel: 'silent',
+  });
+  const probe = `
+    const mb = (bytes) => bytes / (1024 * 1024);
+    global.gc();
+    const before = process.memoryUsage();
+    const list = require(${JSON.stringify(bundle)});
+    const t0 = performance.now();
+    const kept = list.loadBreachedPasswords();
+    const loadMs = performance.now() - t0;
+    const loaded = process.memoryUsage();
+    global.gc();
+    const afterLoad = process.memoryUsage();
+    // V8 keeps the last matched text for RegExp.input: the whole file, until any other match
+    // succeeds (in the server, the next request's). Measure the list itself after one.
+    /y/.test('y');
+    global.gc();
+    const after = process.memoryUsage();
+    const samples = ['P@ssw0rd1', 'Tr0mbone-Kettle!', 'Password1!', 'N3w-passw0rd!'];
+    let hits = 0;
+    for (let i = 0; i < 100000; i += 1) if (list.isBreachedPassword(samples[i & 3])) hits += 1;
+    const n = 1000000;
+    const t1 = process.hrtime.bigint();
+    for (let i = 0; i < n; i += 1) if (list.isBreachedPassword(samples[i & 3])) hits += 1;
+    const lookupNs = Number(process.hrtime.bigint() - t1) / n;
+    console.log(JSON.stringify({
+      kept: kept.size, loadMs, lookupNs, hits,
+      heapKeptMb: mb(after.heapUsed - before.heapUsed),
+      heapUntilNextMatchMb: mb(afterLoad.heapUsed - before.heapUsed),
+      rssAtLoadMb: mb(loaded.rss - before.rss),
+      rssAfterMb: mb(after.rss - before.rss),
+    }));`;
+  const child = spawn(process.execPath, ['--expose-gc', '-e', probe], {
+    // The bundle sits in a temporary folder: let it find the list's package in this workspace.
+    env: {
+      ...process.env,
+      NODE_PATH: [path.join(dir, 'node_modules'), path.join(dir, '..', 'node_modules')].join(path.delimiter),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`breached-list probe exited with ${code}`);
+  return JSON.parse(out);
 }
 
 async function drive(target, duration) {
@@ -333,7 +424,36 @@ try {
       `${api.label} login medians: known account + right password ${fmt(ok.p50, 1)} ms, known + wrong password ${fmt(wrongPassword.p50, 1)} ms, unknown account ${fmt(unknown.p50, 1)} ms`,
     );
     console.log(`${api.label} refresh: p50 ${fmt(refresh.p50, 2)} ms, server CPU ${fmt(refresh.cpuPerCall, 2)} ms per refresh`);
+    // Known addresses take turns, four calls each (5 requests per address and 15 min); every unknown one is new.
+    const knownEmails = [known.email, wrong.email];
+    for (let i = 2; i < Math.ceil(forgotCount / 4); i += 1)
+      knownEmails.push((await newPlayer(server, `bench${stamp}${server.name}f${i}`)).email);
+    const forgot = await interleaved(
+      forgotCount,
+      (i) => post(server, '/forgot-password/', new URLSearchParams({ email: knownEmails[i % knownEmails.length] })),
+      (i) => post(server, '/forgot-password/', new URLSearchParams({ email: `nobody${stamp}f${i}@example.com` })),
+      200,
+    );
+    // A fresh account: the 8 wrong sign-ins above used up most of wrong's 10 per 15 min.
+    const paired = await newPlayer(server, `bench${stamp}${server.name}p`);
+    const loginPair = await interleaved(
+      count,
+      () => post(server, '/login/', { username: paired.email, password: 'Wrong-Passw0rd!' }),
+      (i) => post(server, '/login/', { username: `nobody${stamp}l${i}@example.com`, password: 'Wrong-Passw0rd!' }),
+      400,
+    );
+    console.log(
+      `${api.label} known vs unknown address, calls taking turns (p50): forgot-password ${fmt(forgot.a, 2)} vs ${fmt(forgot.b, 2)} ms (${forgotCount} each); wrong sign-in ${fmt(loginPair.a, 1)} vs ${fmt(loginPair.b, 1)} ms (${count} each)`,
+    );
   }
+
+  const breached = await breachedListCost();
+  console.log(
+    `\nbreached-password list (top 1M, ${fmt(breached.kept)} entries kept): load ${fmt(breached.loadMs)} ms once per process, ` +
+      `heap kept ${fmt(breached.heapKeptMb, 1)} MB (${fmt(breached.heapUntilNextMatchMb, 1)} MB until the next regex match lets go of the file text), ` +
+      `RSS +${fmt(breached.rssAtLoadMb, 1)} MB while loading (+${fmt(breached.rssAfterMb, 1)} MB after GC); ` +
+      `lookup ${fmt(breached.lookupNs)} ns per password (isBreachedPassword, 1,000,000 calls)`,
+  );
 
   for (const api of apis) {
     const lines = fs.readFileSync(api.server.log, 'utf8').split('\n').filter(Boolean);

@@ -37,7 +37,9 @@ import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
 import { createPlayData } from './play-data/play-data';
 import { registerPlayDataRoutes } from './play-data/play-data-routes';
+import { orphanFilesTask, unsavedUploadsTask } from './uploads/upload-purge';
 import { registerUploadRoutes } from './uploads/upload-routes';
+import { UploadStore } from './uploads/upload-store';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 
 export interface AppOptions {
@@ -195,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
       codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
     },
-    uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploads: new UploadStore(database.db, path.join(config.dataDir, 'uploads'), config.uploads, now),
     redis,
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
@@ -263,6 +265,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { name: 'expired_codes', run: () => context.codes.purgeExpired() },
       { name: 'ended_sessions', run: () => context.sessions.purgeEnded() },
       { name: 'unverified_accounts', run: () => context.users.purgeUnverified(config.retention.unverifiedAccountMs) },
+      // After the accounts: their pictures' rows went with them (cascade), the files go now.
+      unsavedUploadsTask(database.db, context.uploads, config.uploads.unsavedMs, now),
+      orphanFilesTask(database.db, context.uploads, config.uploads.unsavedMs, now),
     ],
     config.retention.purgeIntervalMs,
     app.log,

@@ -79,3 +79,24 @@ describe('operations settings', () => {
     expect(() => loadConfig({ SHUTDOWN_DEADLINE_MS: '0' })).toThrow('SHUTDOWN_DEADLINE_MS must be a positive integer');
   });
 });
+
+describe('upload settings', () => {
+  it('defaults: a quota of four largest pictures, a 1 GiB free-space floor, 60 minutes to save an upload', () => {
+    expect(loadConfig({}).uploads).toEqual({
+      quotaBytes: 4 * 5 * 1024 * 1024,
+      minFreeBytes: 1024 * 1024 * 1024,
+      unsavedMs: 60 * 60 * 1000,
+    });
+  });
+
+  it('reads UPLOAD_QUOTA_BYTES, UPLOAD_MIN_FREE_MB and UPLOAD_UNSAVED_MINUTES', () => {
+    const config = loadConfig({ UPLOAD_QUOTA_BYTES: '10485760', UPLOAD_MIN_FREE_MB: '200', UPLOAD_UNSAVED_MINUTES: '15' });
+    expect(config.uploads).toEqual({ quotaBytes: 10_485_760, minFreeBytes: 200 * 1024 * 1024, unsavedMs: 15 * 60 * 1000 });
+  });
+
+  it('refuses a quota smaller than one picture of the largest size', () => {
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '2048', UPLOAD_QUOTA_BYTES: '1024' })).toThrow(
+      'UPLOAD_QUOTA_BYTES (1024) must be at least UPLOAD_MAX_BYTES (2048)',
+    );
+  });
+});

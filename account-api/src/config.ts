@@ -30,6 +30,8 @@ export interface Config {
   /** reCAPTCHA secret; when absent captcha tokens are not checked. */
   recaptchaSecret: string | null;
   uploadMaxBytes: number;
+  /** Quota, free-space floor and clean-up of pictures (decision 0036 §4). */
+  uploads: UploadSettings;
   /**
    * Which proxies may set X-Forwarded-For: a hop count (TRUST_PROXY_HOPS) or a list of proxy
    * addresses/CIDRs (TRUST_PROXIES); false trusts nobody. Never `true` (every hop), which would
@@ -60,6 +62,15 @@ export interface RetentionSettings {
   sessionMaxAgeMs: number;
   /** Accounts never verified are deleted this long after sign-up. */
   unverifiedAccountMs: number;
+}
+
+export interface UploadSettings {
+  /** Bytes of pictures one account may keep: its picture plus uploads not (yet) saved. */
+  quotaBytes: number;
+  /** Uploads are refused while the disk holding them has less than this free. */
+  minFreeBytes: number;
+  /** An upload not saved as the picture within this long may no longer be saved and is purged. */
+  unsavedMs: number;
 }
 
 export interface OperationsSettings {
@@ -182,6 +193,20 @@ function corsOriginsFrom(env: NodeJS.ProcessEnv, production: boolean): string[] 
   return origins;
 }
 
+const MIB = 1024 * 1024;
+
+/** UPLOAD_QUOTA_BYTES must hold one picture of the largest size, or no one could ever upload one. */
+function uploadSettingsFrom(env: NodeJS.ProcessEnv, maxBytes: number): UploadSettings {
+  const quotaBytes = intFrom(env, 'UPLOAD_QUOTA_BYTES', 4 * maxBytes);
+  if (quotaBytes < maxBytes)
+    throw new Error(`UPLOAD_QUOTA_BYTES (${quotaBytes}) must be at least UPLOAD_MAX_BYTES (${maxBytes})`);
+  return {
+    quotaBytes,
+    minFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_MB', 1024) * MIB,
+    unsavedMs: intFrom(env, 'UPLOAD_UNSAVED_MINUTES', 60) * 60 * 1000,
+  };
+}
+
 function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
@@ -228,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !redisUrl)
     throw new Error('REDIS_URL must be set when NODE_ENV=production: rate limits need a shared store that cannot be filled up.');
   const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
+  const uploadMaxBytes = intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024);
   const dataDir = path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
   return {
     production,
@@ -257,7 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     corsOrigins: corsOriginsFrom(env, production),
     recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
-    uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
+    uploadMaxBytes,
+    uploads: uploadSettingsFrom(env, uploadMaxBytes),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
     redisUrl,

@@ -12,6 +12,7 @@ import type { CaptchaVerifier } from './security/captcha';
 import type { DummyPasswordCheck } from './security/passwords';
 import type { SigningKeyRing } from './security/signing-keys';
 import type { TokenService } from './security/tokens';
+import type { UploadStore } from './uploads/upload-store';
 
 /** The services every route module is built from; assembled once in app.ts. */
 export interface AppContext {
@@ -28,7 +29,8 @@ export interface AppContext {
   /** null when RECAPTCHA_SECRET is not set: captcha tokens are then not checked. */
   captcha: CaptchaVerifier | null;
   dummyPassword: DummyPasswordCheck;
-  uploadsDir: string;
+  /** Pictures: rows and files, quota, free-space floor, replaced pictures deleted. */
+  uploads: UploadStore;
   now: () => Date;
   /** Per-account limits (per client network, or per account for code mails), in the shared store (memory or Redis). */
   accountLimits: { login: AccountLimit; codeEntry: AccountLimit; codeMails: AccountLimit };

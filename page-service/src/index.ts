@@ -5,6 +5,10 @@ import { buildPageService, type PageServiceOptions } from './app';
 export { startStaticFolder } from './assets/static-folder';
 export { configOverridesFromEnv } from './config/runtime-config';
 export { buildPageService } from './app';
+// For the collector bench: a scrape with every label set the collector may make.
+export { PageCache } from './render/page-cache';
+export { ServiceMetrics } from './telemetry/service-metrics';
+export { ERROR_KINDS, OTHER_LABEL, TELEMETRY_ROUTES, VITAL_NAMES } from 'shared-contracts/telemetry';
 
 /** Builds the service and listens; close() stops it. */
 export async function startPageService(

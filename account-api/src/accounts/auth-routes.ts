@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors';
 import { InputReader } from '../http/input';
 import { accountKey, RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/messages';
+import { answerNoSoonerThan, MAIL_REQUEST_FLOOR_MS } from '../security/answer-floor';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
 import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
@@ -177,7 +178,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   /**
    * resend and forgot-password: the same answer and the same cost whether or not the address has
    * an account. A mail the account is due is queued in one transaction with what it carries; any
-   * other address pays one equal write transaction (the mail itself goes out from the worker).
+   * other address pays one write transaction (the mail itself goes out from the worker), and
+   * every answer waits for the same floor of time, which hides what the two still differ by.
    */
   function mailRequestRoute(
     path: string,
@@ -186,6 +188,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     queueFor: (user: UserRow) => ((trx: Kysely<Database>) => Promise<void>) | null,
   ): void {
     app.post(path, { config: { rateLimit: RATE_LIMITS.mailRequest } }, async (request): Promise<MessageResponse> => {
+      const startedAt = performance.now();
       const input = new InputReader(request.body, 'body');
       const email = input.string('email', FIELD_SPECS.email);
       input.done();
@@ -195,6 +198,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       const queue = user && withinCap ? queueFor(user) : null;
       if (queue) await context.database.db.transaction().execute(queue);
       else await context.mailOutbox.matchQueueingCost();
+      await answerNoSoonerThan(startedAt, MAIL_REQUEST_FLOOR_MS);
       return { message };
     });
   }

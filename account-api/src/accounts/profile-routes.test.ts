@@ -168,7 +168,9 @@ describe('picture: upload then save_picture (product §4 chain)', () => {
         other.tokens.access_token,
       );
       expect(response.statusCode).toBe(422);
-      expect(detailOf(response.body)).toBe('picture_url must be the name of a picture you uploaded');
+      expect(detailOf(response.body)).toBe(
+        'picture_url must name a picture you uploaded less than 1 hour ago, or your current one',
+      );
     }
   });
 });

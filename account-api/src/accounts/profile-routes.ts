@@ -9,6 +9,7 @@ import { RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail } from '../mail/messages';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { uploadNameFromPictureUrl } from '../uploads/upload-routes';
+import { formatMinutes } from '../uploads/upload-store';
 import { readProfileChanges } from './profile-fields';
 import { FIELD_SPECS } from './rules';
 import { toUserRecord } from './user-store';
@@ -50,20 +51,17 @@ export function registerProfileRoutes(app: FastifyInstance, context: AppContext,
     const pictureUrl = input.string('picture_url', { required: true, maxLength: 2048 });
     input.done();
     const name = uploadNameFromPictureUrl(pictureUrl);
-    const upload = name
-      ? await context.database.db
-          .selectFrom('uploads')
-          .select('name')
-          .where('name', '=', name)
-          .where('user_id', '=', user.id)
-          .executeTakeFirst()
-      : undefined;
+    const upload = name ? await context.uploads.findSavable(user, name) : null;
     if (!upload) {
       throw invalidInput([
-        { loc: ['query', 'picture_url'], msg: 'picture_url must be the name of a picture you uploaded', type: 'value_error' },
+        {
+          loc: ['query', 'picture_url'],
+          msg: `picture_url must name a picture you uploaded less than ${formatMinutes(config.uploads.unsavedMs)} ago, or your current one`,
+          type: 'value_error',
+        },
       ]);
     }
-    return toUserRecord(await users.update(user.id, { picture_url: upload.name }));
+    return toUserRecord(await context.uploads.setPicture(user.id, upload));
   });
 
   app.post(

@@ -162,6 +162,17 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('signing_keys').execute();
       },
     },
+    // The purge of unsaved uploads looks for old uploads that no account shows as its picture.
+    '0011_upload_purge_indexes': {
+      async up(db) {
+        await db.schema.createIndex('uploads_created_at').on('uploads').column('created_at').execute();
+        await db.schema.createIndex('users_picture_url').on('users').column('picture_url').execute();
+      },
+      async down(db) {
+        await db.schema.dropIndex('users_picture_url').execute();
+        await db.schema.dropIndex('uploads_created_at').execute();
+      },
+    },
     '0013_game_plays': {
       async up(db) {
         // Plays rolled up per game and UTC day; the figures Home, cards and sorting read.

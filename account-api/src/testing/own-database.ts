@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import type { Config } from '../config';
+import { startTestServer, type TestServer } from './test-server';
 
 /**
  * A PostgreSQL database of a test file's own, next to the shared test database, for tests whose
@@ -23,4 +25,27 @@ export async function createOwnDatabase(name: string): Promise<{ url: string; dr
   const url = new URL(shared);
   url.pathname = `/${database}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
+}
+
+/**
+ * setupTestServer on a database of the file's own (PostgreSQL) or its own SQLite file: for tests
+ * that purge, or make the database fail, without touching the shared test database.
+ */
+export function setupServerWithOwnDatabase(name: string, overrides: Partial<Config> = {}): { server: () => TestServer } {
+  let server: TestServer | null = null;
+  let own: Awaited<ReturnType<typeof createOwnDatabase>> = null;
+  beforeAll(async () => {
+    own = await createOwnDatabase(name);
+    server = await startTestServer({ ...overrides, databaseUrl: own?.url ?? null });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await own?.drop();
+  });
+  return {
+    server: () => {
+      if (!server) throw new Error('the test server starts in beforeAll; use it inside a test or hook');
+      return server;
+    },
+  };
 }

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
@@ -9,13 +7,11 @@ import { currentUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { detectImageType } from './image-type';
+import { formatSize, UPLOAD_NAME } from './upload-store';
 
-/** Stored names are random: 128 bits of hex and the detected extension. */
 /** What a client reads when its multipart body cannot be parsed. */
 export const MALFORMED_MULTIPART =
   'The upload is not a valid multipart/form-data request: send the picture as one file field, as a browser form does.';
-
-const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
 /**
  * save_picture takes "the returned name" (product §4); a full URL of our own uploads path is
@@ -33,11 +29,6 @@ export function uploadNameFromPictureUrl(pictureUrl: string): string | null {
   const prefix = `${API_PATHS.uploads}/`;
   if (candidate.startsWith(prefix)) candidate = candidate.slice(prefix.length);
   return UPLOAD_NAME.test(candidate) ? candidate : null;
-}
-
-export function formatSize(bytes: number): string {
-  const round = (value: number) => Math.round(value * 10) / 10;
-  return bytes >= 1024 * 1024 ? `${round(bytes / (1024 * 1024))} MB` : `${round(bytes / 1024)} KB`;
 }
 
 /**
@@ -58,7 +49,8 @@ export async function registerUploadRoutes(
   context: AppContext,
   authenticate: preHandlerHookHandler,
 ): Promise<void> {
-  const { uploadsDir, config } = context;
+  const { config } = context;
+  const uploadsDir = context.uploads.dir;
   // Pictures are served by this process only: no other local user needs to read them.
   await fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 });
   await fs.chmod(uploadsDir, 0o700);
@@ -80,19 +72,7 @@ export async function registerUploadRoutes(
       const type = detectImageType(data);
       if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');
 
-      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-      await fs.writeFile(path.join(uploadsDir, name), data, { flag: 'wx', mode: 0o600 });
-      await context.database.db
-        .insertInto('uploads')
-        .values({
-          name,
-          user_id: user.id,
-          content_type: type.contentType,
-          size: data.length,
-          created_at: context.now().toISOString(),
-        })
-        .execute();
-      return { name };
+      return { name: await context.uploads.save(user.id, data, type) };
     },
   );
 
