@@ -213,7 +213,14 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
 }
 
 /** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
-export const SECRET_SETTINGS = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'RECAPTCHA_SECRET', 'REPORTS_TOKEN'] as const;
+export const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'RECAPTCHA_SECRET',
+  'REPORTS_TOKEN',
+] as const;
 type SecretSetting = (typeof SECRET_SETTINGS)[number];
 
 /**
