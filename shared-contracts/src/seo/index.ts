@@ -1,3 +1,2 @@
 export * from './page-meta';
 export * from './sitemap';
-export * from './game-page';
