@@ -5,10 +5,11 @@ import './game-row.css';
 
 /**
  * A card's exact shape without content, enough to fill the widest row: a row whose games are
- * still on their way has its final height from the first paint.
+ * still on their way has its final height from the first paint. Their keys are not game ids, so
+ * no placeholder is reused (and moved across the row) as a game's card.
  */
 const PLACEHOLDERS = Array.from({ length: 8 }, (_, i) => (
-  <li key={i} className="catalog-game-row__item" aria-hidden="true">
+  <li key={`placeholder-${i}`} className="catalog-game-row__item" aria-hidden="true">
     <div className="catalog-game-card catalog-game-card--placeholder">
       <span className="catalog-game-card__media" />
       <span className="catalog-game-card__body">
