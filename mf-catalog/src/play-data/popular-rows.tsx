@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { findGameById, GAMES, type Game } from 'shared-contracts';
 import { PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
 import { GameRow } from '../cards/game-row';
@@ -16,11 +17,24 @@ const gamesOf = (ids: readonly number[]): Game[] =>
  */
 export function PopularRows() {
   const { stats, failed } = useGameStats();
-  if (failed || stats?.mostPlayed.length === 0) return null;
+  const trending = useFirstRanking(stats?.trending);
+  const mostPlayed = useFirstRanking(stats?.mostPlayed);
+  if (failed || mostPlayed?.length === 0) return null;
   return (
     <div className="catalog-popular">
-      <GameRow title={PLAY_COUNT_TEXT.trendingNow} games={stats && gamesOf(stats.trending)} />
-      <GameRow title={PLAY_COUNT_TEXT.mostPlayed} games={stats && gamesOf(stats.mostPlayed)} />
+      <GameRow title={PLAY_COUNT_TEXT.trendingNow} games={trending && gamesOf(trending)} />
+      <GameRow title={PLAY_COUNT_TEXT.mostPlayed} games={mostPlayed && gamesOf(mostPlayed)} />
     </div>
   );
+}
+
+/**
+ * The first ranking these rows showed, kept while they are shown: a refresh updates the counts on
+ * the cards but does not reorder them under the player (a layout shift, and a card moving away
+ * from the finger about to tap it). Coming back to Home shows the ranking of that moment.
+ */
+function useFirstRanking(ranking: readonly number[] | undefined): readonly number[] | null {
+  const [first, setFirst] = useState<readonly number[] | null>(null);
+  if (first === null && ranking) setFirst(ranking);
+  return first ?? ranking ?? null;
 }

@@ -67,8 +67,11 @@ const NO_VIEW: GameStatsView = { stats: null, failed: false };
 let view: GameStatsView = NO_VIEW;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
+/** When the figures shown were fetched: components that come and go do not fetch them again. */
+let fetchedAt = Number.NEGATIVE_INFINITY;
 
 async function loadStats(): Promise<void> {
+  fetchedAt = Date.now();
   const response = await send(STATS_PATH, { headers: { accept: 'application/json' } });
   const body = response?.ok ? ((await response.json().catch(() => null)) as Partial<GameStatsSnapshot> | null) : null;
   // A light check (the full one would cost Home's first visit bytes): the figures only decorate.
@@ -87,11 +90,16 @@ export function refreshGameStats(delayMs = 0): void {
   setTimeout(() => void loadStats(), delayMs);
 }
 
-/** For useSyncExternalStore: the first subscriber starts the fetch and the half-minute refresh. */
+/**
+ * For useSyncExternalStore: the first subscriber starts the half-minute refresh, and the fetch
+ * unless the figures are fresher than that (a page's parts mounting again after the last one
+ * left must not fetch a new ranking a moment later: the rows would reorder under the player).
+ */
 export function subscribeGameStats(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) {
-    void loadStats();
+    const fresh = view.stats !== null && Date.now() - fetchedAt < REFRESH_MS;
+    if (!fresh) void loadStats();
     timer = setInterval(() => void loadStats(), REFRESH_MS);
   }
   return () => {
