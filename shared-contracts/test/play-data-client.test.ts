@@ -1,25 +1,23 @@
 import type { GameStatsSnapshot } from '../src/play-data';
 
-type Client = typeof import('../src/play-data/play-data-client');
-type ApiModule = typeof import('../src/play-data/play-data-api');
-
 const snapshot = (trending: number[]): GameStatsSnapshot => ({
   generatedAt: '2026-11-24T08:00:00.000Z',
-  games: Object.fromEntries(trending.map((id) => [String(id), { plays: 3 }])),
+  games: Object.fromEntries(trending.map((id) => [String(id), { plays: 3, likes: 0, dislikes: 0 }])),
   trending,
   trendingWindow: '24h',
   mostPlayed: trending,
 });
 
 /** A fresh copy of the client (its state is per page), its API named, and fetch answering `answers` in turn. */
-function freshClient(answers: GameStatsSnapshot[]) {
-  const fetchMock = jest.fn(async () => new Response(JSON.stringify(answers.shift() ?? answers.at(-1)), { status: 200 }));
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  let client!: Client;
-  jest.isolateModules(() => {
-    (require('../src/play-data/play-data-api') as ApiModule).setPlayDataApi('http://api.test');
-    client = require('../src/play-data/play-data-client') as Client;
+async function freshClient(answers: GameStatsSnapshot[]) {
+  const fetchMock = jest.fn((): Promise<Response> => {
+    const answer = answers.length > 1 ? answers.shift() : answers[0];
+    return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
   });
+  globalThis.fetch = fetchMock;
+  jest.resetModules();
+  (await import('../src/play-data/play-data-api')).setPlayDataApi('http://api.test');
+  const client = await import('../src/play-data/play-data-client');
   return { client, fetchMock };
 }
 
@@ -32,7 +30,7 @@ describe('the shared stats snapshot', () => {
   afterEach(() => jest.useRealTimers());
 
   test('the first component showing figures fetches them; every listener hears the answer', async () => {
-    const { client, fetchMock } = freshClient([snapshot([5, 6])]);
+    const { client, fetchMock } = await freshClient([snapshot([5, 6])]);
     const [card, row] = [jest.fn(), jest.fn()];
     client.subscribeGameStats(card);
     client.subscribeGameStats(row);
@@ -45,7 +43,7 @@ describe('the shared stats snapshot', () => {
   });
 
   test('components leaving and coming back a moment later do not fetch a new ranking', async () => {
-    const { client, fetchMock } = freshClient([snapshot([5, 6]), snapshot([6, 5])]);
+    const { client, fetchMock } = await freshClient([snapshot([5, 6]), snapshot([6, 5])]);
     const leave = client.subscribeGameStats(() => undefined);
     await jest.advanceTimersByTimeAsync(0);
     await settle();
@@ -57,7 +55,7 @@ describe('the shared stats snapshot', () => {
   });
 
   test('the figures are fetched again every half minute while shown, and after a longer absence', async () => {
-    const { client, fetchMock } = freshClient([snapshot([5]), snapshot([6]), snapshot([7])]);
+    const { client, fetchMock } = await freshClient([snapshot([5]), snapshot([6]), snapshot([7])]);
     const leave = client.subscribeGameStats(() => undefined);
     await jest.advanceTimersByTimeAsync(30_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);

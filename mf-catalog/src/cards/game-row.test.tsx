@@ -19,7 +19,11 @@ describe('GameRow', () => {
     const row = screen.getByRole('region', { name: 'Trending now' });
     expect(row.querySelectorAll('.catalog-game-card--placeholder').length).toBeGreaterThan(0);
     rerender(renderRow(gamesById([5, 10, 6])));
-    expect(within(row).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/game/5', '/game/10', '/game/6']);
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/game/5', '/game/10', '/game/6']);
     expect(row.querySelectorAll('.catalog-game-card--placeholder')).toHaveLength(0);
   });
 
