@@ -105,6 +105,30 @@ describe('play events', () => {
 });
 
 describe('likes', () => {
+  it("reading a player's votes (every play page view does) is limited like reading the figures, casting one at 60 a minute", async () => {
+    const device = freshDevice();
+    const read = () =>
+      server.app.inject({
+        method: 'GET',
+        url: `${PLAY_DATA_PATHS.votes}?deviceId=${device}`,
+        remoteAddress: '198.51.100.120',
+      });
+    const reads: number[] = [];
+    for (let i = 0; i < 100; i += 1) reads.push((await read()).statusCode);
+    expect(reads).toEqual(Array(100).fill(200));
+    const cast = (i: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: PLAY_DATA_PATHS.votes,
+        remoteAddress: '198.51.100.121',
+        payload: { gameId: 30, deviceId: device, vote: i % 2 === 0 ? 1 : -1 },
+      });
+    const casts: number[] = [];
+    for (let i = 0; i < 61; i += 1) casts.push((await cast(i)).statusCode);
+    expect(casts.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(casts[60]).toBe(429);
+  });
+
   it('one vote per device, changeable, and the share from 5 votes', async () => {
     const device = freshDevice();
     expect((await vote(20, device, 1)).statusCode).toBe(200);

@@ -25,6 +25,8 @@ const SWEEP_EVERY_MS = 5 * MINUTE;
 const LIMITS = {
   plays: { max: 120, timeWindow: MINUTE },
   votes: { max: 60, timeWindow: MINUTE },
+  // Every play page view reads the player's votes: a read limit like the figures', not a vote's.
+  votesRead: { max: 600, timeWindow: MINUTE },
   reports: { max: 10, timeWindow: MINUTE },
   stats: { max: 600, timeWindow: MINUTE },
 } as const;
@@ -96,7 +98,7 @@ export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext
     PLAY_DATA_PATHS.votes,
     {
       preHandler: maybeAuthenticate,
-      config: { rateLimit: LIMITS.votes },
+      config: { rateLimit: LIMITS.votesRead },
       schema: { querystring: { type: 'object', required: ['deviceId'], properties: { deviceId } } },
     },
     async (request): Promise<VotesResponse> => ({
