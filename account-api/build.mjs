@@ -1,5 +1,6 @@
-// Bundles src/server.ts into dist/server.js and the operator's commands (src/operations/cli.ts:
-// migrate, backup, restore, rotate-key) into dist/operations.js (CommonJS, Node 24). shared-contracts (TypeScript
+// Bundles src/server.ts into dist/server.js, the operator's commands (src/operations/cli.ts:
+// migrate, backup, restore, rotate-key) into dist/operations.js and the reports listing into
+// dist/reports.js (CommonJS, Node 24). shared-contracts (TypeScript
 // source) and jose (ESM only) are bundled in; every other dependency stays in node_modules.
 // `--watch` rebuilds on change and restarts the server: that is `npm run dev`.
 import { spawn } from 'node:child_process';
@@ -36,7 +37,12 @@ async function restartServer() {
 
 const options = {
   absWorkingDir: dir,
-  entryPoints: { server: 'src/server.ts', operations: 'src/operations/cli.ts' },
+  // The server, the operator's commands and `npm run reports` (players' reports of broken games).
+  entryPoints: {
+    server: 'src/server.ts',
+    operations: 'src/operations/cli.ts',
+    reports: 'src/play-data/reports-cli.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

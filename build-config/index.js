@@ -74,6 +74,9 @@ function sharedConfig(unshared = /** @type {string[]} */ ([])) {
  * @param {string[]} [options.startupVendors] packages this part provides and always loads at
  *   start-up (the shell: react, react-dom, the router): one chunk, one request, instead of one
  *   chunk per shared package
+ * @param {boolean} [options.ownCodePerExpose] each expose's chunk carries the part's own code it
+ *   uses instead of sharing it through split chunks (the catalogue: Home's first visit is one
+ *   chunk, not two compressed apart; a module still runs once, whichever chunk brings it)
  * @param {Record<string, unknown>} [options.experiments] Module Federation experiments (the
  *   shell: asyncStartup, provideExternalRuntime; see docs/decisions/0016)
  */
@@ -88,6 +91,7 @@ function createFederatedConfig({
   publicPath = 'auto',
   unshared = [],
   startupVendors = [],
+  ownCodePerExpose = false,
   experiments,
 }) {
   return (/** @type {Record<string, unknown>} */ _env, /** @type {{mode?: string}} */ argv) => {
@@ -172,6 +176,7 @@ function createFederatedConfig({
       optimization: {
         runtimeChunk: false,
         ...(startupVendors.length > 0 ? { splitChunks: startupVendorChunk(startupVendors) } : {}),
+        ...(ownCodePerExpose ? { splitChunks: { cacheGroups: { default: false } } } : {}),
       },
       performance: { hints: false },
       devServer: {

@@ -35,6 +35,8 @@ import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
+import { createPlayData } from './play-data/play-data';
+import { registerPlayDataRoutes } from './play-data/play-data-routes';
 import { orphanFilesTask, unsavedUploadsTask } from './uploads/upload-purge';
 import { registerUploadRoutes } from './uploads/upload-routes';
 import { UploadStore } from './uploads/upload-store';
@@ -201,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>
       now().getTime(),
     ).hook(),
+    playData: createPlayData({ config, database, redis, secret: keys.playData, now }),
   };
 
   registerErrorHandling(app);
@@ -244,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, authLookup, authenticate);
   registerLibraryRoutes(app, context, authenticate);
+  registerPlayDataRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);
   registerHealthRoutes(app, context);

@@ -45,6 +45,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Without Redis: counters one in-memory limit store holds before it refuses new keys (fail closed). */
   rateLimitMemoryKeys: number;
+  /** Play counts, likes and reports. */
+  playData: PlayDataSettings;
   /** scrypt cost (log2 N, r=8, p=1): 17 = OWASP's minimum; only tests go lower (never in production). */
   passwordHashCost: number;
   /** How long stale data is kept, and how often it is purged (decision 0036). */
@@ -80,6 +82,15 @@ export interface OperationsSettings {
   migrateAtStart: boolean;
   /** Where `npm run backup` writes its folders (BACKUP_DIR; default: DATA_DIR + `-backups`, beside it). */
   backupDir: string;
+}
+
+export interface PlayDataSettings {
+  /** How often counted plays move from Redis into the database (what a lost Redis can lose at most). */
+  rollupIntervalMs: number;
+  /** How long one instance reuses a computed stats snapshot. */
+  statsCacheMs: number;
+  /** Bearer token of the read-only `GET /api/reports`; null leaves the route off. */
+  reportsToken: string | null;
 }
 
 export interface MailSettings {
@@ -202,7 +213,14 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
 }
 
 /** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
-export const SECRET_SETTINGS = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'RECAPTCHA_SECRET'] as const;
+export const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'RECAPTCHA_SECRET',
+  'REPORTS_TOKEN',
+] as const;
 type SecretSetting = (typeof SECRET_SETTINGS)[number];
 
 /**
@@ -290,6 +308,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS', 30) * 1000,
       migrateAtStart: !production,
       backupDir: path.resolve(textFrom(env, 'BACKUP_DIR') ?? `${dataDir}-backups`),
+    },
+    playData: {
+      rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS', 30) * 1000,
+      statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS', 5) * 1000,
+      reportsToken: secretFrom(env, 'REPORTS_TOKEN'),
     },
   };
 }

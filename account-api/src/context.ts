@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AccountLimit } from './http/rate-limits';
 import type { DatabaseHandle } from './db/connect';
 import type { MailOutbox } from './mail/outbox';
+import type { PlayData } from './play-data/play-data';
 import type { CaptchaVerifier } from './security/captcha';
 import type { DummyPasswordCheck } from './security/passwords';
 import type { SigningKeyRing } from './security/signing-keys';
@@ -37,4 +38,6 @@ export interface AppContext {
   redis: Redis | null;
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */
   passwordHashingBudget: preHandlerAsyncHookHandler;
+  /** Play counts, likes and reports. */
+  playData: PlayData;
 }

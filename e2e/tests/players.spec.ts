@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PLAY_DATA_PATHS } from 'shared-contracts/play-data';
 import { expect, latestMail, test } from '../fixtures';
 import { loadedSharedCopies, remotePagesMounted } from '../support/federation';
 import { scrollToBottomAsAPlayer } from '../support/play-page';
@@ -174,10 +175,14 @@ test.describe('players', () => {
 
   test('Share copies the link with a toast where the Web Share API is missing', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The page's "play started" goes out with fetch keepalive, which Playwright never sees end, so
+    // 'networkidle' never comes on a play page: the page has settled once that play is sent.
+    const played = page.waitForRequest((request) => request.url().endsWith(PLAY_DATA_PATHS.plays));
     await page.goto(`/game/${HOBO.id}`);
     // The frame mounts without react-toastify: it loads with the first toast, so the first visit never pays for it.
     await expect(gameFrame(page)).toBeAttached();
-    await page.waitForLoadState('networkidle');
+    await played;
+    await page.waitForLoadState('load');
     expect((await loadedSharedCopies(page, ['react-toastify']))['react-toastify']).toEqual([]);
     await main(page).getByRole('button', { name: 'Share' }).click();
     await expect(page.locator('.Toastify').getByText('Link copied to the clipboard.')).toBeVisible();

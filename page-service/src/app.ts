@@ -10,6 +10,7 @@ import { registerPageRoutes } from './http/page-routes';
 import { PageCache } from './render/page-cache';
 import { ShellBuild } from './render/shell-build';
 import { SiteRenderer } from './render/site-renderer';
+import { GameStatsSource } from './sources/game-stats';
 import { RemoteFiles } from './sources/remote-files';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
 
@@ -30,6 +31,8 @@ export interface PageServiceOptions {
   serveAssets?: boolean;
   /** Keep nginx's fallback page here (see render/fallback-page.ts). */
   fallbackDir?: string | undefined;
+  /** Where to read the API's stats snapshot when the site's accountApiUrl is not reachable from here. */
+  statsUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -67,6 +70,7 @@ export function buildPageService(options: PageServiceOptions): PageService {
     done();
   });
   const remoteFiles = new RemoteFiles();
+  const gameStats = new GameStatsSource();
   const cache = new PageCache();
   const configs = new ConfigSource(
     {
@@ -81,12 +85,15 @@ export function buildPageService(options: PageServiceOptions): PageService {
     shell: new ShellBuild(options.shellDist, options.prerenderDir),
     configs,
     remoteFiles,
+    gameStats,
+    statsUrl: options.statsUrl,
     cache,
     fallbackDir: options.fallbackDir,
     log: app.log,
   });
   app.addHook('onClose', (_instance, done) => {
     remoteFiles.close();
+    gameStats.close();
     done();
   });
   void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });

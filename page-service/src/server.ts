@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
     serveAssets: env.SERVE_ASSETS === '1',
     fallbackDir: env.FALLBACK_DIR ? path.resolve(env.FALLBACK_DIR) : undefined,
+    statsUrl: env.PLAY_STATS_API_URL || undefined,
     // Errors and start/stop only, so written as they happen (nginx's access log has every request).
     logger: { level: env.LOG_LEVEL ?? 'info' },
   });

@@ -5,7 +5,10 @@ import {
   findGameById,
   firstCategory,
   gamesInCategory,
+  gamesWithTag,
   listCategories,
+  listTags,
+  tagPath,
   parseCatalogue,
   searchGames,
   sortGamesByName,
@@ -141,6 +144,18 @@ describe('catalogue queries (product §2, §5)', () => {
   test('gamesInCategory covers every real game exactly once across categories', () => {
     const total = listCategories(GAMES).reduce((n, c) => n + gamesInCategory(GAMES, c).length, 0);
     expect(total).toBe(GAMES.length);
+  });
+
+  test('tags: one per spelling in any case, their games in any case, linked by their lower-case key', () => {
+    const tagged = [
+      { ...game(1, 'B', 'X'), tags: ['Puzzle', 'Brain'] },
+      { ...game(2, 'A', 'X'), tags: ['puzzle ', 'Match-3'] },
+    ];
+    expect(listTags(tagged)).toEqual(['Brain', 'Match-3', 'Puzzle']);
+    expect(gamesWithTag(tagged, 'PUZZLE').map((g) => g.id)).toEqual([2, 1]);
+    expect(gamesWithTag(tagged, 'Puzz')).toEqual([]);
+    expect(tagPath('Match 3')).toBe('/tags/match%203');
+    expect(listTags(GAMES).every((tag) => gamesWithTag(GAMES, tag).length > 0)).toBe(true);
   });
 
   test('searchGames is a case-insensitive substring match on name', () => {

@@ -89,6 +89,17 @@ describe('related games and suggestions', () => {
     expect(suggested[0]!.name.toLowerCase().startsWith('r')).toBe(true);
     expect(suggestGames(GAMES, '   ')).toEqual([]);
   });
+
+  test('suggestions also match tags, after every name match', () => {
+    const puzzles = suggestGames(GAMES, 'puzzle');
+    expect(puzzles.length).toBeGreaterThan(0);
+    expect(
+      puzzles.every((g) => g.name.toLowerCase().includes('puzzle') || g.tags.some((t) => t.toLowerCase().startsWith('puzzle'))),
+    ).toBe(true);
+    const names = suggestGames(GAMES, 'car');
+    const firstByTag = names.findIndex((g) => !g.name.toLowerCase().includes('car'));
+    if (firstByTag !== -1) expect(names.slice(firstByTag).every((g) => !g.name.toLowerCase().includes('car'))).toBe(true);
+  });
 });
 
 describe('page meta and sitemap', () => {
@@ -102,10 +113,12 @@ describe('page meta and sitemap', () => {
       pageMetaFor('/search', '?q=moto', GAMES, site).title,
       pageMetaFor('/game/5', '', GAMES, site).title,
       pageMetaFor('/nowhere', '', GAMES, site).title,
+      pageMetaFor('/tags/racing', '', GAMES, site).title,
     ];
     expect(new Set(titles).size).toBe(titles.length);
     expect(titles[2]).toBe('Bike Racing | Playverse');
     expect(titles[4]).toBe('Hobo Speedster – Bike Racing | Playverse');
+    expect(titles[6]).toBe('Racing games | Playverse');
     expect(pageMetaFor('/game/5', '', GAMES, site).description).toContain('Hobo Speedster');
     expect(pageMetaFor('/search', '?q=moto', GAMES, site).noindex).toBe(true);
   });
@@ -120,6 +133,7 @@ describe('page meta and sitemap', () => {
     const xml = sitemapXml('https://games.example/', GAMES);
     for (const game of GAMES) expect(xml).toContain(`<loc>https://games.example/game/${game.id}</loc>`);
     expect(xml).toContain('<loc>https://games.example/categories/Bike%20Racing</loc>');
+    expect(xml).toContain('<loc>https://games.example/tags/racing</loc>');
     expect(new Set(sitemapPaths(GAMES)).size).toBe(sitemapPaths(GAMES).length);
     expect(robotsTxt('https://games.example')).toContain('Sitemap: https://games.example/sitemap.xml');
   });

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resolveBrand } from 'shared-contracts';
+import { setPlayDataApi } from 'shared-contracts/play-data';
 import 'shared-contracts/theme.css';
 import { App } from './app';
 import { applyBrandToDocument } from './branding/apply-brand';
@@ -20,6 +21,8 @@ async function start() {
     const config = await loadRuntimeConfig();
     initRemotes(config);
     startTelemetry(config, loadRemoteModule);
+    // Play counts and likes live in the account API; the remotes read where it is from here.
+    setPlayDataApi(config.accountApiUrl);
     const brand = resolveBrand(window.location.hostname, config.brands, config.defaultBrand);
     applyBrandToDocument(brand);
     const site = (

@@ -1,4 +1,12 @@
-import type { SVGProps } from 'react';
+import {
+  ARROW_RIGHT_ICON,
+  CHEVRON_LEFT_ICON,
+  CHEVRON_RIGHT_ICON,
+  HEART_ICON,
+  PathIcon,
+  PLAY_ICON,
+  type PathIconProps,
+} from './path-icon';
 
 /**
  * The site's one icon set: 24×24 outline icons drawn with the text colour. Each is path data
@@ -6,8 +14,8 @@ import type { SVGProps } from 'react';
  */
 export const ICONS = {
   search: 'M18 11a7 7 0 1 1-14 0a7 7 0 1 1 14 0M20 20l-3.6-3.6',
-  chevronLeft: 'M15 5l-7 7 7 7',
-  chevronRight: 'M9 5l7 7-7 7',
+  chevronLeft: CHEVRON_LEFT_ICON,
+  chevronRight: CHEVRON_RIGHT_ICON,
   chevronDown: 'M6 9l6 6 6-6',
   alert: 'M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0M12 7v6M12 17h.01',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM9 12a3 3 0 1 0 6 0a3 3 0 1 0-6 0',
@@ -20,41 +28,19 @@ export const ICONS = {
   user: 'M8 8a4 4 0 1 0 8 0a4 4 0 1 0-8 0M4 21c0-4 3.6-6 8-6s8 2 8 6',
   person: 'M12 12a5 5 0 1 0-5-5 5 5 0 0 0 5 5zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5z',
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H3',
-  arrowRight: 'M5 12h14M13 6l6 6-6 6',
+  arrowRight: ARROW_RIGHT_ICON,
   menu: 'M4 6h16M4 12h16M4 18h10',
   close: 'M6 6l12 12M18 6L6 18',
-  play: 'M8 5v14l11-7z',
+  play: PLAY_ICON,
   fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
-  heart:
-    'M12 20.5s-7.5-4.6-9.4-9.3C1.3 7.9 3.4 4.5 6.9 4.5c2.1 0 3.6 1.2 5.1 3 1.5-1.8 3-3 5.1-3 3.5 0 5.6 3.4 4.3 6.7-1.9 4.7-9.4 9.3-9.4 9.3z',
+  heart: HEART_ICON,
   share: 'M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7',
   gamepad:
     'M7 9h4M9 7v4M15.5 9.5h.01M17.5 11.5h.01M6.5 5h11A4.5 4.5 0 0 1 22 9.5l-.6 6.1a3 3 0 0 1-5.4 1.5L14.5 15h-5L8 17.1a3 3 0 0 1-5.4-1.5L2 9.5A4.5 4.5 0 0 1 6.5 5z',
 } as const;
 export type IconName = keyof typeof ICONS;
 
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children' | 'viewBox'> {
-  name: IconName;
-  /** Width and height in px (default 20). */
-  size?: number;
-  /** Stroke width in the 24-unit grid (default 2.2). */
-  weight?: number;
-  /** Filled with the text colour instead of outlined (the play triangle). */
-  solid?: boolean;
-}
-
-/** Decorative by default (hidden from assistive tech): the button or link around it carries the name. */
-export function Icon({ name, size = 20, weight = 2.2, solid = false, ...rest }: IconProps) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" {...rest}>
-      <path
-        d={ICONS[name]}
-        fill={solid ? 'currentColor' : 'none'}
-        stroke={solid ? 'none' : 'currentColor'}
-        strokeWidth={solid ? undefined : weight}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+/** An icon of the set by name. */
+export function Icon({ name, ...rest }: Omit<PathIconProps, 'd'> & { name: IconName }) {
+  return <PathIcon d={ICONS[name]} {...rest} />;
 }

@@ -173,6 +173,63 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropIndex('uploads_created_at').execute();
       },
     },
+    '0013_game_plays': {
+      async up(db) {
+        // Plays rolled up per game and UTC day; the figures Home, cards and sorting read.
+        await db.schema
+          .createTable('game_play_days')
+          .addColumn('game_id', 'integer', (col) => col.notNull())
+          .addColumn('day', 'text', (col) => col.notNull())
+          .addColumn('plays', 'integer', (col) => col.notNull())
+          .addPrimaryKeyConstraint('game_play_days_pk', ['game_id', 'day'])
+          .execute();
+        await db.schema.createIndex('game_play_days_day').on('game_play_days').column('day').execute();
+        // Without Redis: the last counted play of a (device hash, game), for the 30-minute window.
+        await db.schema
+          .createTable('play_seen')
+          .addColumn('key', 'text', (col) => col.primaryKey())
+          .addColumn('seen_at', 'text', (col) => col.notNull())
+          .execute();
+        await db.schema.createIndex('play_seen_at').on('play_seen').column('seen_at').execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('play_seen').execute();
+        await db.schema.dropTable('game_play_days').execute();
+      },
+    },
+    '0014_game_votes': {
+      async up(db) {
+        // One vote per voter and game; voter is 'd:<device hash>' or 'u:<user id>'.
+        await db.schema
+          .createTable('game_votes')
+          .addColumn('voter', 'text', (col) => col.notNull())
+          .addColumn('game_id', 'integer', (col) => col.notNull())
+          .addColumn('vote', 'integer', (col) => col.notNull())
+          .addColumn('updated_at', 'text', (col) => col.notNull())
+          .addPrimaryKeyConstraint('game_votes_pk', ['voter', 'game_id'])
+          .execute();
+        await db.schema.createIndex('game_votes_game').on('game_votes').column('game_id').execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('game_votes').execute();
+      },
+    },
+    '0015_game_reports': {
+      async up(db) {
+        await idColumn(db, 'game_reports')
+          .addColumn('game_id', 'integer', (col) => col.notNull())
+          .addColumn('reporter', 'text', (col) => col.notNull())
+          .addColumn('day', 'text', (col) => col.notNull())
+          .addColumn('reason', 'text', (col) => col.notNull())
+          .addColumn('text', 'text')
+          .addColumn('created_at', 'text', (col) => col.notNull())
+          .addUniqueConstraint('game_reports_once_a_day', ['reporter', 'game_id', 'day'])
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('game_reports').execute();
+      },
+    },
   };
 }
 

@@ -142,6 +142,39 @@ export interface SigningKeysTable {
   created_at: string;
 }
 
+/** Plays of one game on one UTC day (YYYY-MM-DD). */
+export interface GamePlayDaysTable {
+  game_id: number;
+  day: string;
+  plays: number;
+}
+
+/** Without Redis: when a (device hash, game) last counted a play (ISO-8601 UTC). */
+export interface PlaySeenTable {
+  key: string;
+  seen_at: string;
+}
+
+/** A thumbs up (1) or down (-1); voter is 'd:<device hash>' or 'u:<user id>'. */
+export interface GameVotesTable {
+  voter: string;
+  game_id: number;
+  vote: number;
+  updated_at: string;
+}
+
+/** A player's report of a broken game; reporter is the device hash. */
+export interface GameReportsTable {
+  id: Generated<number>;
+  game_id: number;
+  reporter: string;
+  /** UTC day of the report: one per reporter, game and day. */
+  day: string;
+  reason: string;
+  text: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   mail_outbox: MailOutboxTable;
@@ -151,6 +184,10 @@ export interface Database {
   uploads: UploadsTable;
   player_library: PlayerLibraryTable;
   signing_keys: SigningKeysTable;
+  game_play_days: GamePlayDaysTable;
+  play_seen: PlaySeenTable;
+  game_votes: GameVotesTable;
+  game_reports: GameReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

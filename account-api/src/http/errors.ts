@@ -31,6 +31,84 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_FIELDS_LIMIT: 'Too many form fields',
 };
 
+/** Where Fastify says the bad input was, in FastAPI's words (product §8 `loc`). */
+const LOCATIONS: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+interface SchemaProblem {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Ajv's keyword → FastAPI's error type, so clients see one vocabulary whichever reader refused. */
+const TYPES: Record<string, string> = {
+  required: 'missing',
+  type: 'type_error',
+  enum: 'enum',
+  pattern: 'string_pattern_mismatch',
+  maxLength: 'string_too_long',
+  minLength: 'string_too_short',
+  minimum: 'greater_than_equal',
+  maximum: 'less_than_equal',
+  additionalProperties: 'extra_forbidden',
+};
+
+/**
+ * A route's JSON-schema refusal as product §8's list: one `{loc, msg, type}` per problem, `loc`
+ * naming the place (`body`, `query`, `path`) and the field, `msg` naming the field too (the
+ * client joins the msgs).
+ */
+export function schemaErrorItems(problems: readonly SchemaProblem[], context: string | undefined): ValidationErrorItem[] {
+  const place = LOCATIONS[context ?? 'body'] ?? 'body';
+  return problems.map((problem) => {
+    const path = problem.instancePath
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~')));
+    const missing = problem.keyword === 'required' ? problem.params.missingProperty : undefined;
+    if (typeof missing === 'string') path.push(missing);
+    const field = path.length > 0 ? String(path.at(-1)) : place;
+    return { loc: [place, ...path], msg: schemaMessage(field, problem), type: TYPES[problem.keyword] ?? problem.keyword };
+  });
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  object: 'an object',
+  array: 'a list',
+  boolean: 'true or false',
+};
+
+/** Worded like the API's own input reader ("x is required", "x must be at most 3 characters"). */
+function schemaMessage(field: string, problem: SchemaProblem): string {
+  const { params } = problem;
+  switch (problem.keyword) {
+    case 'required':
+      return `${field} is required`;
+    case 'type':
+      return `${field} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}`;
+    case 'enum':
+      return Array.isArray(params.allowedValues)
+        ? `${field} must be one of ${params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`
+        : `${field} is not an allowed value`;
+    case 'pattern':
+      return `${field} is not in the expected format`;
+    case 'maxLength':
+      return `${field} must be at most ${String(params.limit)} characters`;
+    case 'minLength':
+      return `${field} must be at least ${String(params.limit)} characters`;
+    case 'minimum':
+      return `${field} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${field} must be at most ${String(params.limit)}`;
+    default:
+      return `${field} ${problem.message ?? 'is not valid'}`;
+  }
+}
+
 function send(reply: FastifyReply, statusCode: number, detail: ApiErrorBody['detail'], headers: Record<string, string> = {}) {
   return reply
     .code(statusCode)
@@ -71,6 +149,7 @@ export function isStorageUnavailable(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return send(reply, error.statusCode, error.detail, error.headers);
+    if (error.validation) return send(reply, 422, schemaErrorItems(error.validation, error.validationContext));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message || 'Bad request';

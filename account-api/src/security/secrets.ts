@@ -59,9 +59,15 @@ export function loadMasterSecret(jwtSecret: string | null, dataDir: string): str
 export interface ServerKeys {
   jwt: Uint8Array;
   codes: Buffer;
+  /** Hashes the browser's random device id before play data stores it. */
+  playData: Buffer;
 }
 
 export function deriveKeys(master: string): ServerKeys {
   const derive = (label: string) => createHmac('sha256', master).update(label).digest();
-  return { jwt: new Uint8Array(derive('account-api/jwt')), codes: derive('account-api/one-time-codes') };
+  return {
+    jwt: new Uint8Array(derive('account-api/jwt')),
+    codes: derive('account-api/one-time-codes'),
+    playData: derive('account-api/play-data'),
+  };
 }

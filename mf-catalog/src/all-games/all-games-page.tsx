@@ -1,15 +1,20 @@
 import { GAMES, PAGE_TEXT, sortGamesByName } from 'shared-contracts';
 import { GameGrid } from '../cards/game-grid';
+import { SortControl, useSortedGames } from '../play-data/sort-control';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const GAMES_BY_NAME = sortGamesByName(GAMES);
 
-/** All Games (product §2): every game as a card, alphabetically by name. */
+/** All Games (product §2): every game as a card, alphabetically by name unless `?sort=` says otherwise. */
 export function AllGamesPage() {
+  const { sort, sorted } = useSortedGames(GAMES_BY_NAME);
   return (
     <div className="page catalog-all-games">
-      <h1 className="page-title">All Games</h1>
-      <GameGrid games={GAMES_BY_NAME} emptyText={PAGE_TEXT.noSearchResults} label="All Games" />
+      <div className="catalog-page-heading">
+        <h1 className="page-title">All Games</h1>
+        <SortControl sort={sort} />
+      </div>
+      <GameGrid games={sorted} emptyText={PAGE_TEXT.noSearchResults} label="All Games" />
     </div>
   );
 }

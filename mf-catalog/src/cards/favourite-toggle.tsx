@@ -1,6 +1,6 @@
 import { isFavourite, setFavourite, type Game } from 'shared-contracts';
 import { useLibrary } from '../library/use-library';
-import { Icon } from 'ui';
+import { HEART_ICON, PathIcon } from 'ui';
 
 /** The heart on a game card: a toggle button (aria-pressed) beside the card's link, never inside it. */
 export function FavouriteToggle({ game }: { game: Game }) {
@@ -14,7 +14,7 @@ export function FavouriteToggle({ game }: { game: Game }) {
       title={pressed ? 'Remove from favourites' : 'Add to favourites'}
       onClick={() => setFavourite(game.id, !pressed)}
     >
-      <Icon name="heart" size={18} solid={pressed} />
+      <PathIcon d={HEART_ICON} size={18} solid={pressed} />
     </button>
   );
 }

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { gamePath, playStateOf, rememberPlayedGame, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { FallbackImage, fallbackArtStyle, Icon } from 'ui';
+import { FallbackImage, fallbackArtStyle, PathIcon, PLAY_ICON } from 'ui';
 import { gameImageUrl } from './catalogue-image';
+import { PlaysBadge } from '../play-data/plays-badge';
 import { FavouriteToggle } from './favourite-toggle';
 import './game-card.css';
 
@@ -50,8 +51,9 @@ export function GameCard({
             draggable={false}
           />
           <span className="catalog-game-card__play" aria-hidden="true">
-            <Icon name="play" size={26} solid />
+            <PathIcon d={PLAY_ICON} size={26} solid />
           </span>
+          <PlaysBadge gameId={game.id} />
         </span>
         <span className="catalog-game-card__body">
           <span className="catalog-game-card__name">{game.name}</span>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
 import { Icon } from 'ui';
 import { GameGrid } from '../cards/game-grid';
+import { SortControl, useSortedGames } from '../play-data/sort-control';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
 
@@ -13,7 +14,8 @@ const MENU_ID = 'catalog-category-menu';
 export function CategoryPage() {
   // React Router hands the param over already URL-decoded.
   const { categoryName = '' } = useParams();
-  const games = useMemo(() => gamesInCategory(GAMES, categoryName), [categoryName]);
+  const inCategory = useMemo(() => gamesInCategory(GAMES, categoryName), [categoryName]);
+  const { sort, sorted: games } = useSortedGames(inCategory);
   // The drawer belongs to the category it was opened on: navigating anywhere closes it.
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn === categoryName;
@@ -46,6 +48,7 @@ export function CategoryPage() {
           <h1 id="catalog-category-title" className="page-title catalog-category-page__title">
             {categoryName}
           </h1>
+          {inCategory.length > 0 && <SortControl sort={sort} />}
         </div>
         <GameGrid games={games} emptyText={PAGE_TEXT.noGamesInCategory} label={categoryName} />
       </section>

@@ -6,7 +6,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
-import { Icon } from 'ui';
+import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
 import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from '../cards/game-card';
 import { createCrawlControl, type CrawlControl } from './crawl';
 import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
@@ -15,8 +15,8 @@ import './game-slider.css';
 
 const SWIPER_MODULES = [A11y, Autoplay, EffectCoverflow];
 const ARROWS = [
-  { direction: 'prev', label: 'Previous games', icon: 'chevronLeft' },
-  { direction: 'next', label: 'Next games', icon: 'chevronRight' },
+  { direction: 'prev', label: 'Previous games', icon: CHEVRON_LEFT_ICON },
+  { direction: 'next', label: 'Next games', icon: CHEVRON_RIGHT_ICON },
 ] as const;
 
 function isKeyboardFocus(target: EventTarget): boolean {
@@ -87,7 +87,7 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
               <Link className="catalog-slider__more" to={ROUTES.allGames}>
                 <span className="catalog-slider__more-label">Browse all games</span>
                 <span className="catalog-slider__more-arrow" aria-hidden="true">
-                  <Icon name="arrowRight" size={22} weight={2.5} />
+                  <PathIcon d={ARROW_RIGHT_ICON} size={22} weight={2.5} />
                 </span>
               </Link>
             )}
@@ -102,7 +102,7 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
           aria-label={label}
           onClick={() => crawl.current?.step(direction)}
         >
-          <Icon name={icon} size={22} weight={2.5} />
+          <PathIcon d={icon} size={22} weight={2.5} />
         </button>
       ))}
     </section>

@@ -2,6 +2,7 @@ import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, ty
 import { HomeHero } from 'ui';
 import { GameRow } from '../cards/game-row';
 import { useLibrary } from '../library/use-library';
+import { PopularRows } from '../play-data/popular-rows';
 import { GameSlider } from './game-slider';
 
 // The catalogue is fixed at build time, so its order is worked out once.
@@ -14,7 +15,8 @@ const gamesOf = (entries: readonly LibraryEntry[]): Game[] =>
 
 /**
  * Home (product §2): the host family's welcome blurb, the player's recently played and favourite
- * games when there are any (decision 0025), then the slider of every game.
+ * games when there are any (decision 0025), Trending now and Most played from the play counts,
+ * then the slider of every game.
  */
 export function HomePage({ brand }: HomePageProps) {
   const library = useLibrary();
@@ -23,6 +25,7 @@ export function HomePage({ brand }: HomePageProps) {
       <HomeHero name={brand.name} blurb={brand.blurb} />
       <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={gamesOf(library.recentlyPlayed)} />
       <GameRow title={HOME_ROW_TITLES.favourites} games={gamesOf(library.favourites)} />
+      <PopularRows />
       <GameSlider games={SLIDER_GAMES} />
     </div>
   );

@@ -1,12 +1,13 @@
-// The catalogue's pages rendered at build time (decision 0032): Home, All Games and every
-// category, as the shell mounts them. scripts/write-fragments.mjs calls this after the browser
+// The catalogue's pages rendered at build time (decision 0032): Home, All Games, every
+// category and every tag, as the shell mounts them. scripts/write-fragments.mjs calls this after the browser
 // build and writes dist/fragments.json beside the manifest; the site's server puts the page's
 // fragment into its HTML. Built for Node by rspack.fragments.config.js.
-import { GAMES, ROUTES, categoryPath, listCategories, type Brand } from 'shared-contracts';
+import { GAMES, ROUTES, categoryPath, listCategories, listTags, tagPath, type Brand } from 'shared-contracts';
 import { fragmentPage, renderFragmentPages } from 'ui/render-pages';
 import { AllGamesPage } from '../all-games/all-games-page';
 import { CategoryPage } from '../categories/category-page';
 import { HomePage } from '../home/home-page';
+import { TagPage } from '../tags/tag-page';
 
 /** Home takes the site's brand: its strings become slots the shell fills per host. */
 const BRAND: Brand = { id: '', name: '', logo: '', title: '', favicon: '', blurb: '' };
@@ -18,5 +19,6 @@ export function renderFragments() {
     ...listCategories(GAMES).map((category) =>
       fragmentPage('CategoryPage', categoryPath(category), ROUTES.category, CategoryPage, {}),
     ),
+    ...listTags(GAMES).map((tag) => fragmentPage('TagPage', tagPath(tag), ROUTES.tag, TagPage, {})),
   ]);
 }

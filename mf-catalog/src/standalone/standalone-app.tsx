@@ -6,6 +6,7 @@ import CategoriesRedirect from '../exposes/categories-redirect';
 import CategoryPage from '../exposes/category-page';
 import HomePage from '../exposes/home-page';
 import SearchPage from '../exposes/search-page';
+import TagPage from '../exposes/tag-page';
 
 const STANDALONE_BRAND: Brand = {
   id: 'standalone',
@@ -32,6 +33,7 @@ export function StandaloneApp() {
         <Route path={ROUTES.categories} element={<CategoriesRedirect />} />
         <Route path={ROUTES.category} element={<CategoryPage />} />
         <Route path={ROUTES.search} element={<SearchPage />} />
+        <Route path={ROUTES.tag} element={<TagPage />} />
       </Routes>
       <ToastContainer />
     </BrowserRouter>

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useEffectEvent, type ReactNode, type Ref } from 'react';
 import { PAGE_TEXT } from 'shared-contracts';
 import { useLoadedFlag } from './use-loaded-flag';
 import './game-frame.css';
@@ -24,11 +24,17 @@ export interface GameFrameProps {
   frameRef?: Ref<HTMLIFrameElement>;
   /** Laid over the game (the phone's tap-to-play cover). */
   children?: ReactNode;
+  /** Once per link, when its frame has loaded (a frame from the server's HTML too): the play counts then. */
+  onLoaded?: () => void;
 }
 
 /** The game in a 16:9 stage, covered by 'Game Loading...' until the frame has loaded. */
-export function GameFrame({ link, title, ref, frameRef, children }: GameFrameProps) {
+export function GameFrame({ link, title, ref, frameRef, children, onLoaded }: GameFrameProps) {
   const { loading, markLoaded } = useLoadedFlag(link);
+  const loaded = useEffectEvent(() => onLoaded?.());
+  useEffect(() => {
+    if (!loading) loaded();
+  }, [loading, link]);
   return (
     <div ref={ref} className="game-frame" aria-busy={loading}>
       {/* Keyed on the link: a new game gets a fresh frame, so the old game stops at once and

@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
+import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
+import { gameDescription } from 'shared-contracts/seo';
 import { moreLikeThis } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel/category-carousel';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FavouriteButton } from '../library/favourite-button';
 import { GameLinkRow } from '../library/game-link-row';
+import { GameFigures } from '../play-data/game-figures';
+import { GameTags } from '../play-data/game-tags';
+import { ReportProblem } from '../play-data/report-problem';
 import { useLibrary } from '../library/use-library';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
@@ -87,7 +92,14 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
           <FullscreenButton target={stageRef} />
         </div>
       </header>
-      <GameFrame ref={stageRef} frameRef={frameRef} link={game.link} title={game.name}>
+      <GameFrame
+        ref={stageRef}
+        frameRef={frameRef}
+        link={game.link}
+        title={game.name}
+        // One anonymous "play started" per loaded frame of a catalogue game; the API dedupes.
+        onLoaded={catalogueId !== undefined ? () => sendPlayStarted(catalogueId) : undefined}
+      >
         {showCover && (
           <PlayCover
             gameName={game.name}
@@ -102,6 +114,19 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
       </GameFrame>
       {/* Phones only, by CSS: the server's HTML has it in place, and nothing moves when the page hydrates. */}
       {landscape && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
+      {catalogueGame && (
+        <div className="play-page__about">
+          <GameFigures gameId={catalogueGame.id} gameName={catalogueGame.name} />
+          <ReportProblem gameId={catalogueGame.id} />
+          <section className="play-page__description">
+            <h2 className="play-page__description-title">{PLAY_DATA_TEXT.aboutGame(catalogueGame.name)}</h2>
+            {gameDescription(catalogueGame).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+          <GameTags tags={catalogueGame.tags} />
+        </div>
+      )}
       {catalogueGame && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />}
       <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />
       {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}

@@ -151,6 +151,38 @@ describe('a page', () => {
   });
 });
 
+describe("the API's play figures", () => {
+  test('are drawn into pages, and a change reaches the next page within a refresh', async () => {
+    const stats = (mostPlayed: number[]) => ({
+      generatedAt: new Date().toISOString(),
+      games: {},
+      trending: [],
+      trendingWindow: '24h',
+      mostPlayed,
+    });
+    remote.files['/api/stats/games'] = stats([5]);
+    const service = buildPageService({ shellDist: shell.dist, statsUrl: remote.base });
+    const page = async () =>
+      (await service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } })).body;
+    try {
+      expect(await page()).toContain('<p>most played: 5</p>');
+      remote.files['/api/stats/games'] = stats([7, 5]);
+      let html = '';
+      for (let i = 0; i < 80 && !html.includes('most played: 7,5'); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        html = await page();
+      }
+      expect(html).toContain('<p>most played: 7,5</p>');
+    } finally {
+      await service.app.close();
+    }
+  });
+
+  test('that cannot be had give a page without them', async () => {
+    expect((await get('/all-games')).body).toContain('<p>most played: no figures</p>');
+  });
+});
+
 describe('bad input gets a clear answer, never a 500', () => {
   test.each([
     ['a Host with a path in it', { host: 'evil.test/x' }, 400],

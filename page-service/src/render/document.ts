@@ -2,7 +2,7 @@
 // (header, footer, the route's content from the remote's fragment or its placeholder), the
 // page's title, icon, description and link-preview tags, the shell's stylesheet inlined (the
 // first paint needs no second request, decision 0028), the runtime config inlined as JSON data,
-// the page's JSON-LD and preload hints for the remotes it mounts. The CSP's script hashes come
+// the page's JSON-LD (with the game's figures) and preload hints for the remotes it mounts. The CSP's script hashes come
 // from the same document, so header and HTML always match.
 // Without the pre-renderer the page still gets the config and the hints; a rendering error
 // gives the plain shell, which starts in the browser as before.
@@ -12,6 +12,7 @@ import { inlineConfigTag, jsonForScript } from './inline-config';
 import { preloadHints, sharedChunkHints } from './preload-hints';
 import { pageFragments } from './remote-fragments';
 import type { PrerenderedPage } from 'shared-contracts/fragments';
+import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { styleElementText, type ShellFiles } from './shell-build';
 
 const escapeHtml = (value: string) =>
@@ -43,6 +44,8 @@ export interface PageRequest {
   /** scheme://host as the player asked for it (og:url, canonical links). */
   origin: string;
   config: RuntimeConfig;
+  /** Every game's figures (plays, likes, Home's rows); null when the API could not give them. */
+  stats: GameStatsSnapshot | null;
 }
 
 export interface RenderedDocument {
@@ -54,7 +57,7 @@ export interface RenderedDocument {
 export async function renderDocument(
   shell: ShellFiles,
   remoteFiles: RemoteFiles,
-  { url, hostname, origin, config }: PageRequest,
+  { url, hostname, origin, config, stats }: PageRequest,
   onRenderError: (error: unknown) => void = () => undefined,
 ): Promise<RenderedDocument> {
   if (shell.index === null) throw new Error('the shell build has no index.html');
@@ -67,7 +70,7 @@ export async function renderDocument(
     try {
       const fragments = await pageFragments(remoteFiles, remotes, new URL(pageUrl, origin).pathname);
       styleOf = (id) => fragments.styleOf(id);
-      page = shell.renderPage(pageUrl, config, hostname, origin, (id) => fragments.fragmentOf(id));
+      page = shell.renderPage(pageUrl, config, hostname, origin, (id) => fragments.fragmentOf(id), stats);
     } catch (error) {
       onRenderError(error);
     }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RuntimeConfig } from 'shared-contracts';
 import type { FragmentLookup, PrerenderedPage } from 'shared-contracts/fragments';
+import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { cachedByMtime, type CachedFile } from '../sources/file-cache';
 import type { FederationManifest } from './preload-hints';
 
@@ -16,6 +17,8 @@ export type RenderPage = (
   hostname: string,
   origin: string,
   fragmentOf: FragmentLookup,
+  /** Every game's figures; null when the API could not give them (Home then draws no rows for them). */
+  stats: GameStatsSnapshot | null,
 ) => PrerenderedPage;
 
 // Ready for a <style> element, once per build: the source map comment would point into the

@@ -1,10 +1,11 @@
 // Everything a page is made of, and the cache of pages made: the shell's build, the runtime
-// config, the remotes' manifests and fragments. A page is drawn again only when one of them
+// config, the remotes' manifests and fragments, the API's play figures. A page is drawn again only when one of them
 // changed (each has a version, and the versions are part of the cache's key).
 import { performance } from 'node:perf_hooks';
 import type { RuntimeConfig } from 'shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
 import { inlineScriptHashes, pageSecurityHeaders } from '../headers/security-headers';
+import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
@@ -30,6 +31,9 @@ export interface SiteRendererOptions {
   shell: ShellBuild;
   configs: ConfigSource;
   remoteFiles: RemoteFiles;
+  gameStats: GameStatsSource;
+  /** Where the API's stats snapshot is read (default: the config's accountApiUrl). */
+  statsUrl?: string | undefined;
   cache: PageCache;
   /** Where to keep nginx's fallback page up to date (absent: not written). */
   fallbackDir?: string | undefined;
@@ -70,13 +74,22 @@ export class SiteRenderer {
   }
 
   async page({ url, host, https }: PageAsked): Promise<{ key: string; page: CachedPage }> {
-    const { shell, remoteFiles, cache } = this.options;
+    const { shell, remoteFiles, gameStats, cache } = this.options;
     const files = shell.files();
     const { config, version } = await this.config();
     this.keepFallback(files.version, version, config);
-    const key = [https ? 'https' : 'http', host.toLowerCase(), url, version, files.version, this.remotesVersion(config)].join(
-      '\n',
-    );
+    const statsUrl = statsUrlOf(this.options.statsUrl ?? config.accountApiUrl);
+    // Every page carries whether there are figures (the shell moves to Home without a reload).
+    const stats = await gameStats.get(statsUrl);
+    const key = [
+      https ? 'https' : 'http',
+      host.toLowerCase(),
+      url,
+      version,
+      files.version,
+      this.remotesVersion(config),
+      stats.version,
+    ].join('\n');
     const page = await cache.page(key, async () => {
       const started = performance.now();
       const cpu = process.cpuUsage();
@@ -84,7 +97,13 @@ export class SiteRenderer {
       const { html } = await renderDocument(
         files,
         remoteFiles,
-        { url, hostname: host.replace(/:\d+$/, ''), origin: `${https ? 'https' : 'http'}://${host}`, config },
+        {
+          url,
+          hostname: host.replace(/:\d+$/, ''),
+          origin: `${https ? 'https' : 'http'}://${host}`,
+          config,
+          stats: stats.snapshot,
+        },
         (error) => {
           renderFailed = true;
           this.options.log.error({ err: error, url }, 'page could not be pre-rendered; sending the plain shell');

@@ -10,16 +10,17 @@ export const INDEX_HTML =
 
 /**
  * A pre-renderer standing in for shell/dist-prerender/render-page.cjs: it draws the page's
- * catalogue fragment (or a placeholder), counts its renders in globalThis.__renders, and throws
- * for a path containing "explode".
+ * catalogue fragment (or a placeholder) and the most played games it was given, counts its
+ * renders in globalThis.__renders, and throws for a path containing "explode".
  */
 const RENDERER = `
-exports.renderPage = (url, config, hostname, origin, fragmentOf) => {
+exports.renderPage = (url, config, hostname, origin, fragmentOf, stats) => {
   globalThis.__renders = (globalThis.__renders || 0) + 1;
   if (url.includes('explode')) throw new Error('render failed on purpose');
   const fragment = fragmentOf('mf_catalog/AllGamesPage');
   return {
-    html: '<main>' + (fragment ? fragment.html : '<p>placeholder</p>') + '<p>' + (config.motto || '') + ' on ' + hostname + '</p></main>',
+    html: '<main>' + (fragment ? fragment.html : '<p>placeholder</p>') + '<p>' + (config.motto || '') + ' on ' + hostname + '</p>' +
+      '<p>most played: ' + (stats ? stats.mostPlayed.join(',') : 'no figures') + '</p></main>',
     rootAttributes: fragment ? ' data-remote-fragments="mf_catalog/AllGamesPage"' : '',
     title: 'Page ' + url,
     favicon: '/favicon.ico',

@@ -12,6 +12,7 @@ import CategoriesRedirect from '../../../mf-catalog/src/exposes/categories-redir
 import CategoryPage from '../../../mf-catalog/src/exposes/category-page';
 import HomePage from '../../../mf-catalog/src/exposes/home-page';
 import SearchPage from '../../../mf-catalog/src/exposes/search-page';
+import TagPage from '../../../mf-catalog/src/exposes/tag-page';
 import PlayPage from '../../../mf-player/src/exposes/play-page';
 
 const MODULES: { [Id in RemoteModuleId]: RemoteModule<Id> } = {
@@ -20,6 +21,7 @@ const MODULES: { [Id in RemoteModuleId]: RemoteModule<Id> } = {
   'mf_catalog/CategoriesRedirect': { default: CategoriesRedirect },
   'mf_catalog/CategoryPage': { default: CategoryPage },
   'mf_catalog/SearchPage': { default: SearchPage },
+  'mf_catalog/TagPage': { default: TagPage },
   'mf_player/PlayPage': { default: PlayPage },
   'mf_account/AccountMenu': { default: AccountMenu },
   'mf_account/ModalHost': { default: ModalHost },

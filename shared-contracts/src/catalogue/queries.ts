@@ -21,6 +21,23 @@ export function gamesInCategory(games: readonly Game[], category: string): Game[
   return sortGamesByName(games.filter((g) => g.category === category));
 }
 
+/** A tag as URLs and comparisons know it: the catalogue spells some tags in two cases ("Puzzle", "puzzle"). */
+export const tagKey = (tag: string): string => tag.trim().toLocaleLowerCase();
+
+/** Every tag of the given games once (by key), as first spelled in the catalogue, alphabetically. */
+export function listTags(games: readonly Game[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const tag of games.flatMap((game) => game.tags))
+    if (tagKey(tag) && !byKey.has(tagKey(tag))) byKey.set(tagKey(tag), tag.trim());
+  return sortByName([...byKey.values()], (tag) => tag);
+}
+
+/** Games carrying the tag in any case, sorted by name. */
+export function gamesWithTag(games: readonly Game[], tag: string): Game[] {
+  const key = tagKey(tag);
+  return sortGamesByName(games.filter((game) => game.tags.some((own) => tagKey(own) === key)));
+}
+
 /** Case-insensitive substring match on name (product §5); blank queries match nothing. */
 export function searchGames(games: readonly Game[], query: string): Game[] {
   const needle = query.trim().toLocaleLowerCase();

@@ -27,6 +27,7 @@ export interface RemoteModules {
   'mf_catalog/CategoriesRedirect': ComponentType;
   'mf_catalog/CategoryPage': ComponentType;
   'mf_catalog/SearchPage': ComponentType;
+  'mf_catalog/TagPage': ComponentType;
   'mf_player/PlayPage': ComponentType<PlayPageProps>;
   'mf_account/AccountMenu': ComponentType<AccountMountProps>;
   'mf_account/ModalHost': ComponentType<AccountMountProps>;

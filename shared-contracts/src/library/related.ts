@@ -72,14 +72,20 @@ export function moreLikeQuery(games: readonly Game[], query: string, limit = MOR
 
 /**
  * Suggestions while typing: the games the product's search would find (name contains the text,
- * case-insensitively), names starting with it first, then a word starting with it, then the rest.
+ * case-insensitively), names starting with it first, then a word starting with it, then the rest;
+ * after them, games with a tag that starts with it (typing "puzzle" finds the puzzles).
  */
 export function suggestGames(games: readonly Game[], text: string, limit = SEARCH_SUGGESTION_LIMIT): Game[] {
   const needle = lower(text.trim());
-  const scored = searchGames(games, text).map((game) => {
-    const name = lower(game.name);
-    const score = name.startsWith(needle) ? 2 : name.split(/\s+/).some((word) => word.startsWith(needle)) ? 1 : 0;
-    return { game, score };
-  });
+  if (needle === '') return [];
+  const byName = new Set(searchGames(games, text));
+  const scored = games
+    .map((game) => {
+      const name = lower(game.name);
+      if (byName.has(game))
+        return { game, score: name.startsWith(needle) ? 3 : name.split(/\s+/).some((word) => word.startsWith(needle)) ? 2 : 1 };
+      return { game, score: game.tags.some((tag) => lower(tag).startsWith(needle)) ? 0 : -1 };
+    })
+    .filter((s) => s.score >= 0);
   return byScoreThenName(scored).slice(0, limit);
 }

@@ -1,3 +1,5 @@
+import { tagKey } from '../catalogue/queries';
+
 /** Route patterns of product §2, as react-router path patterns. */
 export const ROUTES = {
   home: '/',
@@ -6,6 +8,8 @@ export const ROUTES = {
   category: '/categories/:categoryName',
   search: '/search',
   game: '/game/:gameId',
+  /** Not in product §2: every game with one tag (its key, lower case). */
+  tag: '/tags/:tag',
   profile: '/profile',
 } as const;
 
@@ -16,6 +20,7 @@ export const TERMS_PATH = '/terms';
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;
+export const tagPath = (tag: string): string => `/tags/${encodeURIComponent(tagKey(tag))}`;
 export const searchPath = (query: string): string => `/search?${SEARCH_QUERY_PARAM}=${encodeURIComponent(query)}`;
 
 /** Nav highlighting (product §2): Categories is active for any path starting with /categories. */

@@ -1,2 +1,3 @@
 export * from './page-meta';
 export * from './sitemap';
+export * from './game-page';

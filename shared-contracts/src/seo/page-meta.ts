@@ -1,4 +1,4 @@
-import { findGameById } from '../catalogue/queries';
+import { findGameById, gamesWithTag, listTags, tagKey } from '../catalogue/queries';
 import type { Game } from '../catalogue/game';
 import { SEARCH_QUERY_PARAM } from '../routing/routes';
 
@@ -77,6 +77,23 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         title: titled(name),
         description: shorten(
           `Play ${count} free ${name.toLocaleLowerCase()} online at ${siteName}. No download, no account needed.`,
+          MAX_DESCRIPTION,
+        ),
+        type: 'website',
+        noindex: false,
+      };
+    }
+  }
+  const tag = /^\/tags\/([^/]+)$/.exec(path);
+  if (tag?.[1] !== undefined) {
+    const key = decode(tag[1]);
+    const label = key === undefined ? undefined : listTags(games).find((known) => tagKey(known) === tagKey(key));
+    const count = label === undefined ? 0 : gamesWithTag(games, label).length;
+    if (label !== undefined && count > 0) {
+      return {
+        title: titled(`${label} games`),
+        description: shorten(
+          `Play ${count} free games tagged ${label} online at ${siteName}. No download, no account needed.`,
           MAX_DESCRIPTION,
         ),
         type: 'website',

@@ -1,16 +1,17 @@
 import type { Game } from '../catalogue/game';
-import { listCategories } from '../catalogue/queries';
-import { categoryPath, gamePath, ROUTES } from '../routing/routes';
+import { listCategories, listTags } from '../catalogue/queries';
+import { categoryPath, gamePath, ROUTES, tagPath } from '../routing/routes';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** Every indexable path: Home, All Games, each category and each game (decision 0026). */
+/** Every indexable path: Home, All Games, each category, each tag and each game (decision 0026). */
 export function sitemapPaths(games: readonly Game[]): string[] {
   return [
     ROUTES.home,
     ROUTES.allGames,
     ...listCategories(games).map(categoryPath),
+    ...listTags(games).map(tagPath),
     ...[...games].sort((a, b) => a.id - b.id).map((game) => gamePath(game.id)),
   ];
 }

@@ -6,8 +6,10 @@
 // (page-service/src/render/document.ts) calls it per request with the runtime config, the request's host
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
-import { resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
 import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
+import { NO_PLAY_STATS_ATTRIBUTE, statsOf, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { gamePageStructuredData } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
 import {
@@ -21,6 +23,9 @@ import { pageHeadFor } from '../seo/page-head';
 /**
  * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
  * @param fragmentOf the page's fragments (page-service/src/render/remote-fragments.ts).
+ * @param stats every game's figures (the API's `GET /api/stats/games`), null when they could not
+ *   be fetched: the play page's JSON-LD then has no rating, and Home draws no rows for them.
+ *   Left out (undefined), Home keeps their space and its script decides.
  */
 export function renderPage(
   url: string,
@@ -28,6 +33,7 @@ export function renderPage(
   hostname: string,
   origin = `http://${hostname}`,
   fragmentOf: FragmentLookup = () => undefined,
+  stats?: GameStatsSnapshot | null,
 ): PrerenderedPage {
   const brand = resolveBrand(hostname, config.brands, config.defaultBrand);
   const remoteModules = new Set<RemoteModuleId>();
@@ -57,13 +63,21 @@ export function renderPage(
   );
   const { pathname, search } = new URL(url, origin);
   const head = pageHeadFor(pathname, search, brand, origin);
+  const noFigures = stats === null || (stats !== undefined && stats.trending.length === 0 && stats.mostPlayed.length === 0);
+  const game = /^\/game\/(\d+)$/.exec(pathname);
+  const shownGame = game?.[1] === undefined ? undefined : findGameById(GAMES, game[1]);
   return {
     html,
-    rootAttributes: drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '',
+    rootAttributes:
+      (drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '') +
+      (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : ''),
     title: head.title,
     favicon: brand.favicon,
     metaTags: head.tags,
     remoteModules: [...remoteModules],
     fragments: [...drawn.keys()],
+    structuredData: shownGame
+      ? gamePageStructuredData(shownGame, { siteName: brand.name, origin }, stats ? statsOf(stats, shownGame.id) : null)
+      : [],
   };
 }

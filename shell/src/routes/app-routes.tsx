@@ -23,6 +23,7 @@ export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: Account
       <Route path={ROUTES.categories} element={<RemoteBoundary id="mf_catalog/CategoriesRedirect" props={{}} />} />
       <Route path={ROUTES.category} element={<RemoteBoundary id="mf_catalog/CategoryPage" props={{}} />} />
       <Route path={ROUTES.search} element={<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />} />
+      <Route path={ROUTES.tag} element={<RemoteBoundary id="mf_catalog/TagPage" props={{}} />} />
       <Route path={ROUTES.game} element={<RemoteBoundary id="mf_player/PlayPage" props={{ gameHosts }} placeholder="frame" />} />
       <Route path={ROUTES.profile} element={<RemoteBoundary id="mf_account/ProfilePage" props={{ config: accountConfig }} />} />
       <Route

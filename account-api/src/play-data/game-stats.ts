@@ -1,0 +1,147 @@
+import { sql, type Kysely } from 'kysely';
+import { GAMES } from 'shared-contracts';
+import { STATS_ROW_SIZE, type GameStats, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import type { Database } from '../db/schema';
+import { utcDay, type PendingPlays, type PlayCounter } from './play-counter';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
+
+interface PlayFigures {
+  total: number;
+  today: number;
+  yesterday: number;
+  week: number;
+}
+
+/**
+ * Plays in the last 24 hours from day buckets: today's plays and the part of yesterday's that
+ * the sliding window still covers (yesterday's plays assumed spread evenly over the day).
+ */
+export function lastDayPlays(figures: Pick<PlayFigures, 'today' | 'yesterday'>, at: Date): number {
+  const sinceMidnight = at.getTime() - Date.parse(`${utcDay(at)}T00:00:00.000Z`);
+  return figures.today + figures.yesterday * (1 - sinceMidnight / DAY_MS);
+}
+
+function ranked(figures: Map<number, number>): number[] {
+  return [...figures]
+    .filter(([, value]) => value > 0)
+    .sort(([idA, a], [idB, b]) => b - a || idA - idB)
+    .slice(0, STATS_ROW_SIZE)
+    .map(([id]) => id);
+}
+
+/** Reads every game's figures: the database's day rows plus the plays still pending in Redis. */
+export async function readGameStats(db: Kysely<Database>, counter: PlayCounter, at: Date): Promise<GameStatsSnapshot> {
+  const today = utcDay(at);
+  const yesterday = utcDay(new Date(at.getTime() - DAY_MS));
+  const weekStart = utcDay(new Date(at.getTime() - 6 * DAY_MS));
+  const [playRows, voteRows, pending] = await Promise.all([
+    db
+      .selectFrom('game_play_days')
+      .select([
+        'game_id',
+        sql<number | string>`sum(plays)`.as('total'),
+        sql<number | string>`sum(case when day = ${today} then plays else 0 end)`.as('today'),
+        sql<number | string>`sum(case when day = ${yesterday} then plays else 0 end)`.as('yesterday'),
+        sql<number | string>`sum(case when day >= ${weekStart} then plays else 0 end)`.as('week'),
+      ])
+      .groupBy('game_id')
+      .execute(),
+    db
+      .selectFrom('game_votes')
+      .select([
+        'game_id',
+        sql<number | string>`sum(case when vote > 0 then 1 else 0 end)`.as('likes'),
+        sql<number | string>`sum(case when vote < 0 then 1 else 0 end)`.as('dislikes'),
+      ])
+      .groupBy('game_id')
+      .execute(),
+    counter.pending(),
+  ]);
+  const plays = new Map<number, PlayFigures>();
+  const figuresOf = (gameId: number) => {
+    let figures = plays.get(gameId);
+    if (!figures) plays.set(gameId, (figures = { total: 0, today: 0, yesterday: 0, week: 0 }));
+    return figures;
+  };
+  // PostgreSQL's sum() is a bigint, which pg hands over as text.
+  for (const row of playRows) {
+    const figures = figuresOf(row.game_id);
+    figures.total += Number(row.total);
+    figures.today += Number(row.today);
+    figures.yesterday += Number(row.yesterday);
+    figures.week += Number(row.week);
+  }
+  addPending(pending, { today, yesterday, weekStart }, figuresOf);
+
+  const games: Record<string, GameStats> = {};
+  const entry = (gameId: number) => (games[String(gameId)] ??= { plays: 0, likes: 0, dislikes: 0 });
+  for (const [gameId, figures] of plays) if (KNOWN_GAME_IDS.has(gameId) && figures.total > 0) entry(gameId).plays = figures.total;
+  for (const row of voteRows) {
+    if (!KNOWN_GAME_IDS.has(row.game_id)) continue;
+    const likes = Number(row.likes);
+    const dislikes = Number(row.dislikes);
+    if (likes + dislikes === 0) continue;
+    Object.assign(entry(row.game_id), { likes, dislikes });
+  }
+
+  const known = [...plays].filter(([gameId]) => KNOWN_GAME_IDS.has(gameId));
+  const lastDay = ranked(new Map(known.map(([gameId, figures]) => [gameId, lastDayPlays(figures, at)])));
+  const trending = lastDay.length > 0 ? lastDay : ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.week])));
+  return {
+    generatedAt: at.toISOString(),
+    games,
+    trending,
+    trendingWindow: lastDay.length > 0 ? '24h' : '7d',
+    mostPlayed: ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.total]))),
+  };
+}
+
+function addPending(
+  pending: PendingPlays,
+  days: { today: string; yesterday: string; weekStart: string },
+  figuresOf: (gameId: number) => PlayFigures,
+): void {
+  for (const [field, count] of pending) {
+    const [day, game] = field.split('|');
+    if (!day || !game) continue;
+    const figures = figuresOf(Number(game));
+    figures.total += count;
+    if (day === days.today) figures.today += count;
+    if (day === days.yesterday) figures.yesterday += count;
+    if (day >= days.weekStart) figures.week += count;
+  }
+}
+
+/**
+ * The snapshot, computed at most once per `maxAgeMs` per instance (every visitor of Home asks
+ * for the same figures); callers waiting for one computation share it.
+ */
+export class GameStatsCache {
+  private current: { at: number; snapshot: Promise<GameStatsSnapshot> } | null = null;
+
+  constructor(
+    private readonly read: (at: Date) => Promise<GameStatsSnapshot>,
+    private readonly maxAgeMs: number,
+    private readonly now: () => Date,
+  ) {}
+
+  get(): Promise<GameStatsSnapshot> {
+    const at = this.now();
+    if (this.current && at.getTime() - this.current.at < this.maxAgeMs) return this.current.snapshot;
+    const snapshot = this.read(at);
+    const entry = { at: at.getTime(), snapshot };
+    this.current = entry;
+    // A failed read is not kept: the next caller tries again.
+    snapshot.catch(() => {
+      if (this.current === entry) this.current = null;
+    });
+    return snapshot;
+  }
+
+  /** A vote or play this instance just took shows on the next read. */
+  invalidate(): void {
+    this.current = null;
+  }
+}

@@ -1,0 +1,208 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { GAMES } from 'shared-contracts';
+import {
+  PLAY_DATA_PATHS,
+  PLAY_DATA_TEXT,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+  statsOf,
+  type PlayEventRequest,
+  type ReportRequest,
+  type VoteRequest,
+  type VotesResponse,
+  type VoteResponse,
+} from 'shared-contracts/play-data';
+import type { AppContext } from '../context';
+import { HttpError, invalidInput } from '../http/errors';
+import { deviceVoter, userVoter } from './votes';
+
+const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
+const MINUTE = 60_000;
+const SWEEP_EVERY_MS = 5 * MINUTE;
+
+/** Per address, like every other call; generous, since one home network holds many players. */
+const LIMITS = {
+  plays: { max: 120, timeWindow: MINUTE },
+  votes: { max: 60, timeWindow: MINUTE },
+  // Every play page view reads the player's votes: a read limit like the figures', not a vote's.
+  votesRead: { max: 600, timeWindow: MINUTE },
+  reports: { max: 10, timeWindow: MINUTE },
+  stats: { max: 600, timeWindow: MINUTE },
+} as const;
+
+const deviceId = { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } as const;
+const gameId = { type: 'integer', minimum: 1 } as const;
+
+function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
+  if (!KNOWN_GAME_IDS.has(id))
+    throw invalidInput([{ loc: [where, 'gameId'], msg: `Unknown game id ${id}`, type: 'value_error' }]);
+  return id;
+}
+
+/**
+ * Play counts, likes and reports: anonymous calls keyed by the browser's random device id
+ * (stored only as a keyed hash), a public stats snapshot, and a timer that rolls counted plays
+ * up into the database.
+ */
+export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
+  const { playData, now } = context;
+
+  /** Signed-in callers are authenticated (a bad token is a 401); anyone else goes on as a device. */
+  const maybeAuthenticate: preHandlerHookHandler = function maybeAuthenticate(request, reply, done) {
+    if (request.headers.authorization === undefined) {
+      done();
+      return;
+    }
+    authenticate.call(this, request, reply, done);
+  };
+
+  /** The voter of a call: the account when signed in (the device's votes merged into it first). */
+  async function voterOf(request: FastifyRequest, device: string): Promise<string> {
+    const deviceKey = deviceVoter(playData.deviceKey(device));
+    if (!request.authUser) return deviceKey;
+    const account = userVoter(request.authUser.id);
+    await playData.votes.mergeInto(deviceKey, account);
+    return account;
+  }
+
+  app.post<{ Body: PlayEventRequest }>(
+    PLAY_DATA_PATHS.plays,
+    {
+      config: { rateLimit: LIMITS.plays },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['gameId', 'deviceId'],
+          properties: { gameId, deviceId },
+        },
+      },
+    },
+    async (request, reply) => {
+      const game = knownGame(request.body.gameId);
+      const counted = await playData.counter.record(playData.deviceKey(request.body.deviceId), game, now());
+      if (counted) playData.stats.invalidate();
+      return reply.code(202).send({ counted });
+    },
+  );
+
+  app.get(PLAY_DATA_PATHS.stats, { config: { rateLimit: LIMITS.stats } }, async (_request, reply) => {
+    const snapshot = await playData.stats.get();
+    // Shared caches may keep it briefly: the same figures for everyone.
+    return reply
+      .header('cache-control', `public, max-age=${Math.round(context.config.playData.statsCacheMs / 1000)}`)
+      .send(snapshot);
+  });
+
+  app.get<{ Querystring: { deviceId: string } }>(
+    PLAY_DATA_PATHS.votes,
+    {
+      preHandler: maybeAuthenticate,
+      config: { rateLimit: LIMITS.votesRead },
+      schema: { querystring: { type: 'object', required: ['deviceId'], properties: { deviceId } } },
+    },
+    async (request): Promise<VotesResponse> => ({
+      votes: await playData.votes.votesOf(await voterOf(request, request.query.deviceId)),
+    }),
+  );
+
+  app.post<{ Body: VoteRequest }>(
+    PLAY_DATA_PATHS.votes,
+    {
+      preHandler: maybeAuthenticate,
+      config: { rateLimit: LIMITS.votes },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['gameId', 'deviceId', 'vote'],
+          properties: { gameId, deviceId, vote: { type: 'integer', enum: [1, -1, 0] } },
+        },
+      },
+    },
+    async (request): Promise<VoteResponse> => {
+      const game = knownGame(request.body.gameId);
+      const voter = await voterOf(request, request.body.deviceId);
+      await playData.votes.cast(voter, game, request.body.vote, now());
+      playData.stats.invalidate();
+      const [votes, snapshot] = await Promise.all([playData.votes.votesOf(voter), playData.stats.get()]);
+      return { votes, stats: statsOf(snapshot, game) };
+    },
+  );
+
+  app.post<{ Body: ReportRequest }>(
+    PLAY_DATA_PATHS.reports,
+    {
+      config: { rateLimit: LIMITS.reports },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['gameId', 'deviceId', 'reason'],
+          properties: {
+            gameId,
+            deviceId,
+            reason: { type: 'string', enum: [...REPORT_REASONS] },
+            text: { type: 'string', maxLength: REPORT_TEXT_MAX },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reason, text } = request.body;
+      const game = knownGame(request.body.gameId);
+      const words = text?.trim() ? text.trim() : null;
+      const added = await playData.reports.add(playData.deviceKey(request.body.deviceId), game, reason, words, now());
+      if (!added) throw new HttpError(409, PLAY_DATA_TEXT.reportAlready);
+      return reply.code(201).send({ detail: PLAY_DATA_TEXT.reportThanks });
+    },
+  );
+
+  const { reportsToken } = context.config.playData;
+  if (reportsToken) {
+    const expected = Buffer.from(`Bearer ${reportsToken}`);
+    app.get<{ Querystring: { limit?: number } }>(
+      PLAY_DATA_PATHS.reports,
+      {
+        config: { rateLimit: LIMITS.votes },
+        schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 } } } },
+      },
+      async (request) => {
+        const given = Buffer.from(request.headers.authorization ?? '');
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
+        }
+        return { reports: await playData.reports.list(request.query.limit ?? 100) };
+      },
+    );
+  }
+
+  startRollup(app, context);
+}
+
+/** Every interval one instance moves the counted plays into the database; dedupe marks are swept. */
+function startRollup(app: FastifyInstance, context: AppContext): void {
+  const { playData, now } = context;
+  let lastSweep = 0;
+  let running: Promise<void> | null = null;
+  const round = async () => {
+    try {
+      const moved = await playData.counter.rollup(now());
+      if (moved) app.log.debug({ plays: moved }, 'plays rolled up');
+      if (now().getTime() - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = now().getTime();
+        await playData.counter.sweep(now());
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'play rollup failed; the plays wait for the next round');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= round().finally(() => {
+      running = null;
+    });
+  }, context.config.playData.rollupIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

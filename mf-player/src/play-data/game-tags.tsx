@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { tagKey, tagPath } from 'shared-contracts';
+import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import './game-tags.css';
+
+/** The game's tags, each a link to every game with it (`/tags/<tag>`); none drawn for a game without tags. */
+export function GameTags({ tags }: { tags: readonly string[] }) {
+  // The catalogue spells some tags twice in two cases: one link each.
+  const unique = [...new Map(tags.map((tag) => [tagKey(tag), tag.trim()])).values()].filter((tag) => tag !== '');
+  if (unique.length === 0) return null;
+  return (
+    <nav className="game-tags" aria-label={PLAY_DATA_TEXT.tagsHeading}>
+      <h2 className="game-tags__title">{PLAY_DATA_TEXT.tagsHeading}</h2>
+      <ul className="game-tags__list">
+        {unique.map((tag) => (
+          <li key={tag}>
+            <Link className="game-tags__tag" to={tagPath(tag)}>
+              {tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

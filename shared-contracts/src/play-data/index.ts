@@ -1,0 +1,6 @@
+export * from './play-data';
+export * from './sort';
+export * from './texts';
+export * from './device-id';
+export * from './play-data-client';
+export * from './play-data-api';
