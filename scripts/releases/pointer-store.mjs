@@ -39,7 +39,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function readState(releasesDir) {
   const file = pointerPath(releasesDir);
   // The first format had no version: it counts as 0, so `--expect 0` works on it too.
-  const state = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  let state = {};
+  try {
+    if (existsSync(file)) state = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    // Only a hand edit can do this (changes are renamed into place whole): say which file to fix.
+    throw new Error(`${file} is not valid JSON (${error.message}): fix it by hand, history.jsonl has every change`);
+  }
   return { ...state, version: Number.isInteger(state.version) ? state.version : 0, remotes: state.remotes ?? {} };
 }
 
