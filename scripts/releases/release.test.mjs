@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { releasedRemotes } from '../../page-service/src/config/runtime-config.ts';
 import { list, main, point, prune, publish, rollback, rollForward, status } from '../release.mjs';
 import { commitChange, ConflictError, lockPath, readHistory, readState } from './pointer-store.mjs';
 
@@ -227,6 +228,16 @@ test('the first pointer file format ({ version, url, history }) still works, and
       ['v1', false],
     ],
   );
+});
+
+test('the page service’s own reader (releasedRemotes) sees every pointer change', async () => {
+  await publishAll('v1', 'v2');
+  assert.deepEqual(await releasedRemotes(dir), {}); // published is not pointed at
+  await point('mf-catalog', 'v1', opts);
+  await point('mf-catalog', 'v2', opts);
+  assert.deepEqual(await releasedRemotes(dir), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
+  await rollback('mf-catalog', opts);
+  assert.deepEqual(await releasedRemotes(dir), { mf_catalog: 'http://cdn.test/mf-catalog/v1/mf-manifest.json' });
 });
 
 test('--expect refuses a change when the pointers moved, naming the change that came first, and changes nothing', async () => {
