@@ -1,42 +1,40 @@
-// Versioned releases of a remote, and live repointing (README "Deploying one remote on its own"):
+// Versioned releases of a remote, and live repointing (README "Deploying one remote on its own",
+// decisions 0019 and 0040). `npm run release -- <command>` or `node scripts/release.mjs <command>`:
 //
-//   node scripts/release.mjs publish  <remote> <version> [--from <dir>]
-//                                                          copy <remote>/dist (or <dir>) into RELEASES_DIR/<folder>/<version>/
-//   node scripts/release.mjs point    <remote> <version>   make the site load that release on the next page load
-//   node scripts/release.mjs rollback <remote>             point back at the release pointed at before
-//   node scripts/release.mjs list     <remote>             releases, newest first, and which one is current
-//   node scripts/release.mjs prune    <remote> [days]      delete releases older than days (7), never current or previous
+//   publish      <remote> <version> [--from <dir>]  copy <remote>/dist (or <dir>) into RELEASES_DIR/<folder>/<version>/
+//   point        <remote> <version>                 make the site load that release on the next page load
+//   rollback     <remote>                           point back at the release live before this one
+//   roll-forward <remote>                           undo the last rollback
+//   status       [<remote>] [--json]                live release, previous ones, the last 10 changes
+//   list         <remote>                           releases, newest first, with their publish times
+//   prune        <remote> [days]                    delete releases older than days (7), never the live one,
+//                                                   the one rollback goes to, or those roll-forward goes to
 //
-// <remote> is its container (mf_catalog) or folder (mf-catalog). RELEASES_DIR (default
-// ./releases) is what the remotes' static host serves at RELEASES_URL (default
-// http://localhost:8090); the page service notices a new RELEASES_DIR/current.json on the next request.
-// The shell is never rebuilt or touched.
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+// Every change takes --by <who> (default RELEASE_BY, else user@host), --why <text> (RELEASE_WHY),
+// --commit <sha> (RELEASE_COMMIT, else the repository's HEAD) and --expect <version>: refuse the
+// change if the pointers moved since that version (without it, changes at the same moment queue).
+// <remote> is its container (mf_catalog) or folder (mf-catalog). RELEASES_DIR (default ./releases)
+// is what the remotes' static host serves at RELEASES_URL (default http://localhost:8090); the page
+// service notices a new RELEASES_DIR/current.json on the next request. The shell is never touched.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
+import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
 
-/** The pointer file the page service reads (page-service/src/config/runtime-config.ts, pointerFile). */
-const pointerPath = (releasesDir) => path.join(releasesDir, 'current.json');
-
-/** Files every request revalidates; copied last so no one sees a manifest before its chunks. */
-const ENTRY_FILES = ['remoteEntry.js', 'mf-manifest.json'];
 export const KEEP_DAYS = 7;
+/** Previous releases remembered for rollback, per remote. */
+const KEEP_PREVIOUS = 20;
 
 function fail(message) {
   throw new Error(message);
 }
 
-function remoteNamed(nameOrFolder) {
+export function remoteNamed(nameOrFolder) {
   return (
     parts.registry.remotes.find((r) => r.container === nameOrFolder || r.folder === nameOrFolder) ??
     fail(`no remote named ${nameOrFolder} in parts.json`)
@@ -55,117 +53,364 @@ function options(env = process.env) {
   };
 }
 
-function readPointers(releasesDir) {
-  const file = pointerPath(releasesDir);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { remotes: {} };
+let head;
+function headCommit() {
+  if (head === undefined) {
+    const result = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: parts.ROOT, encoding: 'utf8' });
+    head = result.status === 0 ? result.stdout.trim() : null;
+  }
+  return head;
 }
 
-/** Atomic: a server reading current.json sees the old or the new file, never half of one. */
-function writePointers(releasesDir, pointers) {
-  const file = pointerPath(releasesDir);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(pointers, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+/** Who made a change, why, and from which commit: the history's columns. */
+export function whoFrom({ by, why, commit } = {}, env = process.env) {
+  let user = env.USER ?? env.LOGNAME;
+  try {
+    user ??= os.userInfo().username;
+  } catch {
+    user ??= 'unknown';
+  }
+  return {
+    by: by ?? env.RELEASE_BY ?? `${user}@${os.hostname()}`,
+    why: why ?? env.RELEASE_WHY ?? null,
+    commit: commit ?? env.RELEASE_COMMIT ?? headCommit(),
+  };
 }
 
-function listFiles(dir, prefix = '') {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+/**
+ * A remote's pointers in the state, filled in. The first format ({ version, url, history,
+ * pointedAt }) had `history` as the releases pointed at before: it becomes `previous`.
+ */
+function remoteState(state, container) {
+  // The live release first in the file, for whoever reads it by eye; unset keys are not written.
+  const current = { version: undefined, url: undefined, pointedAt: undefined, pointedBy: undefined, ...state.remotes[container] };
+  if (Array.isArray(current.history) && !current.previous) current.previous = current.history;
+  delete current.history;
+  current.previous ??= [];
+  current.forward ??= [];
+  current.published ??= {};
+  state.remotes[container] = current;
+  return current;
+}
+
+const releaseDir = (releasesDir, remote, version) => path.join(releasesDir, remote.folder, version);
+const isPublished = (releasesDir, remote, version) =>
+  existsSync(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'));
+
+/** One transaction on the pointers for one remote; `mutate(state, remoteState, details, who)`. */
+function change(action, remote, opts, mutate) {
+  const { releasesDir } = options(opts.env);
+  const who = whoFrom(opts, opts.env);
+  return commitChange(
+    releasesDir,
+    {
+      action,
+      remote: remote.container,
+      who,
+      expectVersion: opts.expect,
+      lockWaitMs: opts.lockWaitMs,
+      staleLockMs: opts.staleLockMs,
+    },
+    (state, details) => mutate(state, remoteState(state, remote.container), details, who),
   );
 }
 
-/** Copies a build into a new release folder: hashed files first, remoteEntry.js and the manifest last. */
-export function publish(nameOrFolder, version, { from, env } = {}) {
+/**
+ * Copies a build into a hidden folder and, under the lock, renames it into
+ * RELEASES_DIR/<folder>/<version>/ and records its publish time: the release appears whole (no
+ * manifest before its chunks), and two publishes of one version cannot mix their files.
+ */
+export async function publish(nameOrFolder, version, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
-  const { releasesDir } = options(env);
-  const source = path.resolve(from ?? path.join(parts.ROOT, remote.folder, 'dist'));
+  const { releasesDir } = options(opts.env);
+  // `npm run release` runs in the repository root: a relative --from means where npm was run.
+  const vars = opts.env ?? process.env;
+  const base = vars.npm_lifecycle_event === 'release' ? (vars.INIT_CWD ?? '') : '';
+  const source = path.resolve(base, opts.from ?? path.join(parts.ROOT, remote.folder, 'dist'));
   if (!existsSync(path.join(source, 'mf-manifest.json')))
     fail(`${source} holds no build (no mf-manifest.json): build ${remote.folder} first`);
-  const target = path.join(releasesDir, remote.folder, checkVersion(version));
-  if (existsSync(target)) fail(`release ${remote.folder}/${version} exists: releases are immutable, publish a new version`);
-  const files = listFiles(source);
-  const ordered = [...files.filter((f) => !ENTRY_FILES.includes(f)), ...ENTRY_FILES.filter((f) => files.includes(f))];
-  for (const file of ordered) {
-    mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
-    copyFileSync(path.join(source, file), path.join(target, file));
+  const target = releaseDir(releasesDir, remote, checkVersion(version));
+  const immutable = () => fail(`release ${remote.folder}/${version} exists: releases are immutable, publish a new version`);
+  if (existsSync(target)) immutable();
+  const staging = path.join(releasesDir, remote.folder, `.publishing-${version}-${randomBytes(4).toString('hex')}`);
+  try {
+    cpSync(source, staging, { recursive: true });
+    await change('publish', remote, opts, (state, current, details) => {
+      if (existsSync(target)) immutable();
+      renameSync(staging, target);
+      current.published[version] = new Date().toISOString();
+      details.release = version;
+      return state;
+    });
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
   return target;
 }
 
-/** Points the site at a published release; remembers the release it replaces for rollback. */
-export function point(nameOrFolder, version, { env } = {}) {
-  const remote = remoteNamed(nameOrFolder);
-  const { releasesDir, releasesUrl } = options(env);
-  if (!existsSync(path.join(releasesDir, remote.folder, checkVersion(version), 'mf-manifest.json')))
-    fail(`release ${remote.folder}/${version} is not published`);
-  const pointers = readPointers(releasesDir);
-  const current = pointers.remotes[remote.container];
-  const history = [...(current?.history ?? []), ...(current ? [current.version] : [])].slice(-20);
-  pointers.remotes[remote.container] = {
-    version,
-    url: `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`,
-    history: current?.version === version ? (current.history ?? []) : history,
-    pointedAt: new Date().toISOString(),
-  };
-  writePointers(releasesDir, pointers);
-  return pointers.remotes[remote.container];
+function setLive(current, remote, version, { releasesDir, releasesUrl }, by, verb) {
+  if (!isPublished(releasesDir, remote, version)) fail(`cannot ${verb}: release ${remote.folder}/${version} is not published`);
+  current.version = version;
+  // The page service reads only this (page-service/src/config/runtime-config.ts, releasedRemotes).
+  current.url = `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`;
+  current.pointedAt = new Date().toISOString();
+  current.pointedBy = by;
 }
 
-/** Points back at the release pointed at before the current one. */
-export function rollback(nameOrFolder, { env } = {}) {
+const pushPrevious = (current) => {
+  if (current.version) current.previous = [...current.previous, current.version].slice(-KEEP_PREVIOUS);
+};
+
+/** Everyone gets `version` on their next page load; a fresh point ends what roll-forward could undo. */
+export async function point(nameOrFolder, version, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
-  const { releasesDir } = options(env);
-  const pointers = readPointers(releasesDir);
-  const current = pointers.remotes[remote.container] ?? fail(`${remote.container} points at no release`);
-  const previous = current.history?.at(-1) ?? fail(`${remote.container} has no earlier release to roll back to`);
-  point(remote.container, previous, { env });
-  const after = readPointers(releasesDir);
-  after.remotes[remote.container].history = current.history.slice(0, -1);
-  writePointers(releasesDir, after);
-  return after.remotes[remote.container];
+  checkVersion(version);
+  const { state } = await change('point', remote, opts, (state, current, details, { by }) => {
+    // Pointing again at the live release (say, after RELEASES_URL moved) keeps both stacks as they are.
+    if (current.version !== version) {
+      pushPrevious(current);
+      current.forward = [];
+    }
+    setLive(current, remote, version, options(opts.env), by, 'point');
+    details.release = version;
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** Points back at the release live before this one; the one it leaves goes on the roll-forward stack. */
+export async function rollback(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('rollback', remote, opts, (state, current, details, { by }) => {
+    if (!current.version) fail(`${remote.container} points at no release`);
+    const previous = current.previous.at(-1) ?? fail(`${remote.container} has no earlier release to roll back to`);
+    const leaving = current.version;
+    setLive(current, remote, previous, options(opts.env), by, 'roll back');
+    current.previous = current.previous.slice(0, -1);
+    current.forward = [...current.forward, leaving];
+    details.release = previous;
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** Undoes the last rollback. */
+export async function rollForward(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('roll-forward', remote, opts, (state, current, details, { by }) => {
+    const next = current.forward.at(-1) ?? fail(`${remote.container} has no rollback to undo`);
+    const leaving = current.version;
+    setLive(current, remote, next, options(opts.env), by, 'roll forward');
+    if (leaving) current.previous = [...current.previous, leaving].slice(-KEEP_PREVIOUS);
+    current.forward = current.forward.slice(0, -1);
+    details.release = next;
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** Release folders of a remote (hidden ones are publishes or prunes under way). */
+function releaseFolders(releasesDir, remote) {
+  const dir = path.join(releasesDir, remote.folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name);
+}
+
+function releasesOf(releasesDir, remote, current) {
+  return releaseFolders(releasesDir, remote)
+    .map((version) => {
+      const recorded = current.published[version];
+      return {
+        version,
+        // Releases published before publish times were recorded fall back to their folder's time.
+        publishedAt: recorded ? new Date(recorded) : statSync(releaseDir(releasesDir, remote, version)).mtime,
+        recorded: Boolean(recorded),
+        live: version === current.version,
+      };
+    })
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.version.localeCompare(a.version));
 }
 
 export function list(nameOrFolder, { env } = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { releasesDir } = options(env);
-  const dir = path.join(releasesDir, remote.folder);
-  const current = readPointers(releasesDir).remotes[remote.container];
-  const versions = existsSync(dir) ? readdirSync(dir) : [];
-  return versions
-    .map((version) => ({ version, publishedAt: statSync(path.join(dir, version)).mtime, current: version === current?.version }))
-    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+  return releasesOf(releasesDir, remote, remoteState(readState(releasesDir), remote.container));
 }
 
-/** Deletes releases older than `days`, keeping the current one and the one before it. */
-export function prune(nameOrFolder, days = KEEP_DAYS, { env, now = Date.now() } = {}) {
+/**
+ * Deletes releases older than `days`, never the live one, the one rollback goes to, or any that
+ * roll-forward goes to. Decided and done under the lock, so a release pointed at meanwhile is not
+ * deleted; older previous releases it deletes leave the rollback list too.
+ */
+export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
-  const { releasesDir } = options(env);
-  const current = readPointers(releasesDir).remotes[remote.container];
-  const keep = new Set([current?.version, current?.history?.at(-1)].filter(Boolean));
-  const removed = [];
-  for (const release of list(remote.container, { env })) {
-    if (keep.has(release.version) || now - release.publishedAt.getTime() < days * 86_400_000) continue;
-    rmSync(path.join(releasesDir, remote.folder, release.version), { recursive: true, force: true });
-    removed.push(release.version);
+  if (!(Number.isFinite(days) && days >= 0)) fail(`prune takes a number of days (got ${days})`);
+  const { releasesDir } = options(opts.env);
+  const now = opts.now ?? Date.now();
+  const moved = [];
+  let entry;
+  try {
+    ({ entry } = await change(
+      'prune',
+      remote,
+      { ...opts, why: opts.why ?? `older than ${days} days` },
+      (state, current, details) => {
+        const keep = new Set([current.version, current.previous.at(-1), ...current.forward].filter(Boolean));
+        const old = releasesOf(releasesDir, remote, current).filter(
+          (r) => !keep.has(r.version) && now - r.publishedAt.getTime() >= days * 86_400_000,
+        );
+        if (!old.length) return null;
+        for (const { version } of old) {
+          // Renamed away now (atomic, quick), deleted once the lock is released.
+          const trash = path.join(releasesDir, remote.folder, `.pruned-${version}-${randomBytes(4).toString('hex')}`);
+          renameSync(releaseDir(releasesDir, remote, version), trash);
+          moved.push({ version, trash });
+          delete current.published[version];
+        }
+        const removed = new Set(moved.map((m) => m.version));
+        current.previous = current.previous.filter((v) => !removed.has(v));
+        details.removed = [...removed];
+        return state;
+      },
+    ));
+  } catch (error) {
+    // The change was not recorded: the releases go back where they were.
+    for (const { version, trash } of moved) renameSync(trash, releaseDir(releasesDir, remote, version));
+    throw error;
   }
-  return removed;
+  for (const { trash } of moved) rmSync(trash, { recursive: true, force: true });
+  return entry?.removed ?? [];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [command, name, arg, flag, from] = process.argv.slice(2);
+const POINTING = new Set(['point', 'rollback', 'roll-forward']);
+
+/** Per remote: the live release and who pointed it, the previous ones, and the last `limit` changes. */
+export function status({ env, remote: only, limit = 10 } = {}) {
+  const { releasesDir } = options(env);
+  const state = readState(releasesDir);
+  const history = readHistory(releasesDir);
+  const names = only ? [remoteNamed(only).container] : parts.registry.remotes.map((r) => r.container);
+  return {
+    releasesDir,
+    version: state.version,
+    remotes: names.map((name) => {
+      const current = remoteState(structuredClone(state), name);
+      const mine = history.filter((entry) => entry.remote === name);
+      // Pointed at before this history existed: who did it is known only if a line says so.
+      const pointedBy =
+        current.pointedBy ?? mine.findLast((e) => POINTING.has(e.action) && e.after === current.version)?.by ?? null;
+      return {
+        remote: name,
+        live: current.version
+          ? { version: current.version, url: current.url ?? null, pointedAt: current.pointedAt ?? null, pointedBy }
+          : null,
+        previous: [...current.previous].reverse(),
+        forward: [...current.forward].reverse(),
+        changes: mine.slice(-limit).reverse(),
+      };
+    }),
+  };
+}
+
+const whatChanged = (c) =>
+  c.action === 'publish'
+    ? c.release
+    : c.action === 'prune'
+      ? `removed ${c.removed?.join(', ')}`
+      : `${c.before ?? '-'} → ${c.after ?? '-'}`;
+
+function formatStatus(report) {
+  const lines = [`pointers version ${report.version} (${report.releasesDir})`];
+  for (const r of report.remotes) {
+    lines.push('', r.remote);
+    if (r.live) {
+      lines.push(`  live          ${r.live.version}  ${r.live.url ?? ''}`);
+      lines.push(`                pointed ${r.live.pointedAt ?? 'at an unknown time'} by ${r.live.pointedBy ?? 'unknown'}`);
+    } else lines.push('  live          none (the config file’s URL)');
+    lines.push(`  previous      ${r.previous.join(', ') || 'none'}${r.previous.length ? '  (rollback goes to the first)' : ''}`);
+    if (r.forward.length) lines.push(`  roll-forward  ${r.forward.join(', ')}  (roll-forward goes to the first)`);
+    lines.push(`  last changes${r.changes.length ? '' : '  none'}`);
+    for (const c of r.changes)
+      lines.push(
+        `    #${c.version} ${c.at} ${c.action.padEnd(12)} ${whatChanged(c)}` +
+          `  by ${c.by}${c.commit ? ` @${c.commit}` : ''}${c.why ? `: ${c.why}` : ''}`,
+      );
+  }
+  return lines.join('\n');
+}
+
+const CLI_OPTIONS = {
+  from: { type: 'string' },
+  by: { type: 'string' },
+  why: { type: 'string' },
+  commit: { type: 'string' },
+  expect: { type: 'string' },
+  json: { type: 'boolean' },
+};
+
+const USAGE =
+  'usage: npm run release -- publish|point|rollback|roll-forward|status|list|prune <remote> [version|days]\n' +
+  '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
+
+const usage = (message) => Object.assign(new Error(message ? `${message}\n${USAGE}` : USAGE), { usage: true });
+
+/** Runs one command line; returns what to print. */
+export async function main(argv = process.argv.slice(2), env = process.env) {
+  let parsed;
   try {
-    if (command === 'publish') console.log(`published ${publish(name, arg, { from: flag === '--from' ? from : undefined })}`);
-    else if (command === 'point') console.log(`${name} → ${point(name, arg).url} (next page load)`);
-    else if (command === 'rollback') console.log(`${name} rolled back → ${rollback(name).url} (next page load)`);
-    else if (command === 'list')
-      for (const r of list(name)) console.log(`${r.current ? '*' : ' '} ${r.version}  ${r.publishedAt.toISOString()}`);
-    else if (command === 'prune')
-      console.log(`removed: ${prune(name, arg === undefined ? KEEP_DAYS : Number(arg)).join(', ') || 'nothing'}`);
-    else {
-      console.error('usage: node scripts/release.mjs publish|point|rollback|list|prune <remote> [version|days]');
-      process.exit(2);
+    parsed = parseArgs({ args: argv, options: CLI_OPTIONS, allowPositionals: true });
+  } catch (error) {
+    throw usage(error.message);
+  }
+  const { values, positionals } = parsed;
+  const [command, name, arg] = positionals;
+  if (values.expect !== undefined && !/^\d+$/.test(values.expect))
+    throw usage(`--expect takes a pointers version, a whole number (got ${values.expect})`);
+  const opts = {
+    env,
+    by: values.by,
+    why: values.why,
+    commit: values.commit,
+    expect: values.expect === undefined ? undefined : Number(values.expect),
+  };
+  const needsRemote = () =>
+    name ?? fail(`${command} needs a remote (${parts.registry.remotes.map((r) => r.container).join(', ')})`);
+  const live = (r) => `${r.version} (${r.url}) on the next page load`;
+  switch (command) {
+    case 'publish':
+      return `published ${await publish(needsRemote(), arg, { ...opts, from: values.from })}`;
+    case 'point':
+      return `${name} → ${live(await point(needsRemote(), arg, opts))}`;
+    case 'rollback':
+      return `${name} rolled back → ${live(await rollback(needsRemote(), opts))}`;
+    case 'roll-forward':
+      return `${name} rolled forward → ${live(await rollForward(needsRemote(), opts))}`;
+    case 'status': {
+      const report = status({ env, remote: name });
+      return values.json ? JSON.stringify(report, null, 2) : formatStatus(report);
     }
+    case 'list':
+      return list(needsRemote(), { env })
+        .map((r) => `${r.live ? '*' : ' '} ${r.version}  ${r.publishedAt.toISOString()}${r.recorded ? '' : ' (folder time)'}`)
+        .join('\n');
+    case 'prune': {
+      const days = arg === undefined ? KEEP_DAYS : Number(arg);
+      const removed = await prune(needsRemote(), days, opts);
+      return `removed: ${removed.join(', ') || 'nothing'}`;
+    }
+    default:
+      throw usage(command ? `unknown command ${command}` : '');
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const out = await main();
+    if (out) console.log(out);
   } catch (error) {
     console.error(`✖ ${error.message}`);
-    process.exit(1);
+    process.exit(error.usage ? 2 : error instanceof ConflictError ? 3 : 1);
   }
 }
