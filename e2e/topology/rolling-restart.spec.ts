@@ -101,6 +101,16 @@ test('every API instance and page service restarted in turn under load: no reque
     }
   };
   const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+  // Each part is restarted while players keep coming, and players are seen again after it is back:
+  // a fast machine restarts a part in well under a second, so the load is made sure of around each
+  // restart rather than counted over the whole run.
+  const answeredSince = async (what: string) => {
+    const target = outcomes.length + 25;
+    await expect
+      .poll(() => outcomes.length, { message: `requests answered after ${what}`, timeout: 60_000 })
+      .toBeGreaterThanOrEqual(target);
+  };
+  await answeredSince('the start');
   for (const [part, index] of [
     ['api', 0],
     ['api', 1],
@@ -109,12 +119,12 @@ test('every API instance and page service restarted in turn under load: no reque
   ] as const) {
     const rolled = await request.post(`${control}/roll/${part}/${index}`, { timeout: 180_000 });
     expect(rolled.ok(), `${part} ${index} restarted: ${await rolled.text()}`).toBeTruthy();
+    await answeredSince(`${part} ${index} restarted`);
   }
   stop = true;
   await Promise.all(workers);
 
   const failed = outcomes.filter((o) => typeof o.status !== 'number' || o.status >= 500 || ![200, 201].includes(o.status));
-  expect(outcomes.length).toBeGreaterThan(200);
   expect(outcomes.filter((o) => o.what === 'sign-in').length).toBeGreaterThan(5);
   expect(failed, JSON.stringify(failed.slice(0, 10))).toEqual([]);
   // Every sign-up answered 201 is in the database: its verification mail was queued with it.
