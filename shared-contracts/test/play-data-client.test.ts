@@ -69,3 +69,17 @@ describe('the shared stats snapshot', () => {
     expect(client.getGameStatsView().stats?.trending).toEqual([7]);
   });
 });
+
+describe('the stats snapshot with no API named (a remote on its own, a test)', () => {
+  test('says "no figures" at once and fetches nothing', async () => {
+    const fetchMock = jest.fn();
+    globalThis.fetch = fetchMock;
+    // The shell names the API on globalThis (shared by every remote's copy of the module).
+    delete (globalThis as { __gamesPortalPlayDataApi__?: string }).__gamesPortalPlayDataApi__;
+    jest.resetModules();
+    const client = await import('../src/play-data/play-data-client');
+    client.subscribeGameStats(() => undefined);
+    expect(client.getGameStatsView()).toEqual({ stats: null, failed: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -97,7 +97,11 @@ export function refreshGameStats(delayMs = 0): void {
  */
 export function subscribeGameStats(listener: () => void): () => void {
   listeners.add(listener);
-  if (listeners.size === 1) {
+  // Nowhere to ask (a remote's page on its own, a test): no figures, said at once, not after a
+  // tick that lands outside React's update.
+  if (!playDataApi()) {
+    if (!view.stats && !view.failed) view = { stats: null, failed: true };
+  } else if (listeners.size === 1) {
     const fresh = view.stats !== null && Date.now() - fetchedAt < REFRESH_MS;
     if (!fresh) void loadStats();
     timer = setInterval(() => void loadStats(), REFRESH_MS);
