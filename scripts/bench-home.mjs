@@ -4,7 +4,13 @@
 // modules directly, no federation, output in bench-out/, never deployed), loads each page cold
 // in Chromium and prints, side by side with the federated/single ratio: compressed JS bytes,
 // script requests, the critical request chain to the first card or frame, the median time to
-// it, Lighthouse mobile scores, and when things paint at 400 kbps / 400 ms RTT.
+// it, Lighthouse mobile scores, and when things paint at 400 kbps / 400 ms RTT. Then the rest of
+// a visit: in-site navigation step by step (scripts/bench/measure-navigation.mjs), on loopback and
+// at 4× CPU slowdown with 150 ms RTT, with each step's INP.
+// `BENCH_ONLY=navigation` (or `--only=navigation`, `npm run bench:navigation`) runs only the
+// navigation rows; `BENCH_ONLY=first-visit` only the first visit. `BENCH_NAV_SAVE_DATA=1` walks
+// with Data Saver announced, which turns the shell's navigation prefetch off: the same build
+// without that lever.
 // Prints figures; asserts nothing (the deterministic budgets are e2e/tests/budget.spec.ts).
 import { chromium } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -14,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLighthouse } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
+import { measureNavigation, NAVIGATION_STEPS } from './bench/measure-navigation.mjs';
 import { measurePageLoad } from './bench/measure-page.mjs';
 import { precompress } from './precompress.mjs';
 import { portsFromBase, serveAll } from './start.mjs';
@@ -22,7 +29,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Emulated on every request of the timed runs, so round trips cost what they cost on a phone. */
 const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 40);
-const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? process.env.BENCH_ONLY;
+if (ONLY !== undefined && !['navigation', 'first-visit'].includes(ONLY)) {
+  console.error(`BENCH_ONLY must be navigation or first-visit, not ${ONLY}`);
+  process.exit(1);
+}
+const FIRST_VISIT = ONLY !== 'navigation';
+const NAVIGATION = ONLY !== 'first-visit';
+/** Walks through the site per build and line; each walk starts from a fresh Home. */
+const NAV_RUNS = Number(process.env.BENCH_NAV_RUNS ?? 7);
+/** `BENCH_NAV_SAVE_DATA=1`: the browser asks to save data, so the shell's navigation prefetch stays off (decision 0041). */
+const NAV_SAVE_DATA = process.env.BENCH_NAV_SAVE_DATA === '1';
+const LIGHTHOUSE = FIRST_VISIT && process.env.BENCH_LIGHTHOUSE !== '0';
 const base = Number(process.env.BENCH_PORT_BASE ?? 5000);
 const ports = portsFromBase(base);
 const referencePort = base + 90;
@@ -82,9 +100,11 @@ const median = (values) => {
 };
 /** results[page][build] = { jsBytes, scriptRequests, chain, contentMs, lighthouse, slow } */
 const results = {};
+/** navigation[line][build][step] = { ms, contentMs, inp } medians */
+const navigation = {};
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 try {
-  for (const page of PAGES) {
+  for (const page of FIRST_VISIT ? PAGES : []) {
     results[page] = {};
     for (const [buildName, origin] of Object.entries(BUILDS)) {
       process.stdout.write(`  ${buildName.padEnd(9)} ${page} `);
@@ -113,6 +133,36 @@ try {
       process.stdout.write('\n');
     }
   }
+  for (const line of NAVIGATION ? ['loopback', 'throttled'] : []) {
+    navigation[line] = {};
+    // The builds take turns, so a busy moment of the machine falls on both alike.
+    const walks = { federated: [], single: [] };
+    process.stdout.write(`  navigation ${line} `);
+    for (let i = 0; i < NAV_RUNS; i += 1) {
+      for (const [buildName, origin] of Object.entries(BUILDS)) {
+        walks[buildName].push(
+          await measureNavigation(browser, origin, { isOwn, throttled: line === 'throttled', saveData: NAV_SAVE_DATA }),
+        );
+        process.stdout.write('.');
+      }
+    }
+    process.stdout.write('\n');
+    for (const [buildName, runs] of Object.entries(walks)) {
+      navigation[line][buildName] = Object.fromEntries(
+        NAVIGATION_STEPS.map(({ id }) => {
+          const steps = runs.map((run) => run[id]);
+          return [
+            id,
+            {
+              ms: median(steps.map((s) => s?.ms)),
+              inp: median(steps.map((s) => s?.inp)),
+              missed: steps.filter((s) => !s).length,
+            },
+          ];
+        }),
+      );
+    }
+  }
 } finally {
   await browser.close();
 }
@@ -138,43 +188,72 @@ const ms = (n) => (n === null || n === undefined ? '–' : `${Math.round(n)} ms`
 const ratio = (a, b) => (a === null || b === null || b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
 const row = (label, f, s, r = '') => `| ${label} | ${f} | ${s} | ${r} |`;
 
-console.log(
-  `\nFirst visit, cold cache. Timed figures: median of ${RUNS} loads at ${RTT_MS} ms emulated RTT (1440×900); ` +
-    `chain: sequential round trips from the HTML to the first card or frame (150 ms RTT run); ` +
-    `JS: compressed body bytes of every script, all origins.`,
-);
-for (const page of PAGES) {
-  const { federated: f, single: s } = results[page];
-  console.log(`\n| ${page} | federated | single bundle | federated/single |\n|---|---|---|---|`);
-  console.log(row('compressed JS', kb(f.jsBytes), kb(s.jsBytes), ratio(f.jsBytes, s.jsBytes)));
-  console.log(row('script requests', f.scriptRequests, s.scriptRequests, ratio(f.scriptRequests, s.scriptRequests)));
-  console.log(row('critical chain (round trips)', f.chain, s.chain, ratio(f.chain, s.chain)));
-  console.log(row('first card / frame (median)', ms(f.contentMs), ms(s.contentMs), ratio(f.contentMs, s.contentMs)));
-  if (f.lighthouse && s.lighthouse) {
-    const l = (x) => x.lighthouse;
-    // A run Lighthouse could not score prints its reason instead of a figure.
-    const score = (x, key, format = (v) => v) => (l(x)[key] === null ? `n/a (${l(x).error ?? 'no score'})` : format(l(x)[key]));
-    console.log(row('Lighthouse mobile perf', score(f, 'perf'), score(s, 'perf'), ratio(l(f).perf, l(s).perf)));
-    console.log(row('Lighthouse accessibility', score(f, 'accessibility'), score(s, 'accessibility')));
-    console.log(row('Lighthouse LCP', score(f, 'lcpMs', ms), score(s, 'lcpMs', ms), ratio(l(f).lcpMs, l(s).lcpMs)));
-    console.log(
-      row(
-        'Lighthouse CLS',
-        score(f, 'cls', (v) => v.toFixed(3)),
-        score(s, 'cls', (v) => v.toFixed(3)),
-      ),
-    );
+if (FIRST_VISIT) printFirstVisit();
+if (NAVIGATION) printNavigation();
+
+function printFirstVisit() {
+  console.log(
+    `\nFirst visit, cold cache. Timed figures: median of ${RUNS} loads at ${RTT_MS} ms emulated RTT (1440×900); ` +
+      `chain: sequential round trips from the HTML to the first card or frame (150 ms RTT run); ` +
+      `JS: compressed body bytes of every script, all origins.`,
+  );
+  for (const page of PAGES) {
+    const { federated: f, single: s } = results[page];
+    console.log(`\n| ${page} | federated | single bundle | federated/single |\n|---|---|---|---|`);
+    console.log(row('compressed JS', kb(f.jsBytes), kb(s.jsBytes), ratio(f.jsBytes, s.jsBytes)));
+    console.log(row('script requests', f.scriptRequests, s.scriptRequests, ratio(f.scriptRequests, s.scriptRequests)));
+    console.log(row('critical chain (round trips)', f.chain, s.chain, ratio(f.chain, s.chain)));
+    console.log(row('first card / frame (median)', ms(f.contentMs), ms(s.contentMs), ratio(f.contentMs, s.contentMs)));
+    if (f.lighthouse && s.lighthouse) {
+      const l = (x) => x.lighthouse;
+      // A run Lighthouse could not score prints its reason instead of a figure.
+      const score = (x, key, format = (v) => v) => (l(x)[key] === null ? `n/a (${l(x).error ?? 'no score'})` : format(l(x)[key]));
+      console.log(row('Lighthouse mobile perf', score(f, 'perf'), score(s, 'perf'), ratio(l(f).perf, l(s).perf)));
+      console.log(row('Lighthouse accessibility', score(f, 'accessibility'), score(s, 'accessibility')));
+      console.log(row('Lighthouse LCP', score(f, 'lcpMs', ms), score(s, 'lcpMs', ms), ratio(l(f).lcpMs, l(s).lcpMs)));
+      console.log(
+        row(
+          'Lighthouse CLS',
+          score(f, 'cls', (v) => v.toFixed(3)),
+          score(s, 'cls', (v) => v.toFixed(3)),
+        ),
+      );
+    }
+    const paint = (x, name) => {
+      const at = x.slow.landmarks[name];
+      return at === undefined ? 'never' : ms(Math.max(at, x.slow.fcpMs ?? 0));
+    };
+    for (const [name, label] of [
+      ['header', 'header'],
+      ['footer', 'footer'],
+      ['placeholder', 'placeholder cards (or the first card)'],
+      ['content', 'first card / frame'],
+    ]) {
+      console.log(row(`400 kbps · 400 ms RTT, 375 px: ${label} painted`, paint(f, name), paint(s, name)));
+    }
   }
-  const paint = (x, name) => {
-    const at = x.slow.landmarks[name];
-    return at === undefined ? 'never' : ms(Math.max(at, x.slow.fcpMs ?? 0));
-  };
-  for (const [name, label] of [
-    ['header', 'header'],
-    ['footer', 'footer'],
-    ['placeholder', 'placeholder cards (or the first card)'],
-    ['content', 'first card / frame'],
-  ]) {
-    console.log(row(`400 kbps · 400 ms RTT, 375 px: ${label} painted`, paint(f, name), paint(s, name)));
+}
+
+function printNavigation() {
+  console.log(
+    `\nIn-site navigation after Home has loaded and gone idle (1440×900), median of ${NAV_RUNS} walks: ` +
+      `click (the input event's timestamp) to the new page's first card or game frame plus one painted frame; ` +
+      `INP: the step's slowest interaction (Event Timing API; 0 = none reached 16 ms). ` +
+      `Throttled: 4× CPU slowdown and 150 ms RTT (DevTools protocol). Budgets: ≤ 1.15× the single bundle, ` +
+      `< 100 ms on loopback, INP ≤ 200 ms throttled.` +
+      (NAV_SAVE_DATA ? ' Save-Data on (BENCH_NAV_SAVE_DATA=1): the shell prefetched nothing.' : ''),
+  );
+  console.log(
+    '\n| step | loopback federated | loopback single | ratio | INP fed / single | 4× CPU · 150 ms federated | single | ratio | INP fed / single |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const { id, label } of NAVIGATION_STEPS) {
+    const cells = ['loopback', 'throttled'].flatMap((line) => {
+      const f = navigation[line].federated[id];
+      const s = navigation[line].single[id];
+      const missed = (x) => (x.missed ? ` (${x.missed} missed)` : '');
+      return [ms(f.ms) + missed(f), ms(s.ms) + missed(s), ratio(f.ms, s.ms), `${ms(f.inp)} / ${ms(s.inp)}`];
+    });
+    console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
 }

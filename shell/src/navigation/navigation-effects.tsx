@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { useIdlePrefetch } from './idle-prefetch';
 import { arriveAtNewPage, returnToPage } from './page-arrival';
 
 /** Where the window was on each history entry (by react-router's location key), for Back and Forward. */
@@ -8,7 +9,8 @@ const scrollPositions = new Map<string, number>();
 /**
  * Where a page starts after an in-site navigation: a new page at its top with focus on its
  * heading, Back and Forward where the player left that page. Without it the window stayed where
- * the last page was scrolled to. Rendered once, inside the router; draws nothing.
+ * the last page was scrolled to. And what the next click will need, prefetched once the page is
+ * idle. Rendered once, inside the router; draws nothing.
  */
 export function NavigationEffects() {
   const location = useLocation();
@@ -44,6 +46,9 @@ export function NavigationEffects() {
     if (navigationType === 'POP') return returnToPage(main, scrollPositions.get(location.key) ?? 0);
     return arriveAtNewPage(main);
   }, [location.key, navigationType]);
+
+  // Each page, once idle, fetches what its visible links lead to (decision 0041).
+  useIdlePrefetch(location.key);
 
   return null;
 }

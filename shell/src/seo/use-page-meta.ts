@@ -3,6 +3,9 @@ import { useLocation } from 'react-router-dom';
 import type { Brand } from 'shared-contracts';
 import { hasServerPageMeta } from './server-meta';
 
+/** The title and meta lookup, one chunk (the idle prefetch loads it ahead of the first navigation). */
+export const loadPageHead = () => import('./page-head');
+
 /**
  * Keeps the document's title and meta tags in step with the route (decision 0026). The first
  * page's tags come from the server, so the catalogue-sized lookup (./page-head) loads only
@@ -16,7 +19,7 @@ export function usePageMeta(brand: Brand): void {
     firstPage.current = false;
     if (isFirst && hasServerPageMeta(document)) return;
     let current = true;
-    import('./page-head')
+    loadPageHead()
       .then(({ applyPageMeta }) => {
         if (current) applyPageMeta(pathname, search, brand);
       })

@@ -1,0 +1,202 @@
+// In-site navigation, measured from inside the page: Home is loaded and left to go idle, then a
+// player's path through the site is clicked step by step. Each step is timed from the click (the
+// input event's own timestamp) to the new page's first card or game frame plus one painted frame,
+// and its INP is read from the Event Timing API (the longest interaction of the step, as INP
+// counts it on a page with few interactions). Used by scripts/bench-home.mjs.
+import { emulateNetwork } from '../../e2e/network.mjs';
+import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
+/* global document, window, requestAnimationFrame, MutationObserver -- the clock runs in the page */
+
+/** The path a player clicks, in order; each step starts on the page the one before ended on. */
+export const NAVIGATION_STEPS = [
+  {
+    id: 'all-games',
+    label: 'Home → All Games',
+    run: (page) => clickable(page, page.locator('.nav-menu').getByRole('link', { name: 'All Games' })),
+  },
+  {
+    id: 'game',
+    label: 'All Games → a game (click to frame)',
+    run: (page) => clickable(page, page.locator('main a.catalog-game-card').first()),
+  },
+  {
+    id: 'category',
+    label: 'play page → a category (carousel)',
+    run: (page) => clickable(page, page.locator('.category-carousel a.category-card').first()),
+  },
+  {
+    id: 'home',
+    label: 'category → Home',
+    run: (page) => clickable(page, page.locator('.nav-menu').getByRole('link', { name: 'Home' })),
+  },
+  { id: 'search', label: 'search from the header (Enter to results)', run: (page) => search(page, SEARCH_TEXT) },
+];
+
+/** Typed into the header's search box: matches several games, so the results page has cards. */
+const SEARCH_TEXT = 'car';
+/** The pointer rests on a link this long before pressing, as a hand does (and as hover prefetch would see). */
+const HOVER_DWELL_MS = 100;
+
+async function clickable(page, link) {
+  // Scrolled to by the wheel, as a player does: the play page undoes a scroll that follows a key
+  // or a script while its game has focus (mf-player's use-keep-keys-in-game).
+  const box = await link.boundingBox();
+  const viewport = page.viewportSize();
+  if (box && viewport && (box.y < 0 || box.y + box.height > viewport.height)) {
+    await page.mouse.move(viewport.width / 2, viewport.height / 2);
+    await page.mouse.wheel(0, box.y - viewport.height / 2);
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+  }
+  await link.hover();
+  await page.waitForTimeout(HOVER_DWELL_MS);
+  await link.click();
+}
+
+async function search(page, text) {
+  const box = page.getByPlaceholder('Search Games');
+  await box.click();
+  await page.keyboard.type(text, { delay: 60 });
+  // The step's clock starts at this key: the typing before it counts in its INP only.
+  await page.evaluate(() => window.__navClock.startOnEnter());
+  await page.keyboard.press('Enter');
+}
+
+// Runs in the page before its scripts. `arm()` before a step remembers what is on screen; the
+// step's input event starts the clock; the first element matching the selector that was not
+// there before stops it, after one more painted frame.
+function installNavigationClock() {
+  const interactions = new Map();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue;
+      interactions.set(entry.interactionId, Math.max(interactions.get(entry.interactionId) ?? 0, entry.duration));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+
+  let step = null;
+  const check = () => {
+    if (!step || step.startedAt === null || step.contentAt !== null) return;
+    for (const element of document.querySelectorAll(step.selector)) {
+      if (step.before.has(element)) continue;
+      step.contentAt = performance.now();
+      const current = step;
+      // rAF runs before the frame's paint; a message posted from it is handled after that paint.
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          current.paintedAt = performance.now();
+        };
+        channel.port2.postMessage(null);
+      });
+      return;
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  const start = (event) => {
+    if (step && step.startedAt === null && (event.type === 'click' || step.onEnter)) {
+      if (event.type === 'keydown' && event.key !== 'Enter') return;
+      step.startedAt = event.timeStamp;
+      queueMicrotask(check);
+    }
+  };
+  window.addEventListener('click', start, true);
+  window.addEventListener('keydown', start, true);
+
+  Object.defineProperty(window, '__navClock', {
+    value: {
+      arm(selector) {
+        interactions.clear();
+        step = {
+          selector,
+          before: new Set(document.querySelectorAll(selector)),
+          startedAt: null,
+          contentAt: null,
+          paintedAt: null,
+          onEnter: false,
+        };
+      },
+      startOnEnter() {
+        // Keys typed so far belong to this step's INP, not to its clock.
+        step.onEnter = true;
+      },
+      read() {
+        if (!step || step.paintedAt === null) return null;
+        return { ms: step.paintedAt - step.startedAt, contentMs: step.contentAt - step.startedAt };
+      },
+      /** The step's slowest interaction; 0 when none took 16 ms, the API's smallest threshold. */
+      inp: () => (interactions.size ? Math.max(...interactions.values()) : 0),
+    },
+  });
+}
+
+// Runs in the page before its scripts: the Network Information API as a browser with Data Saver on.
+function announceSaveData() {
+  Object.defineProperty(Navigator.prototype, 'connection', {
+    configurable: true,
+    get: () => ({ saveData: true, effectiveType: '4g' }),
+  });
+}
+
+/**
+ * Loads Home in a fresh context, lets it go idle, then clicks through NAVIGATION_STEPS.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin
+ * @param {{ isOwn: (url: string) => boolean, throttled?: boolean, idleMs?: number, saveData?: boolean }} options
+ *   saveData: the browser says the player asked to save data, so the shell prefetches nothing
+ *   (shell/src/navigation/connection.ts): the same build with its navigation prefetch off.
+ * @returns {Promise<Record<string, {ms: number, contentMs: number, inp: number} | null>>} null: the step never showed its content
+ */
+export async function measureNavigation(browser, origin, { isOwn, throttled = false, idleMs = 1000, saveData = false }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const timeout = throttled ? 60_000 : 20_000;
+  try {
+    // Thumbnails, reCAPTCHA and games live on hosts this machine cannot reach: answer them empty.
+    await context.route(
+      (target) => !isOwn(target.href),
+      (route) => route.fulfill({ status: 204, body: '' }),
+    );
+    await context.addInitScript(installNavigationClock);
+    if (saveData) await context.addInitScript(announceSaveData);
+    const page = await context.newPage();
+    page.setDefaultTimeout(timeout);
+    if (throttled) {
+      await emulateNetwork(context, page, { latencyMs: 150 });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    }
+    await page.goto(origin + '/', { waitUntil: 'load', timeout });
+    await settle(page, idleMs, timeout);
+    const results = {};
+    for (const step of NAVIGATION_STEPS) {
+      await page.evaluate((selector) => window.__navClock.arm(selector), FIRST_CONTENT_SELECTOR);
+      try {
+        await step.run(page);
+      } catch (error) {
+        // The walk cannot go on from a page it did not reach: the rest of it counts as missed.
+        console.error(`\n  ${step.label} failed on ${origin}: ${error.message.split('\n')[0]}`);
+        break;
+      }
+      const handle = await page
+        .waitForFunction(() => window.__navClock.read(), undefined, { timeout, polling: 50 })
+        .catch(() => null);
+      const timing = handle ? await handle.jsonValue() : null;
+      // Event Timing entries arrive after their frame is presented: read them once the page settled.
+      await settle(page, idleMs, timeout);
+      results[step.id] = timing && { ...timing, inp: await page.evaluate(() => window.__navClock.inp()) };
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page as a player leaves it between clicks: its own loads done, remotes mounted, then a pause. */
+async function settle(page, idleMs, timeout) {
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+  await page
+    .locator('#root[data-remote-fragments]')
+    .waitFor({ state: 'detached', timeout })
+    .catch(() => undefined);
+  await page.waitForTimeout(idleMs);
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+}
