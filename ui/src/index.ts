@@ -3,3 +3,4 @@ export { FallbackImage, fallbackArtStyle } from './fallback-image';
 export { HomeHero } from './home-hero';
 export { ICONS, Icon, type IconName } from './icon';
 export { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, HEART_ICON, PathIcon, PLAY_ICON } from './path-icon';
+export { useBrowserValue } from './use-browser-value';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GAME_SORTS, parseGameSort, PLAY_DATA_TEXT, SORT_PARAM, sortGames, type GameSort } from 'shared-contracts/play-data';
-import { useBrowserValue } from './use-browser-value';
+import { useBrowserValue } from 'ui';
 import { useGameStats } from './use-game-stats';
 import './sort-control.css';
 

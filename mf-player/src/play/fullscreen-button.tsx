@@ -1,7 +1,6 @@
 import type { RefObject } from 'react';
-import { Icon } from 'ui';
 import { enterFullscreen, isFullscreenSupported } from './fullscreen';
-import { useBrowserValue } from './use-browser-value';
+import { Icon, useBrowserValue } from 'ui';
 
 const supportedInBrowser = () => isFullscreenSupported();
 

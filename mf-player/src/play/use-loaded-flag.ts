@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useBrowserValue } from './use-browser-value';
+import { useBrowserValue } from 'ui';
 
 /**
  * Loading until the frame reports a load for the current link (product §4.7).
