@@ -1,9 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { PLAY_DATA_TEXT, REPORT_REASONS, REPORT_TEXT_MAX, sendReport, type ReportReason } from 'shared-contracts/play-data';
+import { loadToast } from '../play/load-toast';
 import './report-problem.css';
-
-// react-toastify (a shared singleton) loads with the first toast, not with the page.
-const loadToast = () => import('react-toastify').then((module) => module.toast);
 
 /** "Report a problem": a reason, optional words, one report per device, game and day (the API says so). */
 export function ReportProblem({ gameId }: { gameId: number }) {

@@ -1,3 +1,4 @@
+import { loadToast } from './load-toast';
 import { shareOrCopy } from './share';
 import { Icon } from 'ui';
 
@@ -5,12 +6,6 @@ export const SHARE_TEXT = {
   copied: 'Link copied to the clipboard.',
   failed: 'Could not copy the link.',
 } as const;
-
-/**
- * react-toastify (a shared singleton, 8.7 KB) loads with the first toast, not with the page: the
- * game frame never waits for it, and the shell mounts its container once it arrives.
- */
-const loadToast = () => import('react-toastify').then((module) => module.toast);
 
 /** Shares the play page's link (Web Share API), else copies it and says so in a toast. */
 export function ShareButton({ title }: { title: string }) {
