@@ -199,9 +199,8 @@ export async function rollForward(nameOrFolder, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { state } = await change('roll-forward', remote, opts, (state, current, details, { by }) => {
     const next = current.forward.at(-1) ?? fail(`${remote.container} has no rollback to undo`);
-    const leaving = current.version;
+    pushPrevious(current);
     setLive(current, remote, next, options(opts.env), by, 'roll forward');
-    if (leaving) current.previous = [...current.previous, leaving].slice(-KEEP_PREVIOUS);
     current.forward = current.forward.slice(0, -1);
     details.release = next;
     return state;
