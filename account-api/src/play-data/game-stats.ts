@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { GAMES } from 'shared-contracts';
 import { STATS_ROW_SIZE, type GameStats, type GameStatsSnapshot } from 'shared-contracts/play-data';
 import type { Database } from '../db/schema';
-import { utcDay, type PendingPlays, type PlayCounter } from './play-counter';
+import { utcDay, type DayPlays, type PlayCounter } from './play-counter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
@@ -99,18 +99,16 @@ export async function readGameStats(db: Kysely<Database>, counter: PlayCounter, 
 }
 
 function addPending(
-  pending: PendingPlays,
+  pending: readonly DayPlays[],
   days: { today: string; yesterday: string; weekStart: string },
   figuresOf: (gameId: number) => PlayFigures,
 ): void {
-  for (const [field, count] of pending) {
-    const [day, game] = field.split('|');
-    if (!day || !game) continue;
-    const figures = figuresOf(Number(game));
-    figures.total += count;
-    if (day === days.today) figures.today += count;
-    if (day === days.yesterday) figures.yesterday += count;
-    if (day >= days.weekStart) figures.week += count;
+  for (const { game_id, day, plays } of pending) {
+    const figures = figuresOf(game_id);
+    figures.total += plays;
+    if (day === days.today) figures.today += plays;
+    if (day === days.yesterday) figures.yesterday += plays;
+    if (day >= days.weekStart) figures.week += plays;
   }
 }
 

@@ -6,8 +6,26 @@ import type { Database } from '../db/schema';
 /** The UTC day (YYYY-MM-DD) of a moment: plays are rolled up per game and day. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** Plays counted but not yet in the database, by `${day}|${gameId}`. */
-export type PendingPlays = Map<string, number>;
+/** Plays of one game on one UTC day: a row of `game_play_days`. */
+export interface DayPlays {
+  game_id: number;
+  day: string;
+  plays: number;
+}
+
+/** Redis keeps pending plays in one hash, one field per game and day. */
+const pendingField = (day: string, gameId: number): string => `${day}|${gameId}`;
+
+/** The rows of a pending hash's fields and counts (fields it did not write are passed over). */
+function dayPlaysOf(entries: Iterable<[string, string]>): DayPlays[] {
+  const rows: DayPlays[] = [];
+  for (const [field, count] of entries) {
+    const [day, game] = field.split('|');
+    const plays = Number(count);
+    if (day && game && plays > 0) rows.push({ game_id: Number(game), day, plays });
+  }
+  return rows;
+}
 
 /**
  * Counts "play started" events at most once per (device hash, game) per 30 minutes.
@@ -16,7 +34,7 @@ export type PendingPlays = Map<string, number>;
 export interface PlayCounter {
   record(deviceKey: string, gameId: number, at: Date): Promise<boolean>;
   /** Counted plays not yet in `game_play_days` (Redis only; the database counts in place). */
-  pending(): Promise<PendingPlays>;
+  pending(): Promise<DayPlays[]>;
   /**
    * Moves pending plays into `game_play_days`. Several instances may call it at once: one runs,
    * the others answer null. Answers how many plays it moved.
@@ -26,7 +44,7 @@ export interface PlayCounter {
   sweep(at: Date): Promise<void>;
 }
 
-async function addPlays(db: Kysely<Database>, rows: { game_id: number; day: string; plays: number }[]): Promise<void> {
+async function addPlays(db: Kysely<Database>, rows: DayPlays[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('game_play_days')
@@ -63,8 +81,8 @@ export class DatabasePlayCounter implements PlayCounter {
     });
   }
 
-  pending(): Promise<PendingPlays> {
-    return Promise.resolve(new Map<string, number>());
+  pending(): Promise<DayPlays[]> {
+    return Promise.resolve([]);
   }
 
   rollup(): Promise<number | null> {
@@ -123,15 +141,14 @@ export class RedisPlayCounter implements PlayCounter {
       `${this.prefix}plays:seen:${deviceKey}:${gameId}`,
       this.pendingKey,
       String(PLAY_DEDUPE_WINDOW_MS),
-      `${utcDay(at)}|${gameId}`,
+      pendingField(utcDay(at), gameId),
       String(at.getTime()),
     );
     return counted === 1;
   }
 
-  async pending(): Promise<PendingPlays> {
-    const entries = await this.redis.hgetall(this.pendingKey);
-    return new Map(Object.entries(entries).map(([field, count]) => [field, Number(count)]));
+  async pending(): Promise<DayPlays[]> {
+    return dayPlaysOf(Object.entries(await this.redis.hgetall(this.pendingKey)));
   }
 
   async rollup(): Promise<number | null> {
@@ -139,18 +156,15 @@ export class RedisPlayCounter implements PlayCounter {
     const locked = await this.redis.set(this.lockKey, '1', 'PX', Math.max(1, this.rollupIntervalMs - 250), 'NX');
     if (locked !== 'OK') return null;
     const flat = (await this.redis.eval(DRAIN_SCRIPT, 1, this.pendingKey)) as string[];
-    const rows: { game_id: number; day: string; plays: number }[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) {
-      const [day, game] = (flat[i] ?? '').split('|');
-      const plays = Number(flat[i + 1]);
-      if (day && game && plays > 0) rows.push({ game_id: Number(game), day, plays });
-    }
+    const pairs: [string, string][] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i] ?? '', flat[i + 1] ?? '']);
+    const rows = dayPlaysOf(pairs);
     try {
       await addPlays(this.db, rows);
     } catch (error) {
       // The database refused: the plays go back to Redis for the next round.
       const restore = this.redis.multi();
-      for (const row of rows) restore.hincrby(this.pendingKey, `${row.day}|${row.game_id}`, row.plays);
+      for (const row of rows) restore.hincrby(this.pendingKey, pendingField(row.day, row.game_id), row.plays);
       await restore.exec();
       throw error;
     }
