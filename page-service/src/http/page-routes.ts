@@ -63,7 +63,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request.raw);
-    const { key, page: rendered } = await renderer.page({ url: request.url, host, https });
+    const rendered = await renderer.page({ url: request.url, host, https });
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
@@ -73,7 +73,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
       .header('vary', 'Accept-Encoding')
       .header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const body = await cache.encoded(key, rendered, encoding);
+    const body = await cache.encoded(rendered, encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     reply.header('content-length', body.length);
     return reply.send(request.method === 'HEAD' ? undefined : body);

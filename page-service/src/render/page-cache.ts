@@ -1,9 +1,11 @@
 // Rendered pages kept in memory, keyed by everything that changes their bytes (scheme, host,
 // path and query, and the versions of the config, the shell's build and the remotes' files), so
-// a change draws the page again on its next request and nothing else does. Each page is
+// a change draws the page again on its next request and nothing else does. Each document is
 // compressed once per encoding, off the event loop (zlib's thread pool), and only when a client
-// first asks for that encoding. One render per key at a time: a burst of requests for a page
-// that changed waits for one render instead of running twenty.
+// first asks for that encoding: a page drawn again with the same bytes (a change it does not
+// show, such as another game's plays) keeps its compressed copies and its ETag. One render per
+// key at a time: a burst of requests for a page that changed waits for one render instead of
+// running twenty.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -26,10 +28,7 @@ export interface CachedPage {
   cacheable: boolean;
 }
 
-interface Entry {
-  page: Promise<CachedPage>;
-  encoded: Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>;
-}
+type Compressed = Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>;
 
 /** The client's preferred encoding we can send; anything unknown or malformed gets identity. */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
@@ -51,7 +50,9 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 export const etagOf = (body: Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Promise<CachedPage>>();
+  /** Compressed copies by the document's ETag (its bytes), as many as pages are kept. */
+  private readonly compressed = new Map<string, Compressed>();
   hits = 0;
   misses = 0;
   /** Told of every page drawn (the page service's metrics time renders with it). */
@@ -65,42 +66,48 @@ export class PageCache {
 
   /** The page of `key`, rendered by `render` if no copy is kept or under way. */
   async page(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
-    const entry = this.entries.get(key);
-    if (entry) {
+    const kept = this.entries.get(key);
+    if (kept) {
       this.hits += 1;
-      // Most recently used last: the first entry is the one to drop.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.page;
+      touch(this.entries, key, kept, this.maxEntries);
+      return kept;
     }
     this.misses += 1;
     const page = render();
-    const fresh: Entry = { page, encoded: new Map() };
-    this.entries.set(key, fresh);
-    const oldest = this.entries.keys().next();
-    if (this.entries.size > this.maxEntries && !oldest.done) this.entries.delete(oldest.value);
+    touch(this.entries, key, page, this.maxEntries);
     try {
       const rendered = await page;
       this.onRendered?.(rendered);
-      if (!rendered.cacheable && this.entries.get(key) === fresh) this.entries.delete(key);
+      if (!rendered.cacheable && this.entries.get(key) === page) this.entries.delete(key);
       return rendered;
     } catch (error) {
-      if (this.entries.get(key) === fresh) this.entries.delete(key);
+      if (this.entries.get(key) === page) this.entries.delete(key);
       throw error;
     }
   }
 
-  /** The page's bytes in `encoding`, compressed at most once per kept page. */
-  encoded(key: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  /** The page's bytes in `encoding`, compressed at most once per document kept. */
+  encoded(page: CachedPage, encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(page.body);
-    const entry = this.entries.get(key);
-    const existing = entry?.encoded.get(encoding);
+    const copies = this.compressed.get(page.etag) ?? new Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>();
+    touch(this.compressed, page.etag, copies, this.maxEntries);
+    const existing = copies.get(encoding);
     if (existing) return existing;
     const compressed =
       encoding === 'br'
         ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
         : gzipAsync(page.body, { level: 9 });
-    entry?.encoded.set(encoding, compressed);
+    copies.set(encoding, compressed);
     return compressed;
+  }
+}
+
+/** Puts `key` last (most recently used) and drops the first entries past `max`. */
+function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
   }
 }

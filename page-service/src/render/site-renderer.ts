@@ -73,7 +73,7 @@ export class SiteRenderer {
     await Promise.all(urls.filter((url) => URL.canParse(url)).map((url) => this.options.remoteFiles.get(url)));
   }
 
-  async page({ url, host, https }: PageAsked): Promise<{ key: string; page: CachedPage }> {
+  async page({ url, host, https }: PageAsked): Promise<CachedPage> {
     const { shell, remoteFiles, gameStats, cache } = this.options;
     const files = shell.files();
     const { config, version } = await this.config();
@@ -119,7 +119,7 @@ export class SiteRenderer {
         cacheable: !renderFailed,
       };
     });
-    return { key, page };
+    return page;
   }
 
   /**
