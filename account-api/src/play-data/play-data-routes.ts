@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { GAMES } from 'shared-contracts';
 import {
@@ -15,6 +14,7 @@ import {
 } from 'shared-contracts/play-data';
 import type { AppContext } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
+import { sameBytes } from '../security/same-bytes';
 import { deviceVoter, userVoter } from './votes';
 
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
@@ -166,8 +166,7 @@ export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext
         schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 } } } },
       },
       async (request) => {
-        const given = Buffer.from(request.headers.authorization ?? '');
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        if (!sameBytes(Buffer.from(request.headers.authorization ?? ''), expected)) {
           throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
         }
         return { reports: await playData.reports.list(request.query.limit ?? 100) };

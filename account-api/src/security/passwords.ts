@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { sameBytes } from './same-bytes';
 
 /**
  * scrypt, salted, with its parameters stored in the hash so they can be raised later:
@@ -48,7 +49,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await derive(password, Buffer.from(salt, 'base64'), optionsFor(Number(logN), Number(r), Number(p)));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameBytes(actual, expected);
 }
 
 /**

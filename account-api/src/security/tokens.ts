@@ -1,6 +1,7 @@
-import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { LoginResponse } from 'shared-contracts/account';
+import { sameBytes } from './same-bytes';
 import type { SigningKeySource } from './signing-keys';
 
 export type TokenKind = 'access' | 'refresh';
@@ -146,7 +147,7 @@ export class TokenService {
     if (!key) return null;
     const expected = Buffer.from(createHmac('sha256', key).update(token.slice(0, payloadEnd)).digest('base64url'));
     const presented = Buffer.from(token.slice(payloadEnd + 1));
-    if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
+    if (!sameBytes(presented, expected)) return null;
 
     if (header.alg !== 'HS256' || header.crit !== undefined) return null;
     const claims = decodeJsonObject(token.slice(headerEnd + 1, payloadEnd));
