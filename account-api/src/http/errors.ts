@@ -125,6 +125,8 @@ const PG_UNAVAILABLE = /^(08...|53...|57P0[1-4]|25006)$/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 /** The file system is full (or over quota): uploads and the SQLite file alike. */
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+export const isDiskFull = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && DISK_FULL_CODES.has(String((error as { code?: unknown }).code));
 
 /**
  * Failures of the storage, not of the request: a read-only or full database, a lost connection,
@@ -135,7 +137,7 @@ export function isStorageUnavailable(error: unknown): boolean {
   const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
   if (
     typeof code === 'string' &&
-    (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code) || DISK_FULL_CODES.has(code))
+    (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code) || isDiskFull(error))
   )
     return true;
   if (name === 'MaxRetriesPerRequestError') return true;

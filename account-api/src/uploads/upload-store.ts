@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { UploadSettings } from '../config';
 import type { Database, UserRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { HttpError, isDiskFull } from '../http/errors';
 import { freeBytes } from './free-space';
 import type { ImageType } from './image-type';
 
@@ -29,10 +29,6 @@ export const LOW_DISK_SPACE =
 export const quotaExceeded = (settings: UploadSettings): string =>
   `Your pictures already use your ${formatSize(settings.quotaBytes)} of storage. ` +
   `Pictures you upload but do not choose are deleted after ${formatMinutes(settings.unsavedMs)}: please try again then.`;
-
-const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
-const isDiskFull = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && DISK_FULL_CODES.has(String((error as { code?: unknown }).code));
 
 /**
  * The uploaded pictures: a row per file (owner, size) and the file itself. The row is written
