@@ -64,6 +64,35 @@ test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a c
   expect((await request.get(`http://localhost:${ports.api}/metrics`)).status()).toBe(404);
 });
 
+test('a page kept as a file is the page the page service drew, with the same headers and its whole CSP', async ({
+  request,
+  ports,
+}) => {
+  // Identity, so the bytes of the two answers can be compared.
+  const ask = () => request.get('/game/7', { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } });
+  const drawn = await ask();
+  expect(drawn.headers()['x-cache-status']).not.toBe('FILE');
+  let file = drawn;
+  await expect
+    .poll(async () => (file = await ask()).headers()['x-cache-status'], { timeout: 5_000, intervals: [100] })
+    .toBe('FILE');
+  expect(await file.text()).toBe(await drawn.text());
+  for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'cache-control', 'x-frame-options', 'referrer-policy'])
+    expect([name, file.headers()[name]]).toEqual([name, drawn.headers()[name]]);
+  expect(file.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await file.text())?.[1] ?? '';
+  expect(meta).toBe((drawn.headers()['content-security-policy'] ?? '').replace("; frame-ancestors 'none'", ''));
+  expect(directive(meta, 'script-src')).toContain(`http://localhost:${ports.mf_catalog}`);
+  // Brotli from the file's copy, as browsers ask for it.
+  const compressed = await request.get('/game/7', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(compressed.headers()['content-encoding']).toBe('br');
+  expect(await compressed.text()).toBe(await drawn.text());
+  // Never for a query: search results and campaign links are drawn by the page services.
+  expect((await request.get('/game/7?from=mail', { headers: { Accept: 'text/html' } })).headers()['x-cache-status']).not.toBe(
+    'FILE',
+  );
+});
+
 test('over https: http redirects there, HSTS is sent, and the page is the same', async ({ playwright }) => {
   const tls = await playwright.request.newContext({ ignoreHTTPSErrors: true });
   try {
@@ -102,16 +131,18 @@ test('an edited config reaches the next page load within 5 s, with no restart or
   const original = readFileSync(configFile, 'utf8');
   const config = JSON.parse(original) as { defaultBrand: { name: string } };
   const name = `Arcade ${Date.now().toString(36)}`;
+  const home = () => request.get('/', { headers: { Accept: 'text/html' } });
+  // Home is kept as a file by now: the edit must reach the file, not only the page services.
+  await expect.poll(async () => (await home()).headers()['x-cache-status'], { timeout: 5_000 }).toBe('FILE');
   try {
     writeFileSync(configFile, JSON.stringify({ ...config, defaultBrand: { ...config.defaultBrand, name } }));
     const edited = Date.now();
+    let answer = await home();
     await expect
-      .poll(async () => (await (await request.get('/', { headers: { Accept: 'text/html' } })).text()).includes(name), {
-        timeout: 10_000,
-        intervals: [250],
-      })
+      .poll(async () => (await (answer = await home()).text()).includes(name), { timeout: 10_000, intervals: [250] })
       .toBe(true);
     expect(Date.now() - edited).toBeLessThan(5_000);
+    expect(answer.headers()['x-cache-status']).toBe('FILE');
   } finally {
     writeFileSync(configFile, original);
   }

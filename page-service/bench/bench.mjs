@@ -1,8 +1,9 @@
 // `npm run bench -w page-service` (part of `npm run bench`): the production page path beside
 // its references, in one run. It prints figures and asserts nothing.
 //
-// 1. HTML through nginx with its cache warm, beside nginx serving a static file of the same
-//    bytes (pages/s at BENCH_CONNECTIONS, p99).
+// 1. HTML through nginx, beside nginx serving a static file of the same bytes (pages/s at
+//    BENCH_CONNECTIONS, p99): pages the page services keep as files, and a page nginx has in its
+//    cache (asked for with a query, so never a file).
 // 2. The page service alone, no cache in front, for `/`.
 // 3. A render after a change: CPU ms per page (the page service drawing it again), and the
 //    one-time compression of each encoding.
@@ -34,25 +35,45 @@ async function load(url, { headers = BR, requests, duration = seconds } = {}) {
   const result = await autocannon({ url, connections, duration, headers, requests });
   const statuses = {};
   for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count.count;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, statuses };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    statuses,
+  };
 }
 const rowOf = (label, r, ref) =>
   `| ${label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${ref ? `${(r.rps / ref.rps).toFixed(2)}×` : '–'} |`;
 
 try {
-  // Warm nginx's cache and the page services' renders.
-  for (const page of PAGES) for (let i = 0; i < 3; i += 1) await fetch(urls.site + page, { headers: BR });
+  // Warm nginx's cache and the page services' renders, and wait for the pages' files.
+  const CACHED = '/?from=bench';
+  for (const page of [...PAGES, CACHED]) for (let i = 0; i < 3; i += 1) await fetch(urls.site + page, { headers: BR });
+  for (const page of PAGES) {
+    for (let i = 0; (await fetch(urls.site + page, { headers: BR })).headers.get('x-cache-status') !== 'FILE'; i += 1) {
+      if (i === 50) throw new Error(`${page} was not kept as a file`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  // The page services start before nginx, which serves the remotes' files: the first pages are
+  // drawn without the remotes' content, and their files are drawn again within a second or two.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
   const html = await (await fetch(`${urls.site}/`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } })).text();
   // The reference: the same bytes as a file nginx serves itself (brotli sibling as every build ships).
   const staticFile = path.join(topology.dir, 'srv', 'shell', 'bench-static.html');
   writeFileSync(staticFile, html);
   writeFileSync(`${staticFile}.br`, brotliCompressSync(Buffer.from(html), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
 
-  console.log(`\nPages at ${connections} connections, ${seconds} s each, brotli (document ${(html.length / 1024).toFixed(1)} KB):`);
+  console.log(
+    `\nPages at ${connections} connections, ${seconds} s each, brotli (document ${(html.length / 1024).toFixed(1)} KB):`,
+  );
   console.log('| what | pages/s | p50 | p99 | × static file |\n|---|---|---|---|---|');
   const reference = await load(`${urls.site}/bench-static.html`);
   console.log(rowOf('nginx, static file of the same bytes (reference)', reference));
-  for (const page of PAGES) console.log(rowOf(`nginx → page services, cache warm: ${page}`, await load(urls.site + page), reference));
+  for (const page of PAGES)
+    console.log(rowOf(`nginx, the page kept as a file: ${page}`, await load(urls.site + page), reference));
+  console.log(rowOf(`nginx → page services, nginx's cache warm: ${CACHED}`, await load(urls.site + CACHED), reference));
   console.log(rowOf('page service alone, no cache in front: /', await load(`${urls.pageServices[0]}/`), reference));
 
   // A render after a change: a page service of its own, every page drawn from an empty cache.
@@ -69,7 +90,11 @@ try {
     const compress = { br: [], gzip: [] };
     let sizes = '';
     for (let i = 0; i < 9; i += 1) {
-      const rendered = await renderer.page({ url: `${page}${page.includes('?') ? '&' : '?'}v=${i}`, host: 'localhost', https: false });
+      const rendered = await renderer.page({
+        url: `${page}${page.includes('?') ? '&' : '?'}v=${i}`,
+        host: 'localhost',
+        https: false,
+      });
       renders.push(rendered.renderMs);
       for (const encoding of ['br', 'gzip']) {
         const cpu = process.cpuUsage();
@@ -110,7 +135,9 @@ try {
       for (const page of PAGES) {
         const r = await lh.audit(urls.site + page);
         const ms = (v) => (v === null ? '–' : `${(v / 1000).toFixed(1)} s`);
-        console.log(`| ${page} | ${r.perf ?? `n/a (${r.error})`} | ${r.accessibility ?? '–'} | ${ms(r.lcpMs)} | ${r.cls?.toFixed(3) ?? '–'} |`);
+        console.log(
+          `| ${page} | ${r.perf ?? `n/a (${r.error})`} | ${r.accessibility ?? '–'} | ${ms(r.lcpMs)} | ${r.cls?.toFixed(3) ?? '–'} |`,
+        );
       }
     } finally {
       await lh.close();

@@ -8,6 +8,7 @@ import { ConfigSource } from './config/config-source';
 import type { ConfigOverrides } from './config/runtime-config';
 import { registerPageRoutes } from './http/page-routes';
 import { PageCache } from './render/page-cache';
+import { PageFiles } from './render/page-files';
 import { ShellBuild } from './render/shell-build';
 import { SiteRenderer } from './render/site-renderer';
 import { GameStatsSource } from './sources/game-stats';
@@ -31,6 +32,10 @@ export interface PageServiceOptions {
   serveAssets?: boolean;
   /** Keep nginx's fallback page here (see render/fallback-page.ts). */
   fallbackDir?: string | undefined;
+  /** Also keep whole pages here as files for nginx to serve (render/page-files.ts; absent: not kept). */
+  pageFilesDir?: string | undefined;
+  /** At most this many page files (default 2,000). */
+  pageFilesMax?: number | undefined;
   /** Where to read the API's stats snapshot when the site's accountApiUrl is not reachable from here. */
   statsUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -43,6 +48,7 @@ export interface PageService {
   app: FastifyInstance;
   renderer: SiteRenderer;
   cache: PageCache;
+  pageFiles: PageFiles | null;
 }
 
 export function buildPageService(options: PageServiceOptions): PageService {
@@ -91,12 +97,16 @@ export function buildPageService(options: PageServiceOptions): PageService {
     fallbackDir: options.fallbackDir,
     log: app.log,
   });
+  const pageFiles = options.pageFilesDir
+    ? new PageFiles({ dir: options.pageFilesDir, maxFiles: options.pageFilesMax, renderer, cache, log: app.log })
+    : null;
   app.addHook('onClose', (_instance, done) => {
+    pageFiles?.close();
     remoteFiles.close();
     gameStats.close();
     done();
   });
   void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });
-  registerPageRoutes(app, { renderer, cache, files: options.serveAssets ? staticFiles(options.shellDist) : null });
-  return { app, renderer, cache };
+  registerPageRoutes(app, { renderer, cache, pageFiles, files: options.serveAssets ? staticFiles(options.shellDist) : null });
+  return { app, renderer, cache, pageFiles };
 }

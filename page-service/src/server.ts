@@ -9,6 +9,11 @@ const env = process.env;
 const repository = path.resolve(__dirname, '..', '..');
 const shellDist = path.resolve(env.SHELL_DIST ?? path.join(repository, 'shell', 'dist'));
 const deadlineMs = Number(env.SHUTDOWN_DEADLINE_MS ?? 10_000);
+const pageFilesMax = env.PAGE_FILES_MAX ? Number(env.PAGE_FILES_MAX) : undefined;
+if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesMax > 0)) {
+  console.error(`page-service: PAGE_FILES_MAX must be a whole number above 0, not "${env.PAGE_FILES_MAX}"`);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
   const { app, renderer } = buildPageService({
@@ -19,6 +24,8 @@ async function main(): Promise<void> {
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
     serveAssets: env.SERVE_ASSETS === '1',
     fallbackDir: env.FALLBACK_DIR ? path.resolve(env.FALLBACK_DIR) : undefined,
+    pageFilesDir: env.PAGE_FILES_DIR ? path.resolve(env.PAGE_FILES_DIR) : undefined,
+    pageFilesMax,
     statsUrl: env.PLAY_STATS_API_URL || undefined,
     // Errors and start/stop only, so written as they happen (nginx's access log has every request).
     logger: { level: env.LOG_LEVEL ?? 'info' },
@@ -47,7 +54,12 @@ async function main(): Promise<void> {
   await renderer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'remote files not warmed'));
   await app.listen({ host: env.HOST ?? '0.0.0.0', port: Number(env.PORT ?? 8080) });
   app.log.info(
-    { shellDist, configFile: env.CONFIG_FILE ?? 'shell dist', fallbackDir: env.FALLBACK_DIR ?? 'none' },
+    {
+      shellDist,
+      configFile: env.CONFIG_FILE ?? 'shell dist',
+      fallbackDir: env.FALLBACK_DIR ?? 'none',
+      pageFilesDir: env.PAGE_FILES_DIR ?? 'none',
+    },
     'page service ready',
   );
 }

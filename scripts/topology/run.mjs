@@ -55,7 +55,7 @@ if (testing) {
         E2E_TOPOLOGY_CONFIG: topology.configFile,
         E2E_TLS_URL: urls.siteTls,
         E2E_REDIRECT_URL: urls.redirect,
-      E2E_PROMETHEUS_URL: prometheus.url,
+        E2E_PROMETHEUS_URL: prometheus.url,
       },
     },
   );

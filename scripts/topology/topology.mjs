@@ -144,7 +144,8 @@ export async function startTopology({
   chmodSync(dir, 0o755);
   const srv = path.join(dir, 'srv');
   const etc = path.join(dir, 'etc');
-  for (const sub of ['logs', 'cache', 'etc', 'srv/fallback', 'srv/acme']) mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ['logs', 'cache', 'etc', 'srv/fallback', 'srv/pages', 'srv/acme'])
+    mkdirSync(path.join(dir, sub), { recursive: true });
   for (const folder of folders) cpSync(path.join(ROOT, folder, 'dist'), path.join(srv, folder), { recursive: true });
   cpSync(path.join(ROOT, registry.shell.folder, 'dist-prerender'), path.join(srv, 'shell-prerender'), { recursive: true });
   const shellConfig = JSON.parse(readFileSync(path.join(ROOT, registry.shell.folder, 'dist', 'config.json'), 'utf8'));
@@ -213,6 +214,7 @@ export async function startTopology({
           PRERENDER_DIR: path.join(srv, 'shell-prerender'),
           CONFIG_FILE: configFile,
           FALLBACK_DIR: path.join(srv, 'fallback'),
+          PAGE_FILES_DIR: path.join(srv, 'pages'),
           // nginx is the one hop in front (per-address limits of the telemetry collector).
           TRUST_PROXY_HOPS: '1',
           ...(releasesDir ? { RELEASES_DIR: releasesDir } : {}),

@@ -38,8 +38,23 @@ export interface PolicyOptions {
   scriptHashes?: readonly string[];
 }
 
-/** Directives a page's <meta http-equiv> cannot carry (the fallback page gets them as a header). */
+/** Directives a page's <meta http-equiv> cannot carry (nginx sends them with every page it keeps as a file). */
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
+
+/**
+ * The document with its policy as a <meta http-equiv> (less what only a header can carry), so the
+ * page keeps its whole CSP when nginx serves it as a file or as the fallback, without this
+ * service's headers. After the charset, which must stay in the first 1024 bytes; before any script.
+ */
+export function withPolicyMeta(html: string, policy: string): string {
+  const content = policy
+    .split('; ')
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.some((only) => directive.split(' ', 1)[0] === only.split(' ', 1)[0]))
+    .join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${content.replace(/"/g, '&quot;')}">`;
+  const anchor = /<meta charset="[^"]*">/i.exec(html)?.[0] ?? '<head>';
+  return html.replace(anchor, () => `${anchor}${meta}`);
+}
 
 /**
  * The site's CSP from its runtime config: scripts from itself, the remotes' origins and
@@ -97,6 +112,13 @@ export function permissionsPolicy(gameHosts: readonly string[]): string {
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The Permissions-Policy nginx sends with the pages it serves as files (deploy/nginx.conf carries
+ * this exact value, a test checks it): the one of the catalogue's own game hosts. A config with
+ * other game hosts gets no page files, only pages from this service with their own header.
+ */
+export const PAGE_FILE_PERMISSIONS_POLICY = permissionsPolicy(gameHostsOf({}));
+
 /** Headers every response of the site carries, page or file. */
 export const BASE_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -117,7 +139,7 @@ export function servedOverHttps(req: Pick<IncomingMessage, 'socket' | 'headers'>
 export function pageSecurityHeaders(
   config: RuntimeConfig,
   { https, scriptHashes }: { https: boolean; scriptHashes: readonly string[] },
-): Record<string, string> {
+): Record<string, string> & { 'Content-Security-Policy': string; 'Permissions-Policy': string } {
   return {
     ...BASE_HEADERS,
     ...(https ? { 'Strict-Transport-Security': HSTS } : {}),

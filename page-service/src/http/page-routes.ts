@@ -5,6 +5,7 @@ import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
 import { negotiateEncoding, type PageCache } from '../render/page-cache';
+import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
 
 /** Longest path and query a page may have; a longer one is refused with 414, never rendered. */
@@ -32,9 +33,11 @@ export interface RouteOptions {
   cache: PageCache;
   /** The shell's files, when this service serves them too (npm start); nginx does in production. */
   files: FileHandler | null;
+  /** Where pages are also kept as files for nginx (PAGE_FILES_DIR), when they are. */
+  pageFiles?: PageFiles | null;
 }
 
-export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files }: RouteOptions): void {
+export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files, pageFiles = null }: RouteOptions): void {
   const health = () => Promise.resolve({ ok: true, part: 'page-service' });
   app.get('/__health', health);
   app.get('/livez', health);
@@ -63,7 +66,9 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request.raw);
-    const rendered = await renderer.page({ url: request.url, host, https });
+    const asked = { url: request.url, host, https };
+    const rendered = await renderer.page(asked);
+    pageFiles?.offer(asked, rendered);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply

@@ -52,7 +52,11 @@ export interface RenderedDocument {
   html: string;
   /** Whether the page's content was pre-rendered (false: the plain shell with config and hints). */
   prerendered: boolean;
+  /** A page of the catalogue for crawlers (not search results, the profile or "not found"). */
+  indexable: boolean;
 }
+
+const noindex = (page: PrerenderedPage) => page.metaTags.some((tag) => tag.key === 'robots' && /noindex/i.test(tag.content));
 
 export async function renderDocument(
   shell: ShellFiles,
@@ -92,5 +96,9 @@ export async function renderDocument(
     .map((id) => `<style data-remote-fragment-style="${escapeHtml(id)}">${styleElementText(styleOf(id))}</style>`)
     .join('');
   const head = `${fragmentStyles}${inlineConfigTag(config)}${structuredDataHtml(page?.structuredData)}${hints}`;
-  return { html: document.replace('</head>', () => `${head}</head>`), prerendered: page !== null };
+  return {
+    html: document.replace('</head>', () => `${head}</head>`),
+    prerendered: page !== null,
+    indexable: page !== null && !noindex(page),
+  };
 }

@@ -6,7 +6,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from 'shared-contracts';
-import { contentSecurityPolicy, inlineScriptHashes } from '../headers/security-headers';
+import { contentSecurityPolicy, inlineScriptHashes, withPolicyMeta } from '../headers/security-headers';
 import { inlineConfigTag } from './inline-config';
 import type { ShellFiles } from './shell-build';
 
@@ -14,14 +14,8 @@ export const FALLBACK_FILE = 'index.html';
 
 export function fallbackDocument(shell: ShellFiles, config: RuntimeConfig): string | null {
   if (shell.index === null) return null;
-  const policy = contentSecurityPolicy(config, { scriptHashes: inlineScriptHashes(shell.index) })
-    .split('; ')
-    .filter((directive) => !directive.startsWith('frame-ancestors'))
-    .join('; ');
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
-  // After the charset, which must stay within the document's first 1024 bytes; before any script.
-  const anchor = /<meta charset="[^"]*">/i.exec(shell.index)?.[0] ?? '<head>';
-  return shell.index.replace(anchor, () => `${anchor}${meta}`).replace('</head>', () => `${inlineConfigTag(config)}</head>`);
+  const policy = contentSecurityPolicy(config, { scriptHashes: inlineScriptHashes(shell.index) });
+  return withPolicyMeta(shell.index, policy).replace('</head>', () => `${inlineConfigTag(config)}</head>`);
 }
 
 /** Writes the fallback page into `dir` (write, then rename: nginx never reads half a file). */

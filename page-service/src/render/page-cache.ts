@@ -26,6 +26,8 @@ export interface CachedPage {
   renderMs: number;
   /** Whether it may be kept: a page drawn without its pre-render (an error) is not. */
   cacheable: boolean;
+  /** Whether nginx may serve it as a file (render/page-files.ts): a whole, indexable page. */
+  keepAsFile: boolean;
 }
 
 type Compressed = Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>;

@@ -4,7 +4,12 @@
 import { performance } from 'node:perf_hooks';
 import type { RuntimeConfig } from 'shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
-import { inlineScriptHashes, pageSecurityHeaders } from '../headers/security-headers';
+import {
+  inlineScriptHashes,
+  PAGE_FILE_PERMISSIONS_POLICY,
+  pageSecurityHeaders,
+  withPolicyMeta,
+} from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { renderDocument } from './document';
@@ -73,28 +78,24 @@ export class SiteRenderer {
     await Promise.all(urls.filter((url) => URL.canParse(url)).map((url) => this.options.remoteFiles.get(url)));
   }
 
+  /**
+   * The versions of everything a page is made of, as one string: it changes whenever any page may
+   * have to be drawn again (the config, the shell's build, the remotes' files, the play figures).
+   */
+  async inputsVersion(): Promise<string> {
+    return (await this.inputs()).version;
+  }
+
   async page({ url, host, https }: PageAsked): Promise<CachedPage> {
-    const { shell, remoteFiles, gameStats, cache } = this.options;
-    const files = shell.files();
-    const { config, version } = await this.config();
-    this.keepFallback(files.version, version, config);
-    const statsUrl = statsUrlOf(this.options.statsUrl ?? config.accountApiUrl);
-    // Every page carries whether there are figures (the shell moves to Home without a reload).
-    const stats = await gameStats.get(statsUrl);
-    const key = [
-      https ? 'https' : 'http',
-      host.toLowerCase(),
-      url,
-      version,
-      files.version,
-      this.remotesVersion(config),
-      stats.version,
-    ].join('\n');
-    const page = await cache.page(key, async () => {
+    const { remoteFiles, cache } = this.options;
+    const inputs = await this.inputs();
+    const { config, files, stats } = inputs;
+    const key = [https ? 'https' : 'http', host.toLowerCase(), url, inputs.version].join('\n');
+    return cache.page(key, async () => {
       const started = performance.now();
       const cpu = process.cpuUsage();
-      let renderFailed = false;
-      const { html } = await renderDocument(
+      const drawing = { failed: false };
+      const { html, prerendered, indexable } = await renderDocument(
         files,
         remoteFiles,
         {
@@ -105,21 +106,39 @@ export class SiteRenderer {
           stats: stats.snapshot,
         },
         (error) => {
-          renderFailed = true;
+          drawing.failed = true;
           this.options.log.error({ err: error, url }, 'page could not be pre-rendered; sending the plain shell');
         },
       );
-      const body = Buffer.from(html);
+      const headers = pageSecurityHeaders(config, { https, scriptHashes: inlineScriptHashes(html) });
+      // The policy in the document too, so the page is whole when nginx serves it as a file.
+      const body = Buffer.from(withPolicyMeta(html, headers['Content-Security-Policy']));
       const used = process.cpuUsage(cpu);
       return {
         body,
         etag: etagOf(body),
-        headers: pageSecurityHeaders(config, { https, scriptHashes: inlineScriptHashes(html) }),
+        headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
-        cacheable: !renderFailed,
+        cacheable: !drawing.failed,
+        keepAsFile: !drawing.failed && prerendered && indexable && headers['Permissions-Policy'] === PAGE_FILE_PERMISSIONS_POLICY,
       };
     });
-    return page;
+  }
+
+  private async inputs() {
+    const { shell, gameStats } = this.options;
+    const files = shell.files();
+    const { config, version } = await this.config();
+    this.keepFallback(files.version, version, config);
+    const statsUrl = statsUrlOf(this.options.statsUrl ?? config.accountApiUrl);
+    // Every page carries whether there are figures (the shell moves to Home without a reload).
+    const stats = await gameStats.get(statsUrl);
+    return {
+      config,
+      files,
+      stats,
+      version: [version, files.version, this.remotesVersion(config), stats.version].join('\n'),
+    };
   }
 
   /**
