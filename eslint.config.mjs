@@ -11,7 +11,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-player', 'mf-account'];
-const TS_PROJECTS = ['shared-contracts', 'ui', ...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].map((w) => `./${w}/tsconfig.json`);
+const TS_PROJECTS = ['shared-contracts', 'ui', 'build-config', ...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].map(
+  (w) => `./${w}/tsconfig.json`,
+);
 
 /** Parses any file to an empty program, so name rules can run over files ESLint cannot read (CSS). */
 const cssNameOnlyParser = {

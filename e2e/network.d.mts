@@ -13,3 +13,7 @@ export declare function emulateNetwork(
   line: { latencyMs?: number; throughputKbps?: number },
 ): Promise<void>;
 export declare function recordRequests(page: Page, keep?: (url: string) => boolean): () => Promise<FinishedRequest[]>;
+export declare function waitForQuietPage(
+  page: Page,
+  options?: { quietMs?: number; limitMs?: number; loadTimeoutMs?: number },
+): Promise<void>;

@@ -1,5 +1,7 @@
-// What the budget test and the bench both need of a page's network: a phone-like line, and a
-// record of each finished request (type, body bytes on the wire, start and end).
+// A page's network as the budget test, the bench and the screenshot tool see it: a phone-like
+// line, a record of each finished request (type, body bytes on the wire, start and end), and a
+// wait for the page to settle that never hangs on a request left open.
+/* global window -- waitForQuietPage's check runs in the page */
 
 /**
  * Latency on every request (and a throughput cap when given), through the DevTools protocol.
@@ -50,4 +52,34 @@ export function recordRequests(page, keep = () => true) {
     await Promise.all(pending);
     return requests;
   };
+}
+
+/**
+ * Waits for the page's load event, then until none of its downloads has ended for `quietMs`
+ * (its own Resource Timing, which the shell's idle check reads too), at most `limitMs` after the
+ * load. Not Playwright's 'networkidle': that waits on every open request, and a play page's
+ * keepalive "play started" never ends for Playwright. A download still in flight is not seen,
+ * so on a slow line give `quietMs` a few round trips.
+ * @param {import('@playwright/test').Page} page
+ * @param {{ quietMs?: number, limitMs?: number, loadTimeoutMs?: number }} [options]
+ */
+export async function waitForQuietPage(page, { quietMs = 500, limitMs = 10_000, loadTimeoutMs = 60_000 } = {}) {
+  await page.waitForLoadState('load', { timeout: loadTimeoutMs }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      (quiet) => {
+        // An observer, kept on the page: the resource buffer stops taking entries at 250.
+        if (!window.__downloadsEnd) {
+          const clock = { end: Math.max(0, ...performance.getEntriesByType('resource').map((entry) => entry.responseEnd)) };
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) clock.end = Math.max(clock.end, entry.responseEnd);
+          }).observe({ type: 'resource', buffered: true });
+          Object.defineProperty(window, '__downloadsEnd', { value: clock });
+        }
+        return performance.now() - window.__downloadsEnd.end >= quiet;
+      },
+      quietMs,
+      { timeout: limitMs, polling: 100 },
+    )
+    .catch(() => undefined);
 }

@@ -192,6 +192,9 @@ export async function measureNavigation(browser, origin, { isOwn, throttled = fa
 
 /** The page as a player leaves it between clicks: its own loads done, remotes mounted, then a pause. */
 async function settle(page, idleMs, timeout) {
+  // 'networkidle' belongs to the document: it waits only after Home's load (no request stays open
+  // there); after an in-site click it was reached already and resolves at once, so a play page's
+  // keepalive "play started" never holds the walk.
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
   await page
     .locator('#root[data-remote-fragments]')

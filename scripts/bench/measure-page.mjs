@@ -2,13 +2,16 @@
 // wire, the critical request chain to the first game card (or the game frame) and when the
 // header, footer, placeholder cards and first card appear. Used by scripts/bench-home.mjs; the
 // line emulation and the request record are shared with the budget test (e2e/network.mjs).
-import { emulateNetwork, recordRequests } from '../../e2e/network.mjs';
+import { emulateNetwork, recordRequests, waitForQuietPage } from '../../e2e/network.mjs';
 /* global document, window, MutationObserver -- installLandmarkClock and the page.evaluate callbacks run in the page */
 
 /** What counts as "the page's content is there": a game card, or the game frame. */
 export const FIRST_CONTENT_SELECTOR = 'a.catalog-game-card, iframe';
 /** Placeholder cards painted before any JavaScript runs (pre-rendered HTML). */
 export const PLACEHOLDER_SELECTOR = '.placeholder-card, .placeholder-frame';
+/** After the load event, how long the page's downloads must be quiet, and how long to wait for that at most. */
+const QUIET_MS = 500;
+const SETTLE_LIMIT_MS = 15_000;
 
 // Runs in the page before any of its scripts: records when each landmark first exists.
 function installLandmarkClock(selectors) {
@@ -73,8 +76,9 @@ export async function measurePageLoad(browser, url, { isOwn, latencyMs = 0, thro
       landmarks: window.__landmarks,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     }));
-    // Let whatever else the page starts on its own (the account slot, lazy chunks) arrive.
-    await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+    // Let whatever else the page starts on its own (the account slot, lazy chunks) arrive. Two
+    // round trips more on a slow line, where one download can take longer than the quiet.
+    await waitForQuietPage(page, { quietMs: QUIET_MS + 2 * latencyMs, limitMs: SETTLE_LIMIT_MS, loadTimeoutMs: timeoutMs });
     await page.waitForTimeout(300);
     // Read again: with content in the HTML, the first card can come before the parser has
     // reached the footer; the first reading keeps the time of the content.

@@ -3,7 +3,7 @@
 // build and writes dist/fragments.json beside the manifest; the site's server puts the page's
 // fragment into its HTML. Built for Node by rspack.fragments.config.js.
 import { GAMES, ROUTES, categoryPath, listCategories, listTags, tagPath, type Brand } from 'shared-contracts';
-import { fragmentPage, renderFragmentPages } from 'ui/render-pages';
+import { fragmentPage, renderFragmentPages } from 'build-config/prerender/render-pages';
 import { AllGamesPage } from '../all-games/all-games-page';
 import { CategoryPage } from '../categories/category-page';
 import { HomePage } from '../home/home-page';

@@ -3,7 +3,7 @@
 // them to dist/fragments.json; the site's server puts the page's fragment into its HTML, where
 // the frame starts loading the game before any script. Built for Node by rspack.fragments.config.js.
 import { GAMES, ROUTES, gamePath } from 'shared-contracts';
-import { fragmentPage, renderFragmentPages } from 'ui/render-pages';
+import { fragmentPage, renderFragmentPages } from 'build-config/prerender/render-pages';
 import { PlayPage } from '../play/play-page';
 
 export function renderFragments() {

@@ -1,6 +1,7 @@
 // A remote's pages rendered at its build, for the site's server (decision 0032): each page as
-// the shell mounts it, at its path, with slots for its string props. Node only: a remote's
-// fragments build (src/prerender/) imports it as 'ui/render-pages'; no browser bundle does.
+// the shell mounts it, at its path, with slots for its string props. Build tooling, Node only: a
+// remote's fragments build (src/prerender/, rspack.fragments.config.js) imports it as
+// 'build-config/prerender/render-pages'; no browser bundle does.
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
