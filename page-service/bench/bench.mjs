@@ -13,7 +13,7 @@
 //
 // Needs `npm run build` first. Ports from BENCH_PORT_BASE (default 5000) + 300: the topology's
 // own layout (scripts/topology/topology.mjs), without API instances (pages need none).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -31,20 +31,41 @@ const BR = { 'Accept-Encoding': 'br', Accept: 'text/html' };
 const topology = await startTopology({ base, apiInstances: 0, build: false, quiet: true });
 const { urls } = topology;
 
+// nginx's own CPU time (its workers', from /proc): pages/s stops telling the paths apart once the
+// load generator, on the same cores, is what limits them; the work nginx does per page still does.
+const nginxWorkers = () => {
+  const master = readFileSync(path.join(topology.dir, 'portal-nginx.pid'), 'utf8').trim();
+  return readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+};
+const TICKS_PER_S = 100;
+const nginxCpuMs = () =>
+  nginxWorkers().reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command).
+    return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  }, 0);
+
 async function load(url, { headers = BR, requests, duration = seconds } = {}) {
+  const cpuBefore = nginxCpuMs();
   const result = await autocannon({ url, connections, duration, headers, requests });
+  const nginxCpuUs = ((nginxCpuMs() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   const statuses = {};
   for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count.count;
   return {
     rps: result.requests.average,
+    nginxCpuUs,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     statuses,
   };
 }
-const rowOf = (label, r, ref) =>
-  `| ${label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${ref ? `${(r.rps / ref.rps).toFixed(2)}×` : '–'} |`;
+const rowOf = (label, r, ref, { viaNginx = true } = {}) => {
+  const cpu = viaNginx ? `${r.nginxCpuUs.toFixed(1)} µs` : '–';
+  const cpuRatio = viaNginx && ref ? `${(ref.nginxCpuUs / r.nginxCpuUs).toFixed(2)}×` : '–';
+  const ratio = ref ? `${(r.rps / ref.rps).toFixed(2)}×` : '–';
+  return `| ${label} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} ms | ${r.p99} ms | ${ratio} | ${cpu} | ${cpuRatio} |`;
+};
 
 try {
   // Warm nginx's cache and the page services' renders, and wait for the pages' files.
@@ -68,13 +89,18 @@ try {
   console.log(
     `\nPages at ${connections} connections, ${seconds} s each, brotli (document ${(html.length / 1024).toFixed(1)} KB):`,
   );
-  console.log('| what | pages/s | p50 | p99 | × static file |\n|---|---|---|---|---|');
+  // "× static file": pages/s over the file's; by nginx's CPU, pages per CPU second over the file's.
+  console.log(
+    '| what | pages/s | p50 | p99 | × static file | nginx CPU per page | × static file by CPU |\n|---|---|---|---|---|---|---|',
+  );
   const reference = await load(`${urls.site}/bench-static.html`);
   console.log(rowOf('nginx, static file of the same bytes (reference)', reference));
   for (const page of PAGES)
     console.log(rowOf(`nginx, the page kept as a file: ${page}`, await load(urls.site + page), reference));
   console.log(rowOf(`nginx → page services, nginx's cache warm: ${CACHED}`, await load(urls.site + CACHED), reference));
-  console.log(rowOf('page service alone, no cache in front: /', await load(`${urls.pageServices[0]}/`), reference));
+  console.log(
+    rowOf('page service alone, no cache in front: /', await load(`${urls.pageServices[0]}/`), reference, { viaNginx: false }),
+  );
 
   // A render after a change: a page service of its own, every page drawn from an empty cache.
   const { renderer, app } = buildPageService({
