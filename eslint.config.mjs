@@ -1,6 +1,7 @@
 // One lint setup for every workspace (flat config). Rules that carry weight: typescript-eslint's
 // strict type-checked set, React hooks, accessibility, import boundaries and one file-naming
 // convention (kebab-case). Formatting is Prettier's job (`npm run format`), so style rules are off.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import prettier from 'eslint-config-prettier';
@@ -49,6 +50,32 @@ const uiBoundaries = FRONT_ENDS.map((part) => ({
   message: 'ui/ is shared by every feature: it must not import a feature (move the piece into ui/ instead).',
 }));
 
+/**
+ * Inside a remote, bulletproof-react's layers: shared (ui/, testing/) → features → app (exposes/,
+ * standalone/, prerender/). A feature imports no app folder, and another feature only through
+ * that feature's public entry (`<feature>/index.ts`). Every other folder of src/ is a feature, so a
+ * new one is fenced as it appears. mf-account is not fenced yet: its store/ both wires the
+ * features and serves them.
+ */
+const FENCED_REMOTES = ['mf-catalog', 'mf-player'];
+const APP_FOLDERS = ['exposes', 'standalone', 'prerender'];
+const SHARED_FOLDERS = ['ui', 'testing', '__mocks__'];
+const featureFences = FENCED_REMOTES.flatMap((part) => {
+  const features = readdirSync(new URL(`./${part}/src`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !APP_FOLDERS.includes(entry.name) && !SHARED_FOLDERS.includes(entry.name))
+    .map((entry) => entry.name);
+  return features.map((feature) => ({
+    target: `./${part}/src/${feature}`,
+    from: `./${part}/src`,
+    except: [
+      `./${feature}`,
+      ...SHARED_FOLDERS.map((folder) => `./${folder}`),
+      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: `features of ${part} import another feature only through its public entry (<feature>/index.ts), and never the app layer (${APP_FOLDERS.join(', ')}).`,
+  }));
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,7 +115,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...uiBoundaries] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...uiBoundaries, ...featureFences] }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `onClick={() => setOpen(false)}` is the React idiom; a void call in a block body stays an error.
       // `const { hosts: _hosts, ...brand } = family` is how an object drops a key; a stand-in that
@@ -125,8 +152,9 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
     rules: {
-      // Tests reach into mocks and fixtures freely.
+      // Tests reach into mocks and fixtures freely, and may compose features as the app does.
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...uiBoundaries] }],
     },
   },
   {

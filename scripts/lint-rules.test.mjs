@@ -1,5 +1,6 @@
 // Proves the lint rules that guard the architecture really fire: a remote importing another
-// remote or the shell, a ui/ file importing a feature, and a file name that is not kebab-case.
+// remote or the shell, a ui/ file importing a feature, a feature importing another feature's
+// internals or the app layer, and a file name that is not kebab-case.
 // Runs the project's own eslint.config.mjs (only its boundary and naming rules, so no type
 // information is needed) on snippets placed at real paths of the tree. `node --test scripts/`.
 import assert from 'node:assert/strict';
@@ -64,6 +65,20 @@ const FAILING = [
     says: 'ui/ is shared by every feature',
   },
   {
+    name: "a feature importing another feature's internals fails lint",
+    file: 'mf-catalog/src/home/probe.ts',
+    code: "export { GameGrid } from '../cards/game-grid';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'only through its public entry',
+  },
+  {
+    name: 'a feature importing the app layer (exposes/) fails lint',
+    file: 'mf-player/src/carousel/probe.ts',
+    code: "export { default } from '../exposes/play-page';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'never the app layer',
+  },
+  {
     name: 'a file name that is not kebab-case fails lint',
     file: 'shell/src/layout/SearchBox.tsx',
     code: 'export const x = 1;\n',
@@ -87,10 +102,10 @@ for (const { name, file, code, rule, says = '' } of FAILING) {
   });
 }
 
-test('imports inside one part and from shared-contracts pass', async () => {
+test("imports inside one part, from shared-contracts and through a feature's public entry pass", async () => {
   const found = await problems(
     'mf-catalog/src/home/probe.ts',
-    "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\n",
+    "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\nexport { GameGrid } from '../cards';\n",
   );
   assert.deepEqual(found, []);
 });

@@ -1,6 +1,6 @@
 import { GAMES, PAGE_TEXT, sortGamesByName } from 'shared-contracts';
-import { GameGrid } from '../cards/game-grid';
-import { SortControl, useSortedGames } from '../play-data/sort-control';
+import { GameGrid } from '../cards';
+import { SortControl, useSortedGames } from '../play-data';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const GAMES_BY_NAME = sortGamesByName(GAMES);

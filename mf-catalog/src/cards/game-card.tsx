@@ -3,7 +3,7 @@ import { gamePath, playStateOf, rememberPlayedGame, type Game } from 'shared-con
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import { FallbackImage, fallbackArtStyle, PathIcon, PLAY_ICON } from 'ui';
 import { gameImageUrl } from './catalogue-image';
-import { PlaysBadge } from '../play-data/plays-badge';
+import { PlaysBadge } from '../play-data';
 import { FavouriteToggle } from './favourite-toggle';
 import './game-card.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Icon } from 'ui';
-import { CategoryCard } from '../cards/category-card';
+import { CategoryCard } from '../cards';
 import './category-menu.css';
 
 interface CategoryMenuProps {

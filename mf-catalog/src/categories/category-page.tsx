@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
 import { Icon } from 'ui';
-import { GameGrid } from '../cards/game-grid';
-import { SortControl, useSortedGames } from '../play-data/sort-control';
+import { GameGrid } from '../cards';
+import { SortControl, useSortedGames } from '../play-data';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
 

@@ -7,7 +7,7 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
 import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
-import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from '../cards/game-card';
+import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from '../cards';
 import { createCrawlControl, type CrawlControl } from './crawl';
 import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';

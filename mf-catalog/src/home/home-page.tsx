@@ -1,8 +1,8 @@
 import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
 import { HomeHero } from 'ui';
-import { GameRow } from '../cards/game-row';
-import { useLibrary } from '../library/use-library';
-import { PopularRows } from '../play-data/popular-rows';
+import { GameRow } from '../cards';
+import { useLibrary } from '../library';
+import { PopularRows } from './popular-rows';
 import { GameSlider } from './game-slider';
 
 // The catalogue is fixed at build time, so its order is worked out once.

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName } from 'shared-contracts';
 import { moreLikeQuery } from 'shared-contracts/related';
-import { GameGrid } from '../cards/game-grid';
-import { GameRow } from '../cards/game-row';
+import { GameGrid, GameRow } from '../cards';
 import './search-page.css';
 
 /** '1 game', '4 games': how many games the search found. */

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { GAMES, gamesWithTag, listTags, tagKey } from 'shared-contracts';
 import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
-import { GameGrid } from '../cards/game-grid';
-import { SortControl, useSortedGames } from '../play-data/sort-control';
+import { GameGrid } from '../cards';
+import { SortControl, useSortedGames } from '../play-data';
 
 const TAGS = listTags(GAMES);
 

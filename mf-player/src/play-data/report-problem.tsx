@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { PLAY_DATA_TEXT, REPORT_REASONS, REPORT_TEXT_MAX, sendReport, type ReportReason } from 'shared-contracts/play-data';
-import { loadToast } from '../play/load-toast';
+import { loadToast } from '../ui/load-toast';
 import './report-problem.css';
 
 /** "Report a problem": a reason, optional words, one report per device, game and day (the API says so). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, ROUTES, type Game } from 'shared-contracts';
 import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
-import { GameLinkRow } from '../library/game-link-row';
+import { GameLinkRow } from '../library';
 import { Icon } from 'ui';
 
 /** Like the last game played, or a varied pick for a first visit. */

@@ -4,14 +4,10 @@ import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Gam
 import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
 import { gameDescription } from 'shared-contracts/seo';
 import { moreLikeThis } from 'shared-contracts/related';
-import { CategoryCarousel } from '../carousel/category-carousel';
+import { CategoryCarousel } from '../carousel';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
-import { FavouriteButton } from '../library/favourite-button';
-import { GameLinkRow } from '../library/game-link-row';
-import { GameFigures } from '../play-data/game-figures';
-import { GameTags } from '../play-data/game-tags';
-import { ReportProblem } from '../play-data/report-problem';
-import { useLibrary } from '../library/use-library';
+import { FavouriteButton, GameLinkRow, useLibrary } from '../library';
+import { GameFigures, GameTags, ReportProblem } from '../play-data';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
 import { GameNotFound } from './game-not-found';

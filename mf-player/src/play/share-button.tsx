@@ -1,4 +1,4 @@
-import { loadToast } from './load-toast';
+import { loadToast } from '../ui/load-toast';
 import { shareOrCopy } from './share';
 import { Icon } from 'ui';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { findGameById, GAMES, type Game } from 'shared-contracts';
 import { PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
-import { GameRow } from '../cards/game-row';
-import { useGameStats } from './use-game-stats';
+import { GameRow } from '../cards';
+import { useGameStats } from '../play-data';
 import './popular-rows.css';
 
 const gamesOf = (ids: readonly number[]): Game[] =>

@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { GameStatsSnapshot, GameStatsView } from 'shared-contracts/play-data';
 import { PopularRows } from './popular-rows';
-import { useGameStats } from './use-game-stats';
+import { useGameStats } from '../play-data/use-game-stats';
 
-jest.mock('./use-game-stats');
+jest.mock('../play-data/use-game-stats');
 const useGameStatsMock = jest.mocked(useGameStats);
 
 const snapshot = (plays: Record<number, number>, ranking: number[]): GameStatsSnapshot => ({
