@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toastNotifier } from '../store/account-store';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { useAccountDispatch } from '../store/hooks';
 import { AUTH_HASHES } from './auth-links';
 import { modalOpened } from './modal-slice';
-import { selectSignedIn } from '../store/selectors';
+import { useSignedIn } from '../session/use-signed-in';
 
 /**
  * Opening any page with #signup or #signin: signed out, the dialog opens; signed in, an info
@@ -14,7 +14,7 @@ export function useAuthHash(): void {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAccountDispatch();
-  const signedIn = useAccountSelector(selectSignedIn);
+  const signedIn = useSignedIn();
   // Read at hash time, not a reason to re-run: signing in must not replay an old hash.
   const signedInRef = useRef(signedIn);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { AccountMountProps } from 'shared-contracts';
 import { SignedOutButtons } from '../session/signed-out-buttons';
-import { useSignedInHint } from '../session/use-signed-in-hint';
+import { useSignedIn } from '../session/use-signed-in';
 
 /** The avatar menu comes with the store, the sagas and axios: loaded only when a session is stored. */
 const SignedInMenu = lazy(() => import('../session/signed-in-menu'));
@@ -11,13 +11,13 @@ const SignedInMenu = lazy(() => import('../session/signed-in-menu'));
  * chunk; the buttons stay laid out (hidden) when signed in so the slot never changes width.
  */
 export default function AccountMenu({ config }: AccountMountProps) {
-  const [signedIn, signedOut] = useSignedInHint();
+  const signedIn = useSignedIn();
   return (
     <div className="acc-slot" data-signed-in={signedIn}>
       <SignedOutButtons hidden={signedIn} />
       {signedIn ? (
         <Suspense fallback={<span className="acc-slot__pending" aria-hidden="true" />}>
-          <SignedInMenu config={config} onSignedOut={signedOut} />
+          <SignedInMenu config={config} />
         </Suspense>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { MemoryRouter } from 'react-router-dom';
 import { emit, on, STORAGE_KEYS } from 'shared-contracts';
 import { sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
+import { browserTokens } from '../session/token-store';
 
 /** What the header slot and the modal host must not load until a dialog opens or a token is stored. */
 const HEAVY = ['axios', 'redux', '@reduxjs/toolkit', 'redux-saga', 'react-redux', 'react-google-recaptcha'];
@@ -81,13 +82,13 @@ describe('header slot and modal host, lazily loaded', () => {
     expect(hidden).toHaveAttribute('inert');
   });
 
-  it('follows session:changed from the store (a sign-out elsewhere on the page)', async () => {
+  it('follows the token store, the one source of "signed in" (a sign-out elsewhere on the page)', async () => {
     http.onPost(`${TEST_CONFIG.accountApiUrl}/get-user-info/`).reply(200, sampleUser());
     const { container } = await renderPage();
     signInElsewhere();
     await screen.findByRole('button', { name: /Account menu/ }, { timeout: 4000 });
     act(() => {
-      emit('session:changed', { signedIn: false });
+      browserTokens().remove();
     });
     const slot = within(container.querySelector<HTMLElement>('.acc-slot')!);
     await waitFor(() => {

@@ -191,9 +191,9 @@ describe('ProfilePage', () => {
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     http.onPost(api('/get-user-info/')).reply(200, sampleUser());
     http.onGet(api('/api/balance')).reply(401, { detail: 'Not authenticated' });
-    const { store, navigate } = renderAccount(<ProfilePage />);
+    const { navigate } = renderAccount(<ProfilePage />);
     await waitFor(() => {
-      expect(store.getState().session.signedIn).toBe(false);
+      expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     });
     expect(navigate).toHaveBeenCalledWith('/');
     expect(await screen.findByRole('heading', { name: 'Sign in to see your profile' })).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { MODAL_KINDS } from 'shared-contracts/account';
 import { userInfo } from './profile-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
 import { modalOpened } from '../auth/modal-slice';
-import { selectSignedIn, selectUser } from '../store/selectors';
+import { selectUser } from '../store/selectors';
+import { useSignedIn } from '../session/use-signed-in';
 import { BalanceCard } from './balance-card';
 import { PasswordForm } from './password-form';
 import { PictureCard } from './picture-card';
@@ -13,7 +14,7 @@ import './profile.css';
 
 /** /profile: the player's picture, details, password and balance; signed out, an invitation. */
 export function ProfilePage() {
-  const signedIn = useAccountSelector(selectSignedIn);
+  const signedIn = useSignedIn();
   return <div className="page acc-profile">{signedIn ? <SignedInProfile /> : <SignInPrompt />}</div>;
 }
 

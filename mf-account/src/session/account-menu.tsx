@@ -4,15 +4,16 @@ import { PAGE_TEXT, ROUTES } from 'shared-contracts';
 import { displayNameOf } from '../ui/picture-url';
 import { logoutRequested } from './session-actions';
 import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { selectSignedIn, selectUser } from '../store/selectors';
+import { selectUser } from '../store/selectors';
 import { Avatar } from '../ui/avatar';
 import './account-menu.css';
 import { SignedOutButtons } from './signed-out-buttons';
+import { useSignedIn } from './use-signed-in';
 import { Icon } from 'ui';
 
 /** The store-backed header slot: the avatar menu when signed in, the two buttons otherwise. */
 export function AccountMenu() {
-  const signedIn = useAccountSelector(selectSignedIn);
+  const signedIn = useSignedIn();
   return signedIn ? <AvatarMenu /> : <SignedOutButtons />;
 }
 

@@ -71,20 +71,38 @@ describe('renewTokens', () => {
     await expect(renewTokens(services)).resolves.toBe('unavailable');
   });
 
-  it('two tabs due at once present the refresh token once: the second finds it renewed under the lock', async () => {
+  it('two tabs due at once present the refresh token once: only the holder of the one lock renews', async () => {
     localStorage.setItem(STORAGE_KEYS.token, accessToken(3590, 3600));
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
-    // A lock that serialises like navigator.locks does across tabs.
-    let queue: Promise<unknown> = Promise.resolve();
-    const lock = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
-      const run = queue.then(task);
-      queue = run.catch(() => undefined);
-      return run;
+    // Web Locks as browsers share them across tabs: the first request holds the lock while its
+    // task runs (the leader keeps it until the tab closes); the next waits.
+    const held = new Set<string>();
+    const requests: string[] = [];
+    const locks = {
+      request: (name: string, task: () => Promise<unknown>) => {
+        requests.push(name);
+        if (held.has(name)) return new Promise(() => undefined);
+        held.add(name);
+        return task();
+      },
     };
-    const { services, http } = fakeServices({ lock });
-    http.onPost('/api/refresh-token').reply(200, pair(accessToken(0, 3600), 'refresh-2'));
-    await expect(Promise.all([renewTokens(services), renewTokens(services)])).resolves.toEqual(['renewed', 'skipped']);
-    expect(http.history.post).toHaveLength(1);
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      // Two tabs: two copies of the module, each with its own idea of whether it leads.
+      type Renewal = typeof import('./renewal');
+      const tabs: Renewal[] = [];
+      jest.isolateModules(() => tabs.push(jest.requireActual<Renewal>('./renewal')));
+      jest.isolateModules(() => tabs.push(jest.requireActual<Renewal>('./renewal')));
+      const { services, http } = fakeServices();
+      http.onPost('/api/refresh-token').reply(200, pair(accessToken(0, 3600), 'refresh-2'));
+      const outcomes = await Promise.all(tabs.map((tab) => tab.renewTokens(services)));
+      expect(outcomes).toEqual(['renewed', 'follower']);
+      expect(http.history.post).toHaveLength(1);
+      // One lock in all: the leader's.
+      expect(new Set(requests)).toEqual(new Set(['mf-account:token-renewal-leader']));
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
   });
 });
 

@@ -20,9 +20,6 @@ export function clockSkewOf(freshToken: string | null, now: number): number {
   return typeof issuedAt === 'number' ? now - issuedAt * 1000 : 0;
 }
 
-/** The Web Locks name that serialises renewal across this browser's tabs. */
-export const RENEWAL_LOCK = 'mf-account:token-renewal';
-
 /**
  * When to renew `token` (ms from `now`; 0 = now), or null for a token without a readable
  * `exp` (it never expires client-side). Without `iat` the lead is RENEW_AHEAD_MAX_MS.
@@ -66,37 +63,30 @@ export type RenewalOutcome = 'renewed' | 'skipped' | 'follower' | 'refused' | 'u
 
 /**
  * Trades the refresh token for a new pair (the server rotates: the presented refresh token is
- * spent, and presenting it again revokes the whole session). Runs under a cross-tab lock and
- * re-reads the stored tokens inside it, so two tabs never present the same refresh token.
+ * spent, and presenting it again revokes the whole session). Only the leader tab renews, one
+ * renewal at a time (the renewal saga's loop), and it re-reads the stored tokens first, so a
+ * refresh token is never presented twice.
  */
-export function renewTokens(
+export async function renewTokens(
   services: AccountServices,
   clockSkewMs = 0,
   seenRefresh: string | null = null,
 ): Promise<RenewalOutcome> {
-  if (!claimRenewalLeadership()) return Promise.resolve('follower');
-  return services.lock(RENEWAL_LOCK, async (): Promise<RenewalOutcome> => {
-    const access = services.tokens.readAccess();
-    const refresh = services.tokens.readRefresh();
-    if (access === null || refresh === null) return 'skipped';
-    // Another tab (or store) renewed while we waited: its refresh token replaced the one we saw.
-    if (seenRefresh !== null && refresh !== seenRefresh) return 'skipped';
-    const wait = renewalDelay(access, services.now() - clockSkewMs);
-    if (wait === null || wait > 0) return 'skipped';
-    try {
-      services.tokens.save(await services.api.refreshToken({ refresh_token: refresh }));
-      return 'renewed';
-    } catch (error) {
-      const status = error instanceof AxiosError ? error.response?.status : undefined;
-      // 5xx and 429 are the server's trouble, not a verdict on the session: try again later.
-      if (status !== undefined && status >= 400 && status < 500 && status !== 429) return 'refused';
-      return 'unavailable';
-    }
-  });
-}
-
-/** navigator.locks where the browser has it; elsewhere (old browsers, jsdom) the task runs as is. */
-export function browserLock<T>(name: string, task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? locks.request(name, task) : task();
+  if (!claimRenewalLeadership()) return 'follower';
+  const access = services.tokens.readAccess();
+  const refresh = services.tokens.readRefresh();
+  if (access === null || refresh === null) return 'skipped';
+  // Another tab (or store) renewed meanwhile: its refresh token replaced the one we saw.
+  if (seenRefresh !== null && refresh !== seenRefresh) return 'skipped';
+  const wait = renewalDelay(access, services.now() - clockSkewMs);
+  if (wait === null || wait > 0) return 'skipped';
+  try {
+    services.tokens.save(await services.api.refreshToken({ refresh_token: refresh }));
+    return 'renewed';
+  } catch (error) {
+    const status = error instanceof AxiosError ? error.response?.status : undefined;
+    // 5xx and 429 are the server's trouble, not a verdict on the session: try again later.
+    if (status !== undefined && status >= 400 && status < 500 && status !== 429) return 'refused';
+    return 'unavailable';
+  }
 }

@@ -7,8 +7,6 @@ export const sessionEnded = createAction<{ reason: SessionEndReason }>('session/
 /** Another tab signed in or out (storage event). */
 export const sessionSynced = createAction<{ signedIn: boolean }>('session/synced');
 export const logoutRequested = createAction('session/logoutRequested');
-/** Re-check the stored token's expiry (on load, on a timer, on tab focus). */
-export const sessionCheckRequested = createAction('session/checkRequested');
 /** An authenticated call was answered 401/403 (the API client's interceptor). */
 export const sessionRejected = createAction<{ status: number }>('session/rejected');
 /** The access token was renewed with the refresh token (this tab or another). */

@@ -6,14 +6,12 @@ import { userInfo } from '../profile/profile-actions';
 import { expiredToken, fakeJwt, fakeServices, validToken } from '../testing/fakes';
 import {
   announceSessionSaga,
-  checkSessionSaga,
   logoutSaga,
+  renewalSaga,
   SESSION_EXPIRED_TOAST_MS,
   sessionRejectedSaga,
   syncAcrossTabsSaga,
 } from './session-sagas';
-
-const state = (signedIn: boolean) => ({ session: { signedIn } });
 
 beforeEach(() => {
   localStorage.clear();
@@ -23,7 +21,7 @@ beforeEach(() => {
 /** Already signed out: the saga ends no session and goes nowhere. */
 async function expectNothingWhenSignedOut(saga: typeof logoutSaga | typeof sessionRejectedSaga) {
   const { services } = fakeServices();
-  await expectSaga(saga, services).withState(state(false)).not.put.actionType(sessionEnded.type).run();
+  await expectSaga(saga, services).not.put.actionType(sessionEnded.type).run();
   expect(services.navigate).not.toHaveBeenCalled();
 }
 
@@ -35,7 +33,6 @@ describe('logoutSaga', () => {
     const { services, http } = fakeServices();
     http.onPost('/api/logout').reply(200, { detail: 'Logged out' });
     await expectSaga(logoutSaga, services)
-      .withState(state(true))
       .put(sessionEnded({ reason: 'logout' }))
       .call(services.navigate, '/')
       .call(services.api.logout, { refresh_token: 'r' })
@@ -57,7 +54,6 @@ describe('logoutSaga', () => {
     const { services, http } = fakeServices();
     reply(http);
     await expectSaga(logoutSaga, services)
-      .withState(state(true))
       .put(sessionEnded({ reason: 'logout' }))
       .call(services.navigate, '/')
       .run();
@@ -70,17 +66,17 @@ describe('logoutSaga', () => {
   });
 });
 
-describe('checkSessionSaga (product §4 expiry)', () => {
+describe('the session watcher on start (product §4 expiry)', () => {
   it('an expired token: 3 s toast, both storages cleared, session ended, home', async () => {
     localStorage.setItem(STORAGE_KEYS.token, expiredToken());
     localStorage.setItem(STORAGE_KEYS.gameId, '7');
     sessionStorage.setItem('anything', 'x');
     const { services } = fakeServices();
-    await expectSaga(checkSessionSaga, services)
+    await expectSaga(renewalSaga, services)
       .call(services.notify.info, INFO_TOASTS.sessionExpired, { autoClose: SESSION_EXPIRED_TOAST_MS, toastId: 'session-expired' })
       .put(sessionEnded({ reason: 'expired' }))
       .call(services.navigate, '/')
-      .run();
+      .silentRun(50);
     expect(SESSION_EXPIRED_TOAST_MS).toBe(3000);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
@@ -91,7 +87,7 @@ describe('checkSessionSaga (product §4 expiry)', () => {
     for (const token of [validToken(), 'opaque-token', null]) {
       if (token) localStorage.setItem(STORAGE_KEYS.token, token);
       else localStorage.clear();
-      await expectSaga(checkSessionSaga, services).not.put.actionType(sessionEnded.type).run();
+      await expectSaga(renewalSaga, services).not.put.actionType(sessionEnded.type).silentRun(50);
     }
     expect(services.notify.info).not.toHaveBeenCalled();
   });
@@ -99,9 +95,9 @@ describe('checkSessionSaga (product §4 expiry)', () => {
   it('uses the injected clock', async () => {
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     const { services } = fakeServices({ now: () => Date.now() + 2 * 3600 * 1000 });
-    await expectSaga(checkSessionSaga, services)
+    await expectSaga(renewalSaga, services)
       .put(sessionEnded({ reason: 'expired' }))
-      .run();
+      .silentRun(50);
   });
 });
 
@@ -111,7 +107,6 @@ describe('sessionRejectedSaga (401/403 on an authenticated call)', () => {
     localStorage.setItem(STORAGE_KEYS.gameName, 'x');
     const { services } = fakeServices();
     await expectSaga(sessionRejectedSaga, services)
-      .withState(state(true))
       .put(sessionEnded({ reason: 'rejected' }))
       .call(services.navigate, '/')
       .run();
@@ -125,8 +120,9 @@ describe('sessionRejectedSaga (401/403 on an authenticated call)', () => {
 
 describe('announceSessionSaga', () => {
   it('tells the event bus the current session state', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, validToken());
     const { services } = fakeServices();
-    await expectSaga(announceSessionSaga, services).withState(state(true)).call(services.announceSession, true).run();
+    await expectSaga(announceSessionSaga, services).call(services.announceSession, true).run();
   });
 });
 
@@ -134,9 +130,10 @@ describe('syncAcrossTabsSaga (storage events)', () => {
   const storageEvent = (key: string | null) => new StorageEvent('storage', { key });
   /** The saga watching a fake storage-event source, with the session signed in or out. */
   const watchTabs = (signedIn: boolean) => {
+    if (signedIn && localStorage.getItem(STORAGE_KEYS.token) === null) localStorage.setItem(STORAGE_KEYS.token, validToken());
     const target = new EventTarget();
     const { services } = fakeServices({ storageEvents: target });
-    return { target, saga: expectSaga(syncAcrossTabsSaga, services).withState(state(signedIn)) };
+    return { target, saga: expectSaga(syncAcrossTabsSaga, services) };
   };
 
   it('another tab signing in: synced and the user loaded', async () => {
@@ -175,6 +172,7 @@ describe('syncAcrossTabsSaga (storage events)', () => {
   it('another tab logging out or clearing storage: synced signed out', async () => {
     const { target, saga } = watchTabs(true);
     const run = saga.put(sessionSynced({ signedIn: false })).silentRun(50);
+    localStorage.clear();
     target.dispatchEvent(storageEvent(null));
     await run;
   });

@@ -1,10 +1,9 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, delay, fork, put, race, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { ROUTES, STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
 import { signin } from '../auth/auth-actions';
 import { userInfo } from '../profile/profile-actions';
-import { selectSignedIn } from '../store/selectors';
 import type { AccountServices } from '../store/services';
 import {
   claimRenewalLeadership,
@@ -15,14 +14,10 @@ import {
   RENEW_RETRY_MS,
   type RenewalOutcome,
 } from './renewal';
-import {
-  logoutRequested,
-  sessionCheckRequested,
-  sessionEnded,
-  sessionRejected,
-  sessionRenewed,
-  sessionSynced,
-} from './session-actions';
+import { logoutRequested, sessionEnded, sessionRejected, sessionRenewed, sessionSynced } from './session-actions';
+
+/** product §4: signed in means an access token is stored (the token store is the one source). */
+const signedInNow = (services: AccountServices): boolean => services.tokens.readAccess() !== null;
 
 /** product §9: the session-expired toast stays 3000 ms. */
 export const SESSION_EXPIRED_TOAST_MS = 3000;
@@ -32,9 +27,8 @@ export const SESSION_EXPIRED_TOAST_MS = 3000;
  * session (the refresh token's family); the local logout never waits on or depends on that call.
  */
 export function* logoutSaga(services: AccountServices): SagaIterator {
-  const signedIn = (yield select(selectSignedIn)) as boolean;
   const refreshToken = services.tokens.readRefresh();
-  if (!signedIn && services.tokens.readAccess() === null) return;
+  if (!signedInNow(services)) return;
   yield call(services.tokens.remove);
   yield put(sessionEnded({ reason: 'logout' }));
   yield call(services.navigate, ROUTES.home);
@@ -67,7 +61,7 @@ function clearSessionStorage(storage: Storage): void {
 }
 
 /** Expires the session once the stored access token's `exp` has passed. */
-export function* checkSessionSaga(services: AccountServices): SagaIterator {
+function* checkSessionSaga(services: AccountServices): SagaIterator {
   const token = services.tokens.readAccess();
   if (token === null || !isTokenExpired(token, services.now())) return;
   yield call(expireSessionSaga, services);
@@ -75,7 +69,7 @@ export function* checkSessionSaga(services: AccountServices): SagaIterator {
 
 /** product §4: a 401/403 on an authenticated call clears all local storage and goes to '/'. */
 export function* sessionRejectedSaga(services: AccountServices): SagaIterator {
-  const signedIn = (yield select(selectSignedIn)) as boolean;
+  const signedIn = signedInNow(services);
   yield call(services.tokens.clearAll);
   if (!signedIn) return;
   yield put(sessionEnded({ reason: 'rejected' }));
@@ -84,17 +78,25 @@ export function* sessionRejectedSaga(services: AccountServices): SagaIterator {
 
 /** Other parts learn of session changes through the shared event bus (the header slot listens). */
 export function* announceSessionSaga(services: AccountServices): SagaIterator {
-  const signedIn = (yield select(selectSignedIn)) as boolean;
-  yield call(services.announceSession, signedIn);
+  yield call(services.announceSession, signedInNow(services));
 }
 
 /** Anything after which the renewal schedule must be read again from the stored token. */
 const TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionSynced.type, sessionRenewed.type];
+/** This tab's own writes of the tokens (another tab's arrive as storage events). */
+const OWN_TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionRenewed.type];
 
 /**
- * Keeps an active player signed in (decision 0014): shortly before the access token expires it
- * is renewed with the refresh token. A refused renewal (refresh token expired, revoked, reused)
- * is the product's expiry; an unanswered one is retried until the access token itself expires.
+ * Backstop for clocks that jump (a sleeping laptop's timers fire late) and tokens replaced
+ * without a storage event: the watcher looks at the token at least this often.
+ */
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+
+/**
+ * The one session watcher (decision 0040). On start and whenever it wakes, an access token past
+ * its `exp` is the product's expiry (product §4). Shortly before the token expires it is renewed
+ * with the refresh token (decision 0014). A refused renewal (refresh token expired, revoked,
+ * reused) is the product's expiry; an unanswered one is retried until the access token expires.
  */
 export function* renewalSaga(services: AccountServices): SagaIterator {
   // Ask early, so the first tab is the renewing one well before its token needs renewing.
@@ -104,6 +106,10 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
   let minimumWait = 0;
   for (;;) {
     const token = services.tokens.readAccess();
+    if (token !== null && isTokenExpired(token, services.now())) {
+      yield call(expireSessionSaga, services);
+      continue;
+    }
     const expiresAt = token === null ? null : tokenExpiresAt(token);
     if (token === null || expiresAt === null) {
       yield take(TOKEN_CHANGES);
@@ -116,8 +122,10 @@ export function* renewalSaga(services: AccountServices): SagaIterator {
       ? Math.max(renewalDelay(token, services.now() - clockSkew) ?? 0, minimumWait)
       : Math.max(expiresAt - services.now(), 0) + 50;
     minimumWait = 0;
-    const { changed } = (yield race({ timer: delay(wait), changed: take(TOKEN_CHANGES) })) as { changed?: unknown };
-    if (changed) continue;
+    const tick = Math.min(wait, SESSION_CHECK_INTERVAL_MS);
+    const { changed } = (yield race({ timer: delay(tick), changed: take(TOKEN_CHANGES) })) as { changed?: unknown };
+    // Woken early (a token change, or the backstop's tick): look at the token again.
+    if (changed || tick < wait) continue;
     if (isTokenExpired(token, services.now())) {
       yield call(checkSessionSaga, services);
       continue;
@@ -165,19 +173,23 @@ const subjectOf = (token: string | null): unknown => (token === null ? null : de
 export function* syncAcrossTabsSaga(services: AccountServices): SagaIterator {
   if (!services.storageEvents) return;
   const channel = (yield call(tokenChanges, services.storageEvents)) as EventChannel<true>;
+  // What this tab last knew, kept current by this tab's own token changes too.
   let subject = subjectOf(services.tokens.readAccess());
+  let wasSignedIn = signedInNow(services);
   try {
     for (;;) {
-      yield take(channel);
+      const { otherTab } = (yield race({ otherTab: take(channel), own: take(OWN_TOKEN_CHANGES) })) as { otherTab?: true };
       const token = services.tokens.readAccess();
       const signedIn = token !== null;
-      const wasSignedIn = (yield select(selectSignedIn)) as boolean;
-      if (signedIn !== wasSignedIn) yield put(sessionSynced({ signedIn }));
       const sameSubject = subjectOf(token) === subject && subject !== undefined;
+      const signedInBefore = wasSignedIn;
       subject = subjectOf(token);
+      wasSignedIn = signedIn;
+      if (!otherTab) continue;
+      if (signedIn !== signedInBefore) yield put(sessionSynced({ signedIn }));
       if (!signedIn) continue;
       // Someone signed in there, or a token we cannot read: (re)load the player.
-      if (signedIn !== wasSignedIn || !sameSubject) yield put(userInfo.pending());
+      if (signedIn !== signedInBefore || !sameSubject) yield put(userInfo.pending());
       else yield put(sessionRenewed());
     }
   } finally {
@@ -189,7 +201,6 @@ export function* syncAcrossTabsSaga(services: AccountServices): SagaIterator {
 export function* sessionSagas(services: AccountServices): SagaIterator {
   yield takeLeading(logoutRequested.type, logoutSaga, services);
   yield takeLeading(sessionRejected.type, sessionRejectedSaga, services);
-  yield takeLeading(sessionCheckRequested.type, checkSessionSaga, services);
   yield takeEvery([signin.fulfilled.type, sessionEnded.type, sessionSynced.type], announceSessionSaga, services);
   yield fork(syncAcrossTabsSaga, services);
   yield fork(renewalSaga, services);

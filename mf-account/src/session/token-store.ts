@@ -4,9 +4,10 @@ import { type LoginResponse } from 'shared-contracts/account';
 export type TokenPair = Pick<LoginResponse, 'access_token' | 'refresh_token'>;
 
 /**
- * The one place the session tokens live (product §3: local storage). Signed in means an access
- * token is stored. Every reader (the bearer interceptor, the sagas, the timers, the header
- * slot) goes through this, so no copy of a token is kept anywhere else. Storage can throw
+ * The one place the session tokens live (product §3: local storage), and the one source of
+ * "signed in": an access token is stored. Every reader (the bearer interceptor, the sagas, the
+ * header slot, the pages through `useSignedIn`) goes through this, so no copy of a token or of the
+ * flag is kept anywhere else. Storage can throw
  * (privacy modes, quota): a broken storage reads as "signed out" rather than crash the header.
  */
 export interface TokenStore {
@@ -28,6 +29,29 @@ function read(storage: Storage, key: string): string | null {
   }
 }
 
+/** Told after every write of this tab; other tabs' writes arrive as storage events. */
+const tokenListeners = new Set<() => void>();
+const tokensChanged = () => {
+  for (const listener of [...tokenListeners]) listener();
+};
+
+/**
+ * Calls `listener` whenever the stored tokens may have changed: a write in this tab, or another
+ * tab's (a storage event on the token, or a cleared storage). Returns the unsubscribe function;
+ * shaped for useSyncExternalStore.
+ */
+export function subscribeTokens(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.token || event.key === null) listener();
+  };
+  tokenListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    tokenListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
 export function createTokenStore(storage: Storage): TokenStore {
   return {
     readAccess: () => read(storage, STORAGE_KEYS.token),
@@ -36,6 +60,7 @@ export function createTokenStore(storage: Storage): TokenStore {
       // Refresh first: a tab that sees the new access token must also find its refresh token.
       storage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
       storage.setItem(STORAGE_KEYS.token, tokens.access_token);
+      tokensChanged();
     },
     remove: () => {
       try {
@@ -44,9 +69,11 @@ export function createTokenStore(storage: Storage): TokenStore {
       } catch {
         // Nothing stored that we could remove.
       }
+      tokensChanged();
     },
     clearAll: () => {
       clearStorage(storage);
+      tokensChanged();
     },
   };
 }

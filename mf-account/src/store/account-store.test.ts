@@ -3,7 +3,8 @@ import MockAdapter from 'axios-mock-adapter';
 import { on, STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, SUCCESS_TOASTS } from 'shared-contracts/account';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
-import { logoutRequested, sessionCheckRequested } from '../session/session-actions';
+import { logoutRequested } from '../session/session-actions';
+import { SESSION_CHECK_INTERVAL_MS } from '../session/session-sagas';
 import { signin } from '../auth/auth-actions';
 import { upload, userInfo } from '../profile/profile-actions';
 import { createAccountStore } from './account-store';
@@ -29,8 +30,8 @@ beforeEach(() => {
 describe('account store wiring', () => {
   it('on load with an expired token: toast, storage cleared, signed out, home', () => {
     localStorage.setItem(STORAGE_KEYS.token, expiredToken());
-    const { store, notify, navigate } = makeStore();
-    expect(store.getState().session.signedIn).toBe(false);
+    const { notify, navigate } = makeStore();
+    expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     expect(notify.info).toHaveBeenCalledWith(INFO_TOASTS.sessionExpired, expect.objectContaining({ autoClose: 3000 }));
     expect(navigate).toHaveBeenCalledWith('/');
     expect(localStorage.length).toBe(0);
@@ -41,31 +42,38 @@ describe('account store wiring', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'header.payload.sig');
     http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
     const { store } = makeStore();
-    expect(store.getState().session.signedIn).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(true);
     await settle();
     expect(store.getState().profile.user?.username).toBe('ada');
     expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer header.payload.sig');
   });
 
-  it('a timer check after exp passes expires the session', () => {
-    const token = validToken();
-    localStorage.setItem(STORAGE_KEYS.token, token);
-    http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
-    const { store, notify } = makeStore();
-    localStorage.setItem(STORAGE_KEYS.token, expiredToken());
-    store.dispatch(sessionCheckRequested());
-    expect(store.getState().session.signedIn).toBe(false);
-    expect(notify.info).toHaveBeenCalledWith(INFO_TOASTS.sessionExpired, expect.anything());
+  it("the session watcher's backstop tick expires a token past exp that changed without a storage event", async () => {
+    jest.useFakeTimers();
+    try {
+      localStorage.setItem(STORAGE_KEYS.token, validToken());
+      http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
+      const { notify, navigate } = makeStore();
+      localStorage.setItem(STORAGE_KEYS.token, expiredToken());
+      await jest.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS - 1000);
+      expect(notify.info).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(notify.info).toHaveBeenCalledWith(INFO_TOASTS.sessionExpired, expect.anything());
+      expect(navigate).toHaveBeenCalledWith('/');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('a 401/403 on an authenticated call clears all local storage and goes home', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'header.payload.sig');
     localStorage.setItem(STORAGE_KEYS.gameId, '5');
     http.onPost('http://api.test/get-user-info/').reply(403, { detail: 'Forbidden' });
-    const { store, navigate } = makeStore();
+    const { navigate } = makeStore();
     await settle();
     expect(localStorage.length).toBe(0);
-    expect(store.getState().session.signedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/');
   });
 
@@ -77,11 +85,11 @@ describe('account store wiring', () => {
     const { store, notify, navigate } = makeStore();
     store.dispatch(signin.pending({ username: 'ada', password: 'pw', captcha_token: 't' }));
     await settle();
-    expect(store.getState().session.signedIn).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(true);
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
     expect(store.getState().profile.user?.username).toBe('ada');
     store.dispatch(logoutRequested());
-    expect(store.getState().session.signedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(navigate).toHaveBeenLastCalledWith('/');
     expect(seen).toEqual([true, false]);

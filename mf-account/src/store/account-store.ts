@@ -7,7 +7,6 @@ import { createApiClient } from '../api/api-client';
 import { upload } from '../profile/profile-actions';
 import { startLibrarySync } from '../library-sync/library-sync';
 import { navigateTo } from '../session/navigation';
-import { browserLock } from '../session/renewal';
 import { sessionRejected } from '../session/session-actions';
 import { browserTokens, createTokenStore } from '../session/token-store';
 import { rootReducer } from './root-reducer';
@@ -47,7 +46,6 @@ export function createAccountStore({ config, services: overrides = {} }: Account
       emit('session:changed', { signedIn });
     },
     storageEvents: window,
-    lock: browserLock,
     now: () => Date.now(),
     ...overrides,
   };
@@ -58,7 +56,6 @@ export function createAccountStore({ config, services: overrides = {} }: Account
   });
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { session: { signedIn: tokens.readAccess() !== null } },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: false,

@@ -1,6 +1,5 @@
 import type { ModalState } from '../auth/modal-slice';
 import type { AccountRootState } from './root-reducer';
 
-export const selectSignedIn = (state: Pick<AccountRootState, 'session'>): boolean => state.session.signedIn;
 export const selectUser = (state: AccountRootState) => state.profile.user;
 export const selectModal = (state: AccountRootState): ModalState => state.modal;

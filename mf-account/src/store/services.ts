@@ -14,9 +14,6 @@ export interface Notifier {
   info: (message: string, options?: NotifyOptions) => void;
 }
 
-/** Runs `task` while holding a lock named `name` across this browser's tabs (Web Locks API). */
-export type CrossTabLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
-
 /**
  * Everything a saga touches outside the store, passed to the root saga once (decision 0013),
  * so tests run the sagas against a real axios client over a mocked adapter.
@@ -32,7 +29,5 @@ export interface AccountServices {
   announceSession: (signedIn: boolean) => void;
   /** Where 'storage' events from other tabs arrive; null outside a browser. */
   storageEvents: EventTarget | null;
-  /** Serialises token renewal across tabs, so a rotated refresh token is never presented twice. */
-  lock: CrossTabLock;
   now: () => number;
 }

@@ -42,10 +42,9 @@ export function fakeServices(overrides: Partial<AccountServices> = {}) {
     sessionStorage: window.sessionStorage,
     announceSession: jest.fn(),
     storageEvents: null,
-    lock: (_name: string, task: () => Promise<unknown>) => task(),
     now: () => Date.now(),
     ...(overrides as object),
-  } as never;
+  };
   return { services, http, onSessionRejected };
 }
 

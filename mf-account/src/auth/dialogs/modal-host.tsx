@@ -1,6 +1,5 @@
 import { useActivationLink } from '../../auth/use-activation-link';
 import { useAuthHash } from '../use-auth-hash';
-import { useSessionExpiryTimer } from '../../session/use-session-expiry-timer';
 import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
 import { modalClosed } from '../modal-slice';
 import { selectModal } from '../../store/selectors';
@@ -22,7 +21,6 @@ export function ModalHost({
   const dispatch = useAccountDispatch();
   const { kind, props } = useAccountSelector(selectModal);
   useModalEvents(initialModal, onListening);
-  useSessionExpiryTimer();
   useAuthHash();
   useActivationLink();
 
