@@ -93,7 +93,7 @@ const OWN_TOKEN_CHANGES = [signin.fulfilled.type, sessionEnded.type, sessionRene
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 
 /**
- * The one session watcher (decision 0040). On start and whenever it wakes, an access token past
+ * The one session watcher (decision 0045). On start and whenever it wakes, an access token past
  * its `exp` is the product's expiry (product §4). Shortly before the token expires it is renewed
  * with the refresh token (decision 0014). A refused renewal (refresh token expired, revoked,
  * reused) is the product's expiry; an unanswered one is retried until the access token expires.

@@ -77,30 +77,6 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     expect(container).not.toHaveAttribute('data-remote-fragments');
   });
 
-  it('after an adoption, a client-side navigation to another page of the remote loads and shows that page', async () => {
-    const Other = () => <h1>Another page</h1>;
-    const load = jest.fn((id: RemoteModuleId) =>
-      Promise.resolve({ default: (id === 'mf_catalog/AllGamesPage' ? FromRemote : Other) as never }),
-    );
-    givenLoader(load);
-    const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
-    const mount = (id: RemoteModuleId) => (
-      <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id={id} props={{}} />
-      </RemoteFragments.Provider>
-    );
-    // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
-    await act(async () => {
-      root = hydrateRoot(container, mount('mf_catalog/AllGamesPage'), { onRecoverableError: () => undefined });
-    });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the loads
-    await act(async () => root?.render(mount('mf_catalog/CategoryPage')));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(load).toHaveBeenLastCalledWith('mf_catalog/CategoryPage');
-    expect(container.querySelector('h1')?.textContent).toBe('Another page');
-  });
-
   it('gives way to the Retry prompt when the remote cannot load, and stays there until a Retry', async () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
     const load = jest.fn(() => pending.promise);
