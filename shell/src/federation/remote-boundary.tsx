@@ -15,6 +15,8 @@ import { reportRemoteError } from '../telemetry/client-telemetry';
 import { onRecovery } from './recovery';
 import { AdoptedRemote } from './adopted-remote';
 import { RemoteFragments } from './remote-fragments';
+import { PagePlaceholder } from './remote-placeholder';
+import { RemotePrompt } from './remote-prompt';
 import { RenderErrorBoundary } from './render-error-boundary';
 import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
@@ -178,11 +180,10 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
       <span className="remote-inline-placeholder" aria-hidden="true" />
     );
   }
-  if (state.status === 'failed') {
-    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={RETRY_PROMPT} onAction={retry} />;
-  }
-  if (state.status === 'outdated') {
-    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={NEW_VERSION_PROMPT} onAction={reloadPage} />;
+  if (state.status === 'failed' || state.status === 'outdated') {
+    return variant === 'hidden' ? null : (
+      <RemotePrompt variant={variant} outdated={state.status === 'outdated'} onRetry={retry} />
+    );
   }
   // A generic JSX element cannot be built from a mapped component type without widening it.
   const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
@@ -192,90 +193,3 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     </RenderErrorBoundary>
   );
 }
-
-/** Cards a page shows while its remote loads: the first screen's shape, before any game data. */
-const PLACEHOLDER_CARDS = 12;
-
-/**
- * The page's shape while its remote loads; also what the pre-rendered HTML shows before any
- * script has run, so the first paint already has the layout the content will fill. With a lead,
- * the lead stands in the page's own frame and the cards follow it without a title bar.
- */
-function PagePlaceholder({ shape, lead }: { shape: 'cards' | 'frame'; lead?: ReactNode }) {
-  const placeholder = (
-    <div
-      className={`remote-placeholder remote-placeholder--${shape}${lead ? ' remote-placeholder--after-lead' : ''}`}
-      role="status"
-      aria-live="polite"
-    >
-      <span className="visually-hidden">Loading…</span>
-      {shape === 'frame' ? (
-        <span className="placeholder-frame" aria-hidden="true" />
-      ) : (
-        <>
-          {!lead && <span className="placeholder-title" aria-hidden="true" />}
-          <span className="placeholder-grid" aria-hidden="true">
-            {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-              <span key={i} className="placeholder-card" />
-            ))}
-          </span>
-        </>
-      )}
-    </div>
-  );
-  return lead ? (
-    <div className="page">
-      {lead}
-      {placeholder}
-    </div>
-  ) : (
-    placeholder
-  );
-}
-
-interface Prompt {
-  /** The inline button's tooltip. */
-  inlineTitle: string;
-  heading: string;
-  text: string;
-  action: string;
-}
-
-const RETRY_PROMPT: Prompt = {
-  inlineTitle: 'This part of the site did not load. Try again.',
-  heading: 'This part of the site is taking a break',
-  text: "We couldn't load it just now. The rest of the site still works.",
-  action: 'Retry',
-};
-
-/** After a redeploy this tab cannot take in place: a Retry could not fix it. */
-const NEW_VERSION_PROMPT: Prompt = {
-  inlineTitle: 'A new version is available. Reload the page.',
-  heading: 'A new version is available — Reload',
-  text: 'This part of the site was updated while the page was open.',
-  action: 'Reload',
-};
-
-/** What stands in for a part that cannot show: a page-sized alert, or an inline button in the header. */
-function RemotePrompt({ variant, prompt, onAction }: { variant: 'page' | 'inline'; prompt: Prompt; onAction: () => void }) {
-  if (variant === 'inline') {
-    return (
-      <button type="button" className="remote-inline-retry" onClick={onAction} title={prompt.inlineTitle}>
-        {prompt.action}
-      </button>
-    );
-  }
-  return (
-    <div className="remote-fallback" role="alert">
-      <h2>{prompt.heading}</h2>
-      <p>{prompt.text}</p>
-      <button type="button" className="button button--primary" onClick={onAction}>
-        {prompt.action}
-      </button>
-    </div>
-  );
-}
-
-const reloadPage = () => {
-  window.location.reload();
-};
