@@ -55,11 +55,6 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
    * server's HTML instead of after the remote's scripts (decision 0031).
    */
   lead?: ReactNode;
-  /** Injected in tests; the real loader and failure check otherwise. */
-  load?: typeof loadRemoteModule;
-  checkRenderFailure?: typeof afterRenderFailure;
-  /** Injected in tests; counts this mount as live while it shows the remote's component. */
-  track?: typeof trackMount;
 }
 
 /**
@@ -73,9 +68,6 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   variant = 'page',
   placeholder = 'cards',
   lead,
-  load = loadRemoteModule,
-  checkRenderFailure = afterRenderFailure,
-  track = trackMount,
 }: RemoteBoundaryProps<Id>) {
   useContext(RemoteMountCollector)?.(id);
   const fragments = useContext(RemoteFragments);
@@ -86,7 +78,9 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   // The first mount of a page whose content came in the server's HTML adopts it (decision 0032):
   // its module starts loading now, and AdoptedRemote hydrates the remote into those elements.
   const [adoption, setAdoption] = useState(() =>
-    variant === 'page' && fragments?.has(id, props) ? { id, module: fragments.side === 'browser' ? load(id) : null } : null,
+    variant === 'page' && fragments?.has(id, props)
+      ? { id, module: fragments.side === 'browser' ? loadRemoteModule(id) : null }
+      : null,
   );
   const adopting = adoption !== null && adoption.id === id;
   // The load of this id and attempt is the adoption's: its failure shows until a Retry, like a
@@ -100,7 +94,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     if (adopted?.id === id && adopted.attempt === attempt) return;
     let cancelled = false;
     setState({ status: 'loading' });
-    load(id).then(
+    loadRemoteModule(id).then(
       (module) => {
         // A transition: React renders the remote's tree in slices of a few ms, yielding to the
         // browser between them, instead of one long task that blocks input.
@@ -114,23 +108,23 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
     return () => {
       cancelled = true;
     };
-  }, [id, attempt, load, adopting]);
+  }, [id, attempt, adopting]);
 
   // While it shows the remote's component, this mount keeps the remote's container in use.
   const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
-  useEffect(() => (readyRemote ? track(readyRemote) : undefined), [readyRemote, track]);
+  useEffect(() => (readyRemote ? trackMount(readyRemote) : undefined), [readyRemote]);
 
   const onRenderError = useCallback(
     (error: unknown) => {
       console.error(`[remote] ${id} crashed while rendering`, error);
       reportRemoteError(remoteOf(id), 'render', error);
       setState({ status: 'failed', error });
-      void checkRenderFailure(remoteOf(id)).then((outcome) => {
+      void afterRenderFailure(remoteOf(id)).then((outcome) => {
         if (outcome === 'reload') setState({ status: 'outdated' });
         if (outcome === 'reloaded') setAttempt((a) => a + 1);
       });
     },
-    [id, checkRenderFailure],
+    [id],
   );
   const retry = useCallback(() => {
     setAttempt((a) => a + 1);
@@ -138,8 +132,8 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
 
   const onAdopted = useCallback(() => {
     fragments?.release(id);
-    return track(remoteOf(id));
-  }, [fragments, id, track]);
+    return trackMount(remoteOf(id));
+  }, [fragments, id]);
   const onAdoptionFailed = useCallback(
     (error: unknown, duringLoad: boolean) => {
       fragments?.release(id);
