@@ -32,22 +32,22 @@ describe('a load', () => {
       phase: 'ready',
       Component: Page,
     });
-    expect(after(loading, { type: 'loadFailed', attempt: 0, newVersion: false }).phase).toBe('failed');
-    expect(after(loading, { type: 'loadFailed', attempt: 0, newVersion: true }).phase).toBe('outdated');
+    expect(after(loading, { type: 'loadFailed', attempt: 0, redeployed: false }).phase).toBe('failed');
+    expect(after(loading, { type: 'loadFailed', attempt: 0, redeployed: true }).phase).toBe('outdated');
   });
 
   it('that another has followed changes nothing', () => {
     const navigated = after(loading, { type: 'navigated', id: ALL_GAMES });
     expect(navigated).toEqual({ id: ALL_GAMES, attempt: 1, adoption: null, phase: 'loading' });
     expect(after(navigated, { type: 'loaded', attempt: 0, Component: Page })).toBe(navigated);
-    expect(after(navigated, { type: 'loadFailed', attempt: 0, newVersion: false })).toBe(navigated);
+    expect(after(navigated, { type: 'loadFailed', attempt: 0, redeployed: false })).toBe(navigated);
   });
 });
 
 describe('Retry', () => {
   it('starts the next attempt', () => {
-    const failed = after(loading, { type: 'loadFailed', attempt: 0, newVersion: false });
-    expect(after(failed, { type: 'retry' })).toEqual({ ...loading, attempt: 1 });
+    const failed = after(loading, { type: 'loadFailed', attempt: 0, redeployed: false });
+    expect(after(failed, { type: 'retried' })).toEqual({ ...loading, attempt: 1 });
   });
 });
 
@@ -86,11 +86,11 @@ describe('an adoption (the page in the server HTML, decision 0032)', () => {
   });
 
   it('that fails shows its prompt until a Retry, and is over: the page then loads', () => {
-    const failed = after(adopting, { type: 'loadFailed', attempt: 0, newVersion: false });
+    const failed = after(adopting, { type: 'loadFailed', attempt: 0, redeployed: false });
     expect(failed).toEqual({ id: HOME, attempt: 0, adoption: null, phase: 'failed' });
-    expect(after(adopting, { type: 'loadFailed', attempt: 0, newVersion: true }).phase).toBe('outdated');
+    expect(after(adopting, { type: 'loadFailed', attempt: 0, redeployed: true }).phase).toBe('outdated');
     expect(after(adopting, { type: 'crashed' })).toEqual(failed);
-    expect(after(failed, { type: 'retry' })).toEqual({ id: HOME, attempt: 1, adoption: null, phase: 'loading' });
+    expect(after(failed, { type: 'retried' })).toEqual({ id: HOME, attempt: 1, adoption: null, phase: 'loading' });
     const away = after(failed, { type: 'navigated', id: ALL_GAMES });
     expect(after(away, { type: 'navigated', id: HOME }).phase).toBe('loading');
   });
@@ -109,7 +109,7 @@ describe('an adoption (the page in the server HTML, decision 0032)', () => {
   });
 
   it('a failure elsewhere keeps it for its page', () => {
-    const away = after(adopting, { type: 'navigated', id: ALL_GAMES }, { type: 'loadFailed', attempt: 1, newVersion: false });
+    const away = after(adopting, { type: 'navigated', id: ALL_GAMES }, { type: 'loadFailed', attempt: 1, redeployed: false });
     expect(away).toEqual({ id: ALL_GAMES, attempt: 1, adoption, phase: 'failed' });
     expect(after(away, { type: 'navigated', id: HOME }).phase).toBe('adopting');
   });

@@ -44,13 +44,14 @@ export type BoundaryEvent =
   | { type: 'navigated'; id: RemoteModuleId }
   /** The load of an attempt settled; while adopting, that load is the adoption's. */
   | { type: 'loaded'; attempt: number; Component: LoadedComponent }
-  | { type: 'loadFailed'; attempt: number; newVersion: boolean }
+  /** redeployed: the remote's build changed under this tab (NewVersionError). */
+  | { type: 'loadFailed'; attempt: number; redeployed: boolean }
   /** The remote's component threw while rendering. */
   | { type: 'crashed' }
   /** What the loader found after a crash (afterRenderFailure). */
   | { type: 'checked'; outcome: Awaited<ReturnType<typeof afterRenderFailure>> }
   /** The player's Retry, or a Retry elsewhere that brought the remote back. */
-  | { type: 'retry' };
+  | { type: 'retried' };
 
 /** An attempt begins: it takes over the server's HTML of its page if the mount has it, or loads. */
 const begin = (id: RemoteModuleId, attempt: number, adoption: Adoption | null) =>
@@ -65,11 +66,11 @@ export function boundaryReducer(state: BoundaryState, event: BoundaryEvent): Bou
   if ('attempt' in event && event.attempt !== attempt) return state;
   // A failed adoption shows its prompt until a Retry, like a failed load, and is over: the page
   // loads its remote from then on.
-  const failed = (newVersion: boolean): BoundaryState => ({
+  const failed = (redeployed: boolean): BoundaryState => ({
     id,
     attempt,
     adoption: phase === 'adopting' ? null : adoption,
-    phase: newVersion ? 'outdated' : 'failed',
+    phase: redeployed ? 'outdated' : 'failed',
   });
   switch (event.type) {
     case 'navigated':
@@ -77,7 +78,7 @@ export function boundaryReducer(state: BoundaryState, event: BoundaryEvent): Bou
     case 'loaded':
       return { id, attempt, adoption, phase: 'ready', Component: event.Component };
     case 'loadFailed':
-      return failed(event.newVersion);
+      return failed(event.redeployed);
     case 'crashed':
       return failed(false);
     case 'checked':
@@ -85,7 +86,7 @@ export function boundaryReducer(state: BoundaryState, event: BoundaryEvent): Bou
       if (phase === 'adopting' || event.outcome === 'same') return state;
       // 'reloaded': the next load takes the new build.
       return event.outcome === 'reload' ? failed(true) : begin(id, attempt + 1, adoption);
-    case 'retry':
+    case 'retried':
       // It follows a failure, which ended any adoption of this page: it loads.
       return begin(id, attempt + 1, adoption);
   }

@@ -36,7 +36,7 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
   lead?: ReactNode;
 }
 
-const RETRY: BoundaryEvent = { type: 'retry' };
+const RETRY: BoundaryEvent = { type: 'retried' };
 
 /** Reports a load that failed; true when the remote was redeployed under this tab. */
 const reportLoadFailure = (id: RemoteModuleId, error: unknown) => {
@@ -88,7 +88,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
       // browser between them, instead of one long task that blocks input.
       (module) =>
         startTransition(() => dispatch({ type: 'loaded', attempt, Component: module.default as unknown as LoadedComponent })),
-      (error: unknown) => dispatch({ type: 'loadFailed', attempt, newVersion: reportLoadFailure(id, error) }),
+      (error: unknown) => dispatch({ type: 'loadFailed', attempt, redeployed: reportLoadFailure(id, error) }),
     );
   }, [phase, id, remote, attempt]);
 
@@ -106,7 +106,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   };
   const onAdoptionFailed = (error: unknown, duringLoad: boolean) => {
     fragments?.release(id);
-    if (duringLoad) dispatch({ type: 'loadFailed', attempt, newVersion: reportLoadFailure(id, error) });
+    if (duringLoad) dispatch({ type: 'loadFailed', attempt, redeployed: reportLoadFailure(id, error) });
     else onRenderError(error);
   };
 
