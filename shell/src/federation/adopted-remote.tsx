@@ -10,6 +10,7 @@ interface AdoptedRemoteProps {
   module: Promise<RemoteModule<RemoteModuleId>> | null;
   /** Drawn if React has to render the boundary itself (the HTML did not match). */
   fallback: ReactNode;
+  /** Once the remote's component is in; a new function, should its props change, runs again (it is idempotent). */
   onMounted: () => () => void;
   /** duringLoad: the module could not be loaded; otherwise its component crashed. */
   onFailed: (error: unknown, duringLoad: boolean) => void;
@@ -56,15 +57,12 @@ function AdoptedRemoteView({ id, props, module, fallback, onMounted, onFailed }:
 }
 
 /**
- * Re-rendered only when what it shows changes: an update that reaches a Suspense boundary before
- * it has hydrated makes React throw the server's elements away and draw the fallback.
+ * Re-rendered only when its props change: an update that reaches a Suspense boundary before it
+ * has hydrated makes React throw the server's elements away and draw the fallback. Its id and
+ * module, and what its callbacks do, stay the same for as long as the adoption lasts (the
+ * boundary's state machine changes nothing they use while adopting).
  */
 export const AdoptedRemote = memo(
   AdoptedRemoteView,
-  (before, after) =>
-    before.id === after.id &&
-    before.module === after.module &&
-    before.onMounted === after.onMounted &&
-    before.onFailed === after.onFailed &&
-    JSON.stringify(before.props) === JSON.stringify(after.props),
+  (before, after) => JSON.stringify(before.props) === JSON.stringify(after.props),
 );

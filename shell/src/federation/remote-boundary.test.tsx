@@ -4,11 +4,21 @@ import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { TEST_BRAND } from '../testing/test-brand';
 import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
+import { afterRenderFailure, loadRemoteModule } from './remotes';
 import { deferred } from '../testing/deferred';
 
+// The one seam: the loader module, mocked (./__mocks__/remotes.ts).
 jest.mock('./remotes');
 
 type Loader = (id: RemoteModuleId) => Promise<RemoteModule<RemoteModuleId>>;
+
+/** The mocked loader, fresh for this test: what it does, and its calls from now on. */
+function loader(implementation: Loader = () => new Promise(() => undefined)) {
+  return jest
+    .mocked(loadRemoteModule as Loader)
+    .mockReset()
+    .mockImplementation(implementation);
+}
 
 const AllGames = () => <h1>All games from the remote</h1>;
 
@@ -21,8 +31,8 @@ describe('RemoteBoundary', () => {
 
   it('shows a loading placeholder, then the remote component', async () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>(() => pending.promise);
-    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />);
+    const load = loader(() => pending.promise);
+    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     await act(async () => {
       pending.resolve({ default: AllGames });
@@ -34,9 +44,9 @@ describe('RemoteBoundary', () => {
 
   it("draws the page's lead above the placeholder while loading, and the remote alone once loaded", async () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>(() => pending.promise);
+    loader(() => pending.promise);
     const lead = <h1>Welcome to the site</h1>;
-    render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand: TEST_BRAND }} lead={lead} load={load as never} />);
+    render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand: TEST_BRAND }} lead={lead} />);
     expect(screen.getByRole('heading', { name: 'Welcome to the site' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toBeInTheDocument();
     await act(async () => {
@@ -49,11 +59,8 @@ describe('RemoteBoundary', () => {
   });
 
   it('shows a fallback with Retry when loading fails, reports it, and Retry loads afresh', async () => {
-    const load = jest
-      .fn<ReturnType<Loader>, Parameters<Loader>>()
-      .mockRejectedValueOnce(new Error('remote down'))
-      .mockResolvedValueOnce({ default: AllGames });
-    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />);
+    const load = loader().mockRejectedValueOnce(new Error('remote down')).mockResolvedValueOnce({ default: AllGames });
+    render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />);
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load it just now");
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('mf_catalog/AllGamesPage'), expect.any(Error));
@@ -66,11 +73,11 @@ describe('RemoteBoundary', () => {
     const Crashing = () => {
       throw new Error('boom');
     };
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockResolvedValue({ default: Crashing });
+    loader(() => Promise.resolve({ default: Crashing }));
     render(
       <div>
         <p>Header stays</p>
-        <RemoteBoundary id="mf_player/PlayPage" props={{}} load={load as never} />
+        <RemoteBoundary id="mf_player/PlayPage" props={{}} />
       </div>,
     );
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -78,13 +85,12 @@ describe('RemoteBoundary', () => {
   });
 
   it('uses a compact Retry button for inline mounts such as the header slot', async () => {
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockRejectedValue(new Error('down'));
+    loader(() => Promise.reject(new Error('down')));
     render(
       <RemoteBoundary
         id="mf_account/AccountMenu"
         props={{ config: { accountApiUrl: '', recaptchaSiteKey: '' } }}
         variant="inline"
-        load={load as never}
       />,
     );
     expect(await screen.findByRole('button', { name: 'Retry' })).toHaveClass('remote-inline-retry');
@@ -99,11 +105,11 @@ test('switching ids never renders the previous remote component with the new pro
     return <p>home</p>;
   };
   const Play = () => <p>play</p>;
-  const load = jest.fn((id: RemoteModuleId) => Promise.resolve({ default: id === 'mf_catalog/HomePage' ? Home : Play } as never));
+  loader((id) => Promise.resolve({ default: id === 'mf_catalog/HomePage' ? Home : Play } as never));
   const brand = { id: 'b', name: 'B', logo: '', title: '', favicon: '', blurb: '' };
-  const { rerender } = render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} load={load as never} />);
+  const { rerender } = render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand }} />);
   await screen.findByText('home');
-  rerender(<RemoteBoundary id="mf_player/PlayPage" props={{}} load={load as never} />);
+  rerender(<RemoteBoundary id="mf_player/PlayPage" props={{}} />);
   expect(screen.queryByText('home')).not.toBeInTheDocument();
   await screen.findByText('play');
   expect(received).not.toContain('home-without-brand');
@@ -117,7 +123,7 @@ describe('recovery across mounts of one remote', () => {
     let accountUp = false;
     const Menu = () => <button type="button">Sign In</button>;
     const Host = () => <p>modal host ready</p>;
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>((id) =>
+    const load = loader((id) =>
       accountUp
         ? Promise.resolve({ default: id === 'mf_account/AccountMenu' ? Menu : Host } as never)
         : Promise.reject(new Error('down')),
@@ -126,10 +132,10 @@ describe('recovery across mounts of one remote', () => {
     const { container } = render(
       <>
         <div data-testid="slot">
-          <RemoteBoundary id="mf_account/AccountMenu" props={config} variant="inline" load={load as never} />
+          <RemoteBoundary id="mf_account/AccountMenu" props={config} variant="inline" />
         </div>
         <div data-testid="host">
-          <RemoteBoundary id="mf_account/ModalHost" props={config} variant="hidden" load={load as never} />
+          <RemoteBoundary id="mf_account/ModalHost" props={config} variant="hidden" />
         </div>
       </>,
     );
@@ -154,8 +160,8 @@ describe('after a redeploy the tab cannot take in place', () => {
 
   it('shows one "A new version is available — Reload" prompt, never a Retry', async () => {
     const { NewVersionError } = jest.requireMock<{ NewVersionError: new (remote: string) => Error }>('./remotes');
-    const load = jest.fn<ReturnType<Loader>, Parameters<Loader>>().mockRejectedValue(new NewVersionError('mf_catalog'));
-    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} />);
+    loader(() => Promise.reject(new NewVersionError('mf_catalog')));
+    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />);
     expect(await screen.findByRole('heading', { name: 'A new version is available — Reload' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
@@ -166,12 +172,9 @@ describe('after a redeploy the tab cannot take in place', () => {
       throw new Error('ChunkLoadError');
     };
     const Fixed = () => <p>new build</p>;
-    const load = jest
-      .fn<ReturnType<Loader>, Parameters<Loader>>()
-      .mockResolvedValueOnce({ default: Crashing })
-      .mockResolvedValueOnce({ default: Fixed });
-    const check = jest.fn(() => Promise.resolve('reloaded' as const));
-    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} load={load as never} checkRenderFailure={check} />);
+    loader().mockResolvedValueOnce({ default: Crashing }).mockResolvedValueOnce({ default: Fixed });
+    const check = jest.mocked(afterRenderFailure).mockResolvedValueOnce('reloaded');
+    render(<RemoteBoundary id="mf_catalog/SearchPage" props={{}} />);
     expect(await screen.findByText('new build')).toBeInTheDocument();
     expect(check).toHaveBeenCalledWith('mf_catalog');
   });

@@ -1,34 +1,15 @@
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentProps,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { createContext, startTransition, useContext, useEffect, useReducer, type ComponentProps, type ReactNode } from 'react';
 import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
 import { reportRemoteError } from '../telemetry/client-telemetry';
 import { onRecovery } from './recovery';
 import { AdoptedRemote } from './adopted-remote';
+import { boundaryReducer, initialState, type BoundaryEvent, type LoadedComponent } from './remote-boundary-machine';
 import { RemoteFragments } from './remote-fragments';
+import { PagePlaceholder } from './remote-placeholder';
+import { RemotePrompt } from './remote-prompt';
 import { RenderErrorBoundary } from './render-error-boundary';
 import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
-
-type LoadState<Id extends RemoteModuleId> =
-  | { status: 'loading' }
-  | { status: 'ready'; id: RemoteModuleId; Component: RemoteModules[Id] }
-  | { status: 'failed'; error: unknown }
-  /** The remote was redeployed and cannot be swapped under the components of it on the page. */
-  | { status: 'outdated' };
-
-/** What a load that failed shows: a redeploy needs a reload; anything else, a Retry. */
-const loadFailure = (error: unknown): Extract<LoadState<RemoteModuleId>, { status: 'failed' | 'outdated' }> =>
-  error instanceof NewVersionError ? { status: 'outdated' } : { status: 'failed', error };
 
 /**
  * Set only while a page is pre-rendered (src/prerender/): told which remote modules the page
@@ -53,17 +34,21 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
    * server's HTML instead of after the remote's scripts (decision 0031).
    */
   lead?: ReactNode;
-  /** Injected in tests; the real loader and failure check otherwise. */
-  load?: typeof loadRemoteModule;
-  checkRenderFailure?: typeof afterRenderFailure;
-  /** Injected in tests; counts this mount as live while it shows the remote's component. */
-  track?: typeof trackMount;
 }
+
+const RETRY: BoundaryEvent = { type: 'retried' };
+
+/** Reports a load that failed; true when the remote was redeployed under this tab. */
+const reportLoadFailure = (id: RemoteModuleId, error: unknown) => {
+  console.error(`[remote] could not mount ${id}`, error);
+  return error instanceof NewVersionError;
+};
 
 /**
  * The one boundary around every federated mount (architecture.md §2):
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
- * reload, and a console report.
+ * reload, and a console report. What it shows is the state machine of remote-boundary-machine.ts
+ * (decision 0042); this component runs the loads and checks it asks for and draws its phase.
  */
 export function RemoteBoundary<Id extends RemoteModuleId>({
   id,
@@ -71,211 +56,83 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   variant = 'page',
   placeholder = 'cards',
   lead,
-  load = loadRemoteModule,
-  checkRenderFailure = afterRenderFailure,
-  track = trackMount,
 }: RemoteBoundaryProps<Id>) {
   useContext(RemoteMountCollector)?.(id);
   const fragments = useContext(RemoteFragments);
-  const [state, setState] = useState<LoadState<Id>>({ status: 'loading' });
-  // Each attempt loads once; the loader alone decides whether the remote needs re-registering
-  // (only after its own failure), so a Retry here never touches a healthy remote.
-  const [attempt, setAttempt] = useState(0);
   // The first mount of a page whose content came in the server's HTML adopts it (decision 0032):
   // its module starts loading now, and AdoptedRemote hydrates the remote into those elements.
-  const [adoption, setAdoption] = useState(() =>
-    variant === 'page' && fragments?.has(id, props) ? { id, module: fragments.side === 'browser' ? load(id) : null } : null,
+  const [state, dispatch] = useReducer(boundaryReducer, null, () =>
+    initialState(
+      id,
+      variant === 'page' && fragments?.has(id, props)
+        ? { id, module: fragments.side === 'browser' ? loadRemoteModule(id) : null }
+        : null,
+    ),
   );
-  const adopting = adoption !== null && adoption.id === id;
-  // The load of this id and attempt is the adoption's: its failure shows until a Retry, like a
-  // failed load, instead of starting a second load. Read and cleared by the next load effect.
-  const adoptionsLoad = useRef(adoption ? { id, attempt: 0 } : null);
+  // On a route change React reuses this boundary: the machine hears of the new id before this
+  // render draws anything, so the previous id's component never gets the new id's props.
+  if (state.id !== id) dispatch({ type: 'navigated', id });
+  const { phase, attempt } = state;
+  const remote = remoteOf(id);
 
+  // What each phase does while it lasts. Loading: this attempt's load; the loader alone decides
+  // whether the remote needs re-registering (only after its own failure), so a Retry here never
+  // touches a healthy remote. Ready: this mount keeps the remote's container in use. Failed: when
+  // a Retry elsewhere brought the remote back, this mount tries again too.
   useEffect(() => {
-    if (adopting) return;
-    const adopted = adoptionsLoad.current;
-    adoptionsLoad.current = null;
-    if (adopted?.id === id && adopted.attempt === attempt) return;
-    let cancelled = false;
-    setState({ status: 'loading' });
-    load(id).then(
-      (module) => {
-        // A transition: React renders the remote's tree in slices of a few ms, yielding to the
-        // browser between them, instead of one long task that blocks input.
-        if (!cancelled) startTransition(() => setState({ status: 'ready', id, Component: module.default }));
-      },
-      (error: unknown) => {
-        console.error(`[remote] could not mount ${id}`, error);
-        if (!cancelled) setState(loadFailure(error));
-      },
+    if (phase === 'ready') return trackMount(remote);
+    if (phase === 'failed') return onRecovery(remote, () => dispatch(RETRY));
+    if (phase !== 'loading') return;
+    loadRemoteModule(id).then(
+      // A transition: React renders the remote's tree in slices of a few ms, yielding to the
+      // browser between them, instead of one long task that blocks input.
+      (module) =>
+        startTransition(() => dispatch({ type: 'loaded', attempt, Component: module.default as unknown as LoadedComponent })),
+      (error: unknown) => dispatch({ type: 'loadFailed', attempt, redeployed: reportLoadFailure(id, error) }),
     );
-    return () => {
-      cancelled = true;
-    };
-  }, [id, attempt, load, adopting]);
+  }, [phase, id, remote, attempt]);
 
-  // While it shows the remote's component, this mount keeps the remote's container in use.
-  const readyRemote = state.status === 'ready' ? remoteOf(state.id) : undefined;
-  useEffect(() => (readyRemote ? track(readyRemote) : undefined), [readyRemote, track]);
-
-  const onRenderError = useCallback(
-    (error: unknown) => {
-      console.error(`[remote] ${id} crashed while rendering`, error);
-      reportRemoteError(remoteOf(id), 'render', error);
-      setState({ status: 'failed', error });
-      void checkRenderFailure(remoteOf(id)).then((outcome) => {
-        if (outcome === 'reload') setState({ status: 'outdated' });
-        if (outcome === 'reloaded') setAttempt((a) => a + 1);
-      });
-    },
-    [id, checkRenderFailure],
-  );
-  const retry = useCallback(() => {
-    setAttempt((a) => a + 1);
-  }, []);
-
-  const onAdopted = useCallback(() => {
+  const onRenderError = (error: unknown) => {
+    console.error(`[remote] ${id} crashed while rendering`, error);
+    reportRemoteError(remote, 'render', error);
+    dispatch({ type: 'crashed' });
+    void afterRenderFailure(remote).then((outcome) => dispatch({ type: 'checked', outcome }));
+  };
+  // AdoptedRemote keeps the first of these while its props stay the same: nothing they use changes
+  // while adopting (adopted-remote.tsx).
+  const onAdopted = () => {
     fragments?.release(id);
-    return track(remoteOf(id));
-  }, [fragments, id, track]);
-  const onAdoptionFailed = useCallback(
-    (error: unknown, duringLoad: boolean) => {
-      fragments?.release(id);
-      setAdoption(null);
-      if (!duringLoad) {
-        onRenderError(error);
-        return;
-      }
-      console.error(`[remote] could not mount ${id}`, error);
-      setState(loadFailure(error));
-    },
-    [fragments, id, onRenderError],
-  );
+    return trackMount(remote);
+  };
+  const onAdoptionFailed = (error: unknown, duringLoad: boolean) => {
+    fragments?.release(id);
+    if (duringLoad) dispatch({ type: 'loadFailed', attempt, redeployed: reportLoadFailure(id, error) });
+    else onRenderError(error);
+  };
 
-  // When a Retry elsewhere brought this remote back, mounts of it that failed try again too.
-  const failed = state.status === 'failed';
-  useEffect(() => (failed ? onRecovery(remoteOf(id), retry) : undefined), [failed, id, retry]);
-
-  if (adopting) {
+  const pagePlaceholder = <PagePlaceholder shape={placeholder} lead={lead} />;
+  if (state.phase === 'adopting') {
     return (
       <AdoptedRemote
         id={id}
         props={props}
-        module={adoption.module}
-        fallback={<PagePlaceholder shape={placeholder} lead={lead} />}
+        module={state.adoption.module}
+        fallback={pagePlaceholder}
         onMounted={onAdopted}
         onFailed={onAdoptionFailed}
       />
     );
   }
-  // On a route change React reuses this boundary: never render the previous id's component
-  // with the new id's props while the new module loads.
-  if (state.status === 'loading' || (state.status === 'ready' && state.id !== id)) {
-    if (variant === 'hidden') return null;
-    return variant === 'page' ? (
-      <PagePlaceholder shape={placeholder} lead={lead} />
-    ) : (
-      <span className="remote-inline-placeholder" aria-hidden="true" />
-    );
-  }
-  if (state.status === 'failed') {
-    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={RETRY_PROMPT} onAction={retry} />;
-  }
-  if (state.status === 'outdated') {
-    return variant === 'hidden' ? null : <RemotePrompt variant={variant} prompt={NEW_VERSION_PROMPT} onAction={reloadPage} />;
-  }
-  // A generic JSX element cannot be built from a mapped component type without widening it.
-  const Loaded = state.Component as unknown as ComponentType<Record<string, unknown>>;
-  return (
-    <RenderErrorBoundary key={attempt} onError={onRenderError}>
-      <Loaded {...(props as Record<string, unknown>)} />
-    </RenderErrorBoundary>
-  );
-}
-
-/** Cards a page shows while its remote loads: the first screen's shape, before any game data. */
-const PLACEHOLDER_CARDS = 12;
-
-/**
- * The page's shape while its remote loads; also what the pre-rendered HTML shows before any
- * script has run, so the first paint already has the layout the content will fill. With a lead,
- * the lead stands in the page's own frame and the cards follow it without a title bar.
- */
-function PagePlaceholder({ shape, lead }: { shape: 'cards' | 'frame'; lead?: ReactNode }) {
-  const placeholder = (
-    <div
-      className={`remote-placeholder remote-placeholder--${shape}${lead ? ' remote-placeholder--after-lead' : ''}`}
-      role="status"
-      aria-live="polite"
-    >
-      <span className="visually-hidden">Loading…</span>
-      {shape === 'frame' ? (
-        <span className="placeholder-frame" aria-hidden="true" />
-      ) : (
-        <>
-          {!lead && <span className="placeholder-title" aria-hidden="true" />}
-          <span className="placeholder-grid" aria-hidden="true">
-            {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-              <span key={i} className="placeholder-card" />
-            ))}
-          </span>
-        </>
-      )}
-    </div>
-  );
-  return lead ? (
-    <div className="page">
-      {lead}
-      {placeholder}
-    </div>
-  ) : (
-    placeholder
-  );
-}
-
-interface Prompt {
-  /** The inline button's tooltip. */
-  inlineTitle: string;
-  heading: string;
-  text: string;
-  action: string;
-}
-
-const RETRY_PROMPT: Prompt = {
-  inlineTitle: 'This part of the site did not load. Try again.',
-  heading: 'This part of the site is taking a break',
-  text: "We couldn't load it just now. The rest of the site still works.",
-  action: 'Retry',
-};
-
-/** After a redeploy this tab cannot take in place: a Retry could not fix it. */
-const NEW_VERSION_PROMPT: Prompt = {
-  inlineTitle: 'A new version is available. Reload the page.',
-  heading: 'A new version is available — Reload',
-  text: 'This part of the site was updated while the page was open.',
-  action: 'Reload',
-};
-
-/** What stands in for a part that cannot show: a page-sized alert, or an inline button in the header. */
-function RemotePrompt({ variant, prompt, onAction }: { variant: 'page' | 'inline'; prompt: Prompt; onAction: () => void }) {
-  if (variant === 'inline') {
+  if (state.phase === 'ready') {
     return (
-      <button type="button" className="remote-inline-retry" onClick={onAction} title={prompt.inlineTitle}>
-        {prompt.action}
-      </button>
+      <RenderErrorBoundary key={attempt} onError={onRenderError}>
+        <state.Component {...(props as Record<string, unknown>)} />
+      </RenderErrorBoundary>
     );
   }
-  return (
-    <div className="remote-fallback" role="alert">
-      <h2>{prompt.heading}</h2>
-      <p>{prompt.text}</p>
-      <button type="button" className="button button--primary" onClick={onAction}>
-        {prompt.action}
-      </button>
-    </div>
-  );
+  if (variant === 'hidden') return null;
+  if (phase === 'loading') {
+    return variant === 'page' ? pagePlaceholder : <span className="remote-inline-placeholder" aria-hidden="true" />;
+  }
+  return <RemotePrompt variant={variant} outdated={phase === 'outdated'} onRetry={() => dispatch(RETRY)} />;
 }
-
-const reloadPage = () => {
-  window.location.reload();
-};

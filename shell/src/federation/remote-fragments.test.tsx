@@ -4,9 +4,21 @@ import { useState } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFragments, serverFragmentsOf, type RemoteFragmentSource } from './remote-fragments';
+import { loadRemoteModule } from './remotes';
 import { deferred } from '../testing/deferred';
 
+// The one seam: the loader module, mocked (./__mocks__/remotes.ts).
 jest.mock('./remotes');
+
+type Loader = (id: RemoteModuleId) => Promise<RemoteModule<RemoteModuleId>>;
+
+/** The mocked loader, fresh for this test: what it does, and its calls from now on. */
+function loader(implementation: Loader) {
+  return jest
+    .mocked(loadRemoteModule as Loader)
+    .mockReset()
+    .mockImplementation(implementation);
+}
 
 /** The remote's page: a heading and a counter, so a test can tell a hydrated page from a dead copy. */
 function FromRemote() {
@@ -42,14 +54,15 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     container.remove();
   });
 
-  async function hydrate(fragments: RemoteFragmentSource, load: () => Promise<RemoteModule<RemoteModuleId>>) {
+  async function hydrate(fragments: RemoteFragmentSource, load: Loader) {
+    loader(load);
     const recoverable = jest.fn();
     // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
     await act(async () => {
       root = hydrateRoot(
         container,
         <RemoteFragments.Provider value={fragments}>
-          <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={load as never} />
+          <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />
         </RemoteFragments.Provider>,
         { onRecoverableError: recoverable },
       );
@@ -79,8 +92,8 @@ describe("a remote's page in the server's HTML (fragments)", () => {
 
   it('gives way to the Retry prompt when the remote cannot load, and stays there until a Retry', async () => {
     const pending = deferred<RemoteModule<RemoteModuleId>>();
-    const load = jest.fn(() => pending.promise);
-    await hydrate(serverFragmentsOf(container, { pathname: '/all-games' }), load);
+    await hydrate(serverFragmentsOf(container, { pathname: '/all-games' }), () => pending.promise);
+    const load = jest.mocked(loadRemoteModule);
     await act(async () => {
       pending.reject(new Error('down'));
       await pending.promise.catch(() => undefined);
@@ -103,7 +116,7 @@ describe("a remote's page in the server's HTML (fragments)", () => {
 
   it('after a failed adoption, leaving the page and coming back loads the remote again (no stuck placeholder)', async () => {
     let loads = 0;
-    const load = jest.fn((id: RemoteModuleId) => {
+    const load = loader((id) => {
       loads += 1;
       // The first load (the adoption's) fails; the remote is back afterwards.
       return id === 'mf_catalog/AllGamesPage' && loads === 1
@@ -113,7 +126,7 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     const fragments = serverFragmentsOf(container, { pathname: '/all-games' });
     const mount = (id: RemoteModuleId) => (
       <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id={id} props={{}} load={load as never} />
+        <RemoteBoundary id={id} props={{}} />
       </RemoteFragments.Provider>
     );
     // eslint-disable-next-line @typescript-eslint/require-await -- act must be awaited when a component suspends
@@ -147,9 +160,10 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     expect(fragments.has('mf_catalog/AllGamesPage', {})).toBe(false);
     expect(container).not.toHaveAttribute('data-remote-fragments');
 
+    loader(() => new Promise(() => undefined));
     render(
       <RemoteFragments.Provider value={fragments}>
-        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} load={() => new Promise(() => undefined) as never} />
+        <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />
       </RemoteFragments.Provider>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
