@@ -1,4 +1,4 @@
-// What RemoteBoundary shows, as one pure reducer (decision 0042): the phases of a mount and the
+// What RemoteBoundary shows, as one pure reducer (decision 0044): the phases of a mount and the
 // events that move it. The component runs the loads, checks and subscriptions each phase asks for.
 import type { ComponentType } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';

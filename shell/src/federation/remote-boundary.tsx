@@ -48,7 +48,7 @@ const reportLoadFailure = (id: RemoteModuleId, error: unknown) => {
  * The one boundary around every federated mount (architecture.md §2):
  * loading placeholder, error fallback with a Retry that reloads the remote without a page
  * reload, and a console report. What it shows is the state machine of remote-boundary-machine.ts
- * (decision 0042); this component runs the loads and checks it asks for and draws its phase.
+ * (decision 0044); this component runs the loads and checks it asks for and draws its phase.
  */
 export function RemoteBoundary<Id extends RemoteModuleId>({
   id,
