@@ -151,6 +151,9 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
+    // e2e's .mjs files are outside the TypeScript block that declares the plugin.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: { project: TS_PROJECTS } } },
     rules: {
       // Tests reach into mocks and fixtures freely, and may compose features as the app does.
       '@typescript-eslint/no-non-null-assertion': 'off',
