@@ -237,7 +237,7 @@ function printFirstVisit() {
 function printNavigation() {
   console.log(
     `\nIn-site navigation after Home has loaded and gone idle (1440×900), median of ${NAV_RUNS} walks: ` +
-      `click (the input event's timestamp) to the new page's first card or game frame plus one painted frame; ` +
+      `click, or the search's Enter key (the input event's timestamp), to the new page's first card or game frame plus one painted frame; ` +
       `INP: the step's slowest interaction (Event Timing API; 0 = none reached 16 ms). ` +
       `Throttled: 4× CPU slowdown and 150 ms RTT (DevTools protocol). Budgets: ≤ 1.15× the single bundle, ` +
       `< 100 ms on loopback, INP ≤ 200 ms throttled.` +
