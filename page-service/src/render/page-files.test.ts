@@ -130,6 +130,24 @@ describe('page files', () => {
     expect(readFileSync(onDisk('/game/5'), 'utf8')).toBe('<p>Hobo Speedster</p>');
   });
 
+  test('a change seen while a page drawn before it is being written is looked at again', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const cache = new PageCache();
+    const slow = { encoded: (...args: Parameters<PageCache['encoded']>) => gate.then(() => cache.encoded(...args)) };
+    files.close();
+    files = new PageFiles({ dir, renderer, cache: slow, log, checkEveryMs: 60_000 });
+    files.offer(asked('/'), pages.get('/')!);
+    version = 'v2';
+    pages.set('/', page('<p>Home, new brand</p>'));
+    await files.check();
+    open();
+    await settled();
+    expect(readFileSync(onDisk('/'), 'utf8')).toBe('<p>Home</p>');
+    await files.check();
+    expect(readFileSync(onDisk('/'), 'utf8')).toBe('<p>Home, new brand</p>');
+  });
+
   test('no more pages than the folder may hold', async () => {
     files.close();
     files = new PageFiles({ dir, renderer, cache: new PageCache(), log, maxFiles: 1, checkEveryMs: 60_000 });

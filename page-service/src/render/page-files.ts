@@ -117,22 +117,24 @@ export class PageFiles {
       await renderer.warm();
       const version = await renderer.inputsVersion();
       if (version === this.version) return;
-      for (const file of await this.filesOnDisk()) {
+      let complete = true;
+      for (const file of new Set([...(await this.filesOnDisk()), ...this.writing])) {
         const asked = pageAskedOf(file);
         if (!asked) continue;
         const page = await renderer.page(asked).catch(() => null);
-        if (page?.keepAsFile) await this.keep(file, page);
+        // A write already on its way may hold a page drawn before the change: look again next time.
+        if (page?.keepAsFile) complete = (await this.keep(file, page)) && complete;
         else await this.remove(file);
       }
-      this.version = version;
+      if (complete) this.version = version;
     } catch (error) {
       log.warn({ err: error }, 'page files: could not bring the kept pages up to date');
     }
   }
 
-  /** Writes the page unless the file already holds these bytes. */
-  private async keep(file: string, page: CachedPage): Promise<void> {
-    if (this.writing.has(file)) return;
+  /** Writes the page unless the file already holds these bytes; false if another write was on its way. */
+  private async keep(file: string, page: CachedPage): Promise<boolean> {
+    if (this.writing.has(file)) return false;
     this.writing.add(file);
     const target = path.join(this.options.dir, file);
     try {
@@ -147,10 +149,12 @@ export class PageFiles {
       }
       this.known.set(file, { etag: page.etag, at: Date.now() });
     } catch (error) {
+      // Logged, not retried every second: a full or read-only disk is the operator's to fix.
       this.options.log.warn({ err: error, file }, 'page files: a page could not be written');
     } finally {
       this.writing.delete(file);
     }
+    return true;
   }
 
   private async remove(file: string): Promise<void> {
