@@ -64,7 +64,6 @@ describe('page files', () => {
     }),
   };
   const onDisk = (url: string) => path.join(dir, pageFileOf(asked(url))!);
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'page-files-'));
@@ -82,19 +81,19 @@ describe('page files', () => {
 
   test('a page offered is written with its brotli and gzip copies, once', async () => {
     files.offer(asked('/'), pages.get('/')!);
-    await settled();
+    await files.settled();
     expect(readFileSync(onDisk('/'), 'utf8')).toBe('<p>Home</p>');
     expect(brotliDecompressSync(readFileSync(`${onDisk('/')}.br`)).toString()).toBe('<p>Home</p>');
     expect(gunzipSync(readFileSync(`${onDisk('/')}.gz`)).toString()).toBe('<p>Home</p>');
     files.offer(asked('/'), pages.get('/')!);
-    await settled();
+    await files.settled();
     expect(files.written).toBe(1);
   });
 
   test('a page that may not be kept, or asked for with a query, is not written', async () => {
     files.offer(asked('/search'), page('<p>Results</p>', false));
     files.offer(asked('/?from=mail'), pages.get('/')!);
-    await settled();
+    await files.settled();
     expect(existsSync(onDisk('/search'))).toBe(false);
     expect(existsSync(onDisk('/'))).toBe(false);
   });
@@ -102,7 +101,7 @@ describe('page files', () => {
   test('after a change, every kept page is drawn again: changed bytes rewritten, the rest left alone', async () => {
     files.offer(asked('/'), pages.get('/')!);
     files.offer(asked('/game/5'), pages.get('/game/5')!);
-    await settled();
+    await files.settled();
     await files.check();
     expect(files.written).toBe(2);
     version = 'v2';
@@ -115,7 +114,7 @@ describe('page files', () => {
 
   test('a kept page that can no longer be kept (or drawn) is removed with its copies', async () => {
     files.offer(asked('/game/5'), pages.get('/game/5')!);
-    await settled();
+    await files.settled();
     version = 'v2';
     pages.delete('/game/5');
     await files.check();
@@ -142,7 +141,7 @@ describe('page files', () => {
     pages.set('/', page('<p>Home, new brand</p>'));
     await files.check();
     open();
-    await settled();
+    await files.settled();
     expect(readFileSync(onDisk('/'), 'utf8')).toBe('<p>Home</p>');
     await files.check();
     expect(readFileSync(onDisk('/'), 'utf8')).toBe('<p>Home, new brand</p>');
@@ -152,9 +151,9 @@ describe('page files', () => {
     files.close();
     files = new PageFiles({ dir, renderer, cache: new PageCache(), log, maxFiles: 1, checkEveryMs: 60_000 });
     files.offer(asked('/'), pages.get('/')!);
-    await settled();
+    await files.settled();
     files.offer(asked('/game/5'), pages.get('/game/5')!);
-    await settled();
+    await files.settled();
     expect(existsSync(onDisk('/game/5'))).toBe(false);
     expect(log.warn).toHaveBeenCalledWith({ maxFiles: 1 }, expect.stringContaining('full'));
   });

@@ -65,6 +65,7 @@ export class PageFiles {
    */
   private readonly known = new Map<string, { etag: string; at: number }>();
   private readonly writing = new Set<string>();
+  private readonly pending = new Set<Promise<boolean>>();
   private readonly timer: NodeJS.Timeout;
   private version = '';
   private checking: Promise<void> | null = null;
@@ -92,7 +93,14 @@ export class PageFiles {
       this.warnedFull = true;
       return;
     }
-    void this.keep(file, page);
+    const write = this.keep(file, page);
+    this.pending.add(write);
+    void write.finally(() => this.pending.delete(write));
+  }
+
+  /** Resolves once the writes offered so far are done (tests, and a service about to stop). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 
   /**
