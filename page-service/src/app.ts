@@ -100,11 +100,12 @@ export function buildPageService(options: PageServiceOptions): PageService {
   const pageFiles = options.pageFilesDir
     ? new PageFiles({ dir: options.pageFilesDir, maxFiles: options.pageFilesMax, renderer, cache, log: app.log })
     : null;
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     pageFiles?.close();
     remoteFiles.close();
     gameStats.close();
-    done();
+    // A page being written is finished, so no temporary file is left beside the pages.
+    await pageFiles?.settled();
   });
   void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });
   registerPageRoutes(app, { renderer, cache, pageFiles, files: options.serveAssets ? staticFiles(options.shellDist) : null });
