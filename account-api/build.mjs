@@ -42,6 +42,8 @@ const options = {
     server: 'src/server.ts',
     operations: 'src/operations/cli.ts',
     reports: 'src/play-data/reports-cli.ts',
+    // `npm run openapi`: writes openapi.json from the route schemas.
+    openapi: 'src/openapi/openapi-cli.ts',
   },
   outdir,
   bundle: true,
