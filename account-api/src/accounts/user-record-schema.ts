@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { UserRecord } from 'shared-contracts/account';
-import { nullableText, type SameShape } from '../http/response-schema';
+import { nullableText, type Expect, type SameShape } from '../http/response-schema';
 
 /** get-user-info's answer (decision 0024), the hot read. */
 export const USER_RECORD = Type.Object({
@@ -23,5 +23,4 @@ export const USER_RECORD = Type.Object({
   street_address_2: nullableText(),
 });
 
-const sameShape: SameShape<Static<typeof USER_RECORD>, UserRecord> = true;
-void sameShape;
+export type UserRecordSchemaMatches = Expect<SameShape<Static<typeof USER_RECORD>, UserRecord>>;

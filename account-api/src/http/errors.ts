@@ -73,7 +73,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** The rule that failed: ajv-errors wraps the original error when it words it. */
 function ruleOf(problem: SchemaProblem): { keyword: string; schemaPath: string } {
-  const wrapped = problem.keyword === 'errorMessage' && Array.isArray(problem.params.errors) ? problem.params.errors[0] : null;
+  const wrapped: unknown =
+    problem.keyword === 'errorMessage' && Array.isArray(problem.params.errors) ? (problem.params.errors as unknown[])[0] : null;
   return isRecord(wrapped) && typeof wrapped.keyword === 'string' && typeof wrapped.schemaPath === 'string'
     ? { keyword: wrapped.keyword, schemaPath: wrapped.schemaPath }
     : { keyword: problem.keyword, schemaPath: problem.schemaPath };

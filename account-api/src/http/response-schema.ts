@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type TUnsafe } from 'typebox';
 
 /**
  * Helpers for response schemas (decision 0024): Fastify serialises a 200 answer with a function
@@ -8,6 +8,8 @@ import { Type, type TSchema, type TUnsafe } from 'typebox';
  * Only 200 has a schema; errors keep their `{"detail": ...}` shape through the error handler.
  */
 export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** `Expect<SameShape<…>>` compiles only when the two shapes match. */
+export type Expect<T extends true> = T;
 
 /** A text or null, written as a type list (not anyOf): fast-json-stringify keeps it cheap. */
-export const nullableText = (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ['string', 'null'] } as TSchema);
+export const nullableText = (): TUnsafe<string | null> => Type.Unsafe<string | null>({ type: ['string', 'null'] });

@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TString, type TUnsafe } from 'typebox';
+import { Type, type TString, type TUnsafe } from 'typebox';
 
 export interface TextFieldOptions<CheckName extends string> {
   maxLength: number;
@@ -35,5 +35,5 @@ export function textField<CheckName extends string>(options: TextFieldOptions<Ch
 
 /** A text field where JSON null means "not sent" (it is ignored), as the old reader did. */
 export function nullableTextField<CheckName extends string>(options: TextFieldOptions<CheckName>): TUnsafe<string | null> {
-  return Type.Unsafe<string | null>({ type: ['string', 'null'], ...textKeywords(options) } as TSchema);
+  return Type.Unsafe<string | null>({ type: ['string', 'null'], ...textKeywords(options) });
 }

@@ -17,7 +17,7 @@ import {
 } from 'shared-contracts/play-data';
 import type { AppContext } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
-import type { SameShape } from '../http/response-schema';
+import type { Expect, SameShape } from '../http/response-schema';
 import { sameBytes } from '../security/same-bytes';
 import { deviceVoter, userVoter } from './votes';
 
@@ -50,12 +50,11 @@ const REPORT = Type.Object({
 const REPORTS_QUERY = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) });
 
 // The schemas are the contract's shapes: a change on either side fails tsc.
-const sameShapes: [
-  SameShape<Static<typeof PLAY_EVENT>, PlayEventRequest>,
-  SameShape<Static<typeof VOTE>, VoteRequest>,
-  SameShape<Static<typeof REPORT>, ReportRequest>,
-] = [true, true, true];
-void sameShapes;
+export type PlayDataSchemasMatch = [
+  Expect<SameShape<Static<typeof PLAY_EVENT>, PlayEventRequest>>,
+  Expect<SameShape<Static<typeof VOTE>, VoteRequest>>,
+  Expect<SameShape<Static<typeof REPORT>, ReportRequest>>,
+];
 
 function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
   if (!KNOWN_GAME_IDS.has(id))

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { BalanceResponse } from 'shared-contracts/account';
-import type { SameShape } from '../http/response-schema';
+import type { Expect, SameShape } from '../http/response-schema';
 
 export const BALANCE = Type.Object({
   balance: Type.Integer(),
@@ -8,5 +8,4 @@ export const BALANCE = Type.Object({
   updated_at: Type.String(),
 });
 
-const sameShape: SameShape<Static<typeof BALANCE>, BalanceResponse> = true;
-void sameShape;
+export type BalanceSchemaMatches = Expect<SameShape<Static<typeof BALANCE>, BalanceResponse>>;
