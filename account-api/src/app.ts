@@ -30,7 +30,7 @@ import { inputValidation } from './http/validation';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
 import { registerObservability } from './observability/metrics';
-import { OPENAPI_INFO } from './openapi/openapi-info';
+import { bearerRoutes, OPENAPI_INFO } from './openapi/openapi-info';
 import { requestIdOf } from './observability/request-id';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
@@ -213,8 +213,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandling(app);
+  const authLookup = createAuthLookup(database);
+  app.addHook('onClose', async () => authLookup.close());
+  const authenticate = authenticator(context.tokens, authLookup);
   // Collects the route schemas into an OpenAPI document (`app.swagger()`); it serves nothing.
-  await app.register(fastifySwagger, { openapi: OPENAPI_INFO });
+  await app.register(fastifySwagger, { openapi: OPENAPI_INFO, transform: bearerRoutes(authenticate) });
   registerObservability(app, context, redis);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSessionId', null);
@@ -248,9 +251,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done(null, payload);
   });
 
-  const authLookup = createAuthLookup(database);
-  app.addHook('onClose', async () => authLookup.close());
-  const authenticate = authenticator(context.tokens, authLookup);
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, authLookup, authenticate);

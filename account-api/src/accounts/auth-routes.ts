@@ -167,18 +167,18 @@ export function registerAuthRoutes(fastify: FastifyInstance, context: AppContext
     API_PATHS.verifyEmail,
     { preValidation: objectBody, config: { rateLimit: RATE_LIMITS.codeEntry }, schema: { body: VERIFY_EMAIL_BODY } },
     async (request): Promise<MessageResponse> => {
-    const { email, verification_code: code } = request.body;
-    const user = await users.findByEmail(email);
-    // Counted per account and network across every code issued in the window: a new code does not reset it.
-    const bucket = accountKey('verify_email', user?.id, email, request.ip);
-    await accountLimits.codeEntry.attempt(bucket);
-    // Unknown and already verified addresses take the same path and get the same answer: neither
-    // has a live verification code (verifying deletes them), so both read as a wrong code.
-    const result = await codes.check(user?.id ?? 0, 'verify_email', code);
-    if (result !== 'ok' || !user) throw codeProblem('verification');
-    await accountLimits.codeEntry.succeeded(bucket);
-    await users.markEmailVerified(user.id);
-    return { message: MESSAGES.emailVerified };
+      const { email, verification_code: code } = request.body;
+      const user = await users.findByEmail(email);
+      // Counted per account and network across every code issued in the window: a new code does not reset it.
+      const bucket = accountKey('verify_email', user?.id, email, request.ip);
+      await accountLimits.codeEntry.attempt(bucket);
+      // Unknown and already verified addresses take the same path and get the same answer: neither
+      // has a live verification code (verifying deletes them), so both read as a wrong code.
+      const result = await codes.check(user?.id ?? 0, 'verify_email', code);
+      if (result !== 'ok' || !user) throw codeProblem('verification');
+      await accountLimits.codeEntry.succeeded(bucket);
+      await users.markEmailVerified(user.id);
+      return { message: MESSAGES.emailVerified };
     },
   );
 

@@ -59,7 +59,9 @@ export const PROFILE_CHANGES = Type.Object({
 });
 
 /** The changes a valid save_profile input asks for: '' means "clear it" (null); null means nothing. */
-export function profileChanges(input: Partial<Record<EditableField, string | null>>): Partial<Record<EditableField, string | null>> {
+export function profileChanges(
+  input: Partial<Record<EditableField, string | null>>,
+): Partial<Record<EditableField, string | null>> {
   const changes: Partial<Record<EditableField, string | null>> = {};
   for (const field of Object.keys(PROFILE_CHANGES.properties) as EditableField[]) {
     const value = input[field];

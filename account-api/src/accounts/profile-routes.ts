@@ -32,11 +32,7 @@ function fieldsInBodyOrQuery<Fields extends ReturnType<typeof Type.Object>>(fiel
   return { schema: { body: fields, querystring: Type.Partial(fields) } };
 }
 
-export function registerProfileRoutes(
-  fastify: FastifyInstance,
-  context: AppContext,
-  authenticate: preHandlerHookHandler,
-): void {
+export function registerProfileRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users, sessions, tokens, config } = context;
 
@@ -49,10 +45,10 @@ export function registerProfileRoutes(
     API_PATHS.saveProfile,
     { preValidation: [authenticate, bodyOrQuery], ...fieldsInBodyOrQuery(PROFILE_CHANGES) },
     async (request): Promise<UserRecord> => {
-    const user = currentUser(request);
-    const changes = profileChanges(request.body);
-    if (Object.keys(changes).length === 0) return user;
-    return toUserRecord(await users.update(user.id, changes));
+      const user = currentUser(request);
+      const changes = profileChanges(request.body);
+      if (Object.keys(changes).length === 0) return user;
+      return toUserRecord(await users.update(user.id, changes));
     },
   );
 
@@ -60,20 +56,20 @@ export function registerProfileRoutes(
     API_PATHS.savePicture,
     { preValidation: authenticate, schema: { querystring: SAVE_PICTURE_QUERY } },
     async (request): Promise<UserRecord> => {
-    const user = currentUser(request);
-    const pictureUrl = request.query.picture_url;
-    const name = uploadNameFromPictureUrl(pictureUrl);
-    const upload = name ? await context.uploads.findSavable(user, name) : null;
-    if (!upload) {
-      throw invalidInput([
-        {
-          loc: ['query', 'picture_url'],
-          msg: `picture_url must name a picture you uploaded less than ${formatMinutes(config.uploads.unsavedMs)} ago, or your current one`,
-          type: 'value_error',
-        },
-      ]);
-    }
-    return toUserRecord(await context.uploads.setPicture(user.id, upload));
+      const user = currentUser(request);
+      const pictureUrl = request.query.picture_url;
+      const name = uploadNameFromPictureUrl(pictureUrl);
+      const upload = name ? await context.uploads.findSavable(user, name) : null;
+      if (!upload) {
+        throw invalidInput([
+          {
+            loc: ['query', 'picture_url'],
+            msg: `picture_url must name a picture you uploaded less than ${formatMinutes(config.uploads.unsavedMs)} ago, or your current one`,
+            type: 'value_error',
+          },
+        ]);
+      }
+      return toUserRecord(await context.uploads.setPicture(user.id, upload));
     },
   );
 

@@ -16,9 +16,13 @@ export function registerDevRoutes(fastify: FastifyInstance, context: AppContext)
    */
   // Codes must not be readable by any web page: the site's own origin only, whatever CORS_ORIGINS says.
   const siteOrigin = new URL(context.config.siteUrl).origin;
-  app.get(API_PATHS.devOutbox, { config: { cors: { origin: [siteOrigin] } }, schema: { querystring: OUTBOX_QUERY, hide: true } }, async (request): Promise<OutboxMessage[]> => {
-    if (context.config.production) throw new HttpError(403, 'The dev outbox is disabled in production');
-    if (!context.config.devOutbox) throw new HttpError(404, 'The dev outbox is off: start the API with DEV_OUTBOX=1');
-    return context.mailOutbox.list(request.query.to);
-  });
+  app.get(
+    API_PATHS.devOutbox,
+    { config: { cors: { origin: [siteOrigin] } }, schema: { querystring: OUTBOX_QUERY, hide: true } },
+    async (request): Promise<OutboxMessage[]> => {
+      if (context.config.production) throw new HttpError(403, 'The dev outbox is disabled in production');
+      if (!context.config.devOutbox) throw new HttpError(404, 'The dev outbox is off: start the API with DEV_OUTBOX=1');
+      return context.mailOutbox.list(request.query.to);
+    },
+  );
 }

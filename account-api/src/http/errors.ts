@@ -228,7 +228,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) return send(reply, error.statusCode, error.detail, error.headers);
     if (error.validation) {
       const context = error.validationContext ?? 'body';
-      const items = schemaErrorItems(error.validation, context, request.routeOptions.schema, inputPlace(request, LOCATIONS[context] ?? 'body'));
+      const items = schemaErrorItems(
+        error.validation,
+        context,
+        request.routeOptions.schema,
+        inputPlace(request, LOCATIONS[context] ?? 'body'),
+      );
       return send(reply, 422, items);
     }
     const status = error.statusCode ?? 500;

@@ -36,14 +36,22 @@ describe('one problem per field, in reading order', () => {
     expect(items(response.body)).toEqual([
       { loc: ['body', 'username'], msg: 'username must be at most 30 characters', type: 'string_too_long' },
       { loc: ['body', 'firstName'], msg: 'firstName must be at most 50 characters', type: 'string_too_long' },
-      { loc: ['body', 'password'], msg: expect.stringMatching(/^Password must be at least 8 characters/) as unknown, type: 'value_error' },
+      {
+        loc: ['body', 'password'],
+        msg: expect.stringMatching(/^Password must be at least 8 characters/) as unknown,
+        type: 'value_error',
+      },
     ]);
   });
 
   it('names a control character and a bad username in their own words', async () => {
     const response = await postJson(API_PATHS.register, { ...newPlayer(), username: 'a@b', lastName: 'Pl\u0000ayer' });
     expect(items(response.body)).toEqual([
-      { loc: ['body', 'username'], msg: 'Username must be 3-30 letters, digits, dots, dashes or underscores', type: 'value_error' },
+      {
+        loc: ['body', 'username'],
+        msg: 'Username must be 3-30 letters, digits, dots, dashes or underscores',
+        type: 'value_error',
+      },
       { loc: ['body', 'lastName'], msg: 'must not contain control characters', type: 'value_error' },
     ]);
   });
@@ -108,7 +116,12 @@ describe('bodies the server cannot read: a clear 4xx, never a 500', () => {
     ['a body over 64 KB', 'application/json', JSON.stringify({ username: 'x'.repeat(70_000) }), 413, 'Request body is too large'],
     ['an unsupported type', 'application/xml', '<username/>', 415, 'Unsupported Content-Type'],
   ])('%s', async (_name, type, payload, status, detail) => {
-    const response = await server.app.inject({ method: 'POST', url: API_PATHS.login, headers: { 'content-type': type }, payload });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      headers: { 'content-type': type },
+      payload,
+    });
     expect(response.statusCode).toBe(status);
     expect(json<{ detail: string }>(response).detail).toBe(detail);
   });

@@ -23,9 +23,7 @@ function textKeywords<CheckName extends string>(options: TextFieldOptions<CheckN
     ...(options.notBlank ? { minLength: 1 } : {}),
     maxLength: options.maxLength,
     ...(options.checks?.length ? { 'x-checks': [...options.checks] } : {}),
-    ...(options.pattern
-      ? { pattern: options.pattern.regex.source, errorMessage: { pattern: options.pattern.message } }
-      : {}),
+    ...(options.pattern ? { pattern: options.pattern.regex.source, errorMessage: { pattern: options.pattern.message } } : {}),
   };
 }
 

@@ -22,7 +22,12 @@ function inputKeywords(ajv: Ajv, checks: Readonly<Record<string, Check>>): Ajv {
     errors: false,
     // First among the string keywords, so maxLength and the checks see the trimmed text.
     before: 'maxLength',
-    validate: (trim: boolean, data: string, _parent?: AnySchemaObject, where?: { parentData: unknown; parentDataProperty: string | number }) => {
+    validate: (
+      trim: boolean,
+      data: string,
+      _parent?: AnySchemaObject,
+      where?: { parentData: unknown; parentDataProperty: string | number },
+    ) => {
       if (trim && where && typeof where.parentData === 'object' && where.parentData !== null) {
         (where.parentData as Record<string | number, unknown>)[where.parentDataProperty] = data.trim();
       }

@@ -32,7 +32,10 @@ describe('openapi.json', () => {
   it('documents the request schemas, with the fields and their rules', () => {
     const document = JSON.parse(generated) as {
       openapi: string;
-      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: { name: string; in: string }[] }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; parameters?: { name: string; in: string }[]; security?: unknown }>
+      >;
     };
     expect(document.openapi).toBe('3.1.0');
     const register = JSON.stringify(document.paths['/register/']?.post?.requestBody);
@@ -41,6 +44,9 @@ describe('openapi.json', () => {
     expect(document.paths['/api/activate-user']?.post?.parameters).toEqual([
       expect.objectContaining({ name: 'token', in: 'query' }),
     ]);
+    // The routes behind the bearer-token check say so; sign-in does not.
+    expect(document.paths['/api/balance']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/login/']?.post?.security).toBeUndefined();
     // The dev outbox is not part of the public API.
     expect(Object.keys(document.paths).some((url) => url.includes('__dev'))).toBe(false);
   });

@@ -67,11 +67,7 @@ function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
  * (stored only as a keyed hash), a public stats snapshot, and a timer that rolls counted plays
  * up into the database.
  */
-export function registerPlayDataRoutes(
-  fastify: FastifyInstance,
-  context: AppContext,
-  authenticate: preHandlerHookHandler,
-): void {
+export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { playData, now } = context;
 
