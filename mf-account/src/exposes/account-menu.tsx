@@ -4,7 +4,7 @@ import { SignedOutButtons } from '../session/signed-out-buttons';
 import { useSignedIn } from '../session/use-signed-in';
 
 /** The avatar menu comes with the store, the sagas and axios: loaded only when a session is stored. */
-const SignedInMenu = lazy(() => import('../session/signed-in-menu'));
+const SignedInMenu = lazy(() => import('../app/signed-in-menu'));
 
 /**
  * Header slot (decision 0015): a signed-out visitor gets Sign In / Sign Up from this small

@@ -5,7 +5,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { MemoryRouter } from 'react-router-dom';
 import { emit, on, STORAGE_KEYS } from 'shared-contracts';
 import { sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
-import { browserTokens } from '../session/token-store';
+import { browserTokens } from '../api/token-store';
 
 /** What the header slot and the modal host must not load until a dialog opens or a token is stored. */
 const HEAVY = ['axios', 'redux', '@reduxjs/toolkit', 'redux-saga', 'react-redux', 'react-google-recaptcha'];

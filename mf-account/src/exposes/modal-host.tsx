@@ -3,10 +3,10 @@ import { useLocation } from 'react-router-dom';
 import { on, STORAGE_KEYS, type AccountMountProps } from 'shared-contracts';
 import { linkNeedsAccount } from '../auth/auth-links';
 import type { ModalRequest } from '../auth/use-modal-events';
-import { browserTokens } from '../session/token-store';
+import { browserTokens } from '../api/token-store';
 
 /** The store, sagas, axios and the five dialogs: loaded on first need only. */
-const AccountHost = lazy(() => import('../auth/dialogs/account-host'));
+const AccountHost = lazy(() => import('../app/account-host'));
 
 /**
  * Mounted once per page (decision 0015). Until something needs the account part, this small

@@ -1,8 +1,8 @@
-import { useActivationLink } from '../../auth/use-activation-link';
+import { useActivationLink } from '../use-activation-link';
 import { useAuthHash } from '../use-auth-hash';
-import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
+import { useAccountDispatch } from '../../store/hooks';
 import { modalClosed } from '../modal-slice';
-import { selectModal } from '../../store/selectors';
+import { selectModal, useAuthSelector } from '../auth-state';
 import { DialogFrame } from './dialog-frame';
 import { DIALOGS } from './dialogs';
 import { useModalEvents, type ModalRequest } from '../use-modal-events';
@@ -19,7 +19,7 @@ export function ModalHost({
   onListening?: () => void;
 }) {
   const dispatch = useAccountDispatch();
-  const { kind, props } = useAccountSelector(selectModal);
+  const { kind, props } = useAuthSelector(selectModal);
   useModalEvents(initialModal, onListening);
   useAuthHash();
   useActivationLink();

@@ -1,7 +1,7 @@
 import type { AccountMountProps } from 'shared-contracts';
-import { AccountProvider } from '../../store/account-provider';
-import type { ModalRequest } from '../use-modal-events';
-import { ModalHost } from './modal-host';
+import { ModalHost } from '../auth/dialogs/modal-host';
+import type { ModalRequest } from '../auth/use-modal-events';
+import { AccountProvider } from './account-provider';
 
 export interface AccountHostProps extends AccountMountProps {
   initialModal: ModalRequest | null;
