@@ -9,6 +9,8 @@
 //   list         <remote>                           releases, newest first, with their publish times
 //   prune        <remote> [days]                    delete releases older than days (7), never the live one,
 //                                                   the one rollback goes to, or those roll-forward goes to
+//   override-token <remote> <manifest-url> [--ttl 2h]  a signed preview of that build for one browser
+//                                                   (RELEASE_OVERRIDE_SECRET; decision 0047)
 //
 // Every change takes --by <who> (default RELEASE_BY, else user@host), --why <text> (RELEASE_WHY),
 // --commit <sha> (RELEASE_COMMIT, else the repository's HEAD) and --expect <version>: refuse the
@@ -24,6 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
+import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/overrides/override-token.ts';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
 
 export const KEEP_DAYS = 7;
@@ -283,10 +286,45 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
   return entry?.removed ?? [];
 }
 
+/** Longest preview a token may give: a tester's session, not a second release channel. */
+export const MAX_OVERRIDE_TTL_MS = 7 * 86_400_000;
+
+/**
+ * A signed token that loads `url` as the remote in the one browser that opens the site with it,
+ * until it expires. Recorded in the history (who, why, when, remote, URL, expiry, the token's id),
+ * never the token itself: whoever reads the history cannot preview with it.
+ */
+export async function issueOverride(nameOrFolder, url, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const secret =
+    overrideSecretFrom(opts.env ?? process.env) ??
+    fail('set RELEASE_OVERRIDE_SECRET (at least 32 characters, the same value the page services have)');
+  if (!URL.canParse(url ?? '') || !/^https?:$/.test(new URL(url).protocol)) fail(`${url} is not an http(s) manifest URL`);
+  const ttlText = opts.ttl ?? '2h';
+  const ttl = parseTtl(ttlText) ?? fail(`--ttl is a whole number and s, m, h or d (got ${ttlText})`);
+  if (ttl > MAX_OVERRIDE_TTL_MS) fail(`--ttl is at most 7d (got ${ttlText})`);
+  const exp = (opts.now ?? Date.now()) + ttl;
+  const token = signOverride({ remote: remote.container, url, exp }, secret);
+  const { id } = readOverride(token);
+  const expiresAt = new Date(exp).toISOString();
+  await change('override-token', remote, opts, (state, _current, details) => {
+    Object.assign(details, { id, url, expiresAt });
+    return state;
+  });
+  return { token, id, remote: remote.container, url, expiresAt };
+}
+
+/** Overrides issued for `container` that have not expired, newest first. */
+const liveOverrides = (history, container, now) =>
+  history
+    .filter((e) => e.action === 'override-token' && e.remote === container && Date.parse(e.expiresAt) > now)
+    .map(({ id, url, expiresAt, at, by, why }) => ({ id, url, expiresAt, issuedAt: at, by, why }))
+    .reverse();
+
 const POINTING = new Set(['point', 'rollback', 'roll-forward']);
 
 /** Per remote: the live release and who pointed it, the previous ones, and the last `limit` changes. */
-export function status({ env, remote: only, limit = 10 } = {}) {
+export function status({ env, remote: only, limit = 10, now = Date.now() } = {}) {
   const { releasesDir } = options(env);
   const state = readState(releasesDir);
   const history = readHistory(releasesDir);
@@ -307,6 +345,7 @@ export function status({ env, remote: only, limit = 10 } = {}) {
           : null,
         previous: [...current.previous].reverse(),
         forward: [...current.forward].reverse(),
+        overrides: liveOverrides(mine, name, now),
         changes: mine.slice(-limit).reverse(),
       };
     }),
@@ -318,7 +357,9 @@ const whatChanged = (c) =>
     ? c.release
     : c.action === 'prune'
       ? `removed ${c.removed?.join(', ')}`
-      : `${c.before ?? '-'} → ${c.after ?? '-'}`;
+      : c.action === 'override-token'
+        ? `${c.id} → ${c.url} until ${c.expiresAt}`
+        : `${c.before ?? '-'} → ${c.after ?? '-'}`;
 
 function formatStatus(report) {
   const lines = [`pointers version ${report.version} (${report.releasesDir})`];
@@ -330,6 +371,8 @@ function formatStatus(report) {
     } else lines.push('  live          none (the config file’s URL)');
     lines.push(`  previous      ${r.previous.join(', ') || 'none'}${r.previous.length ? '  (rollback goes to the first)' : ''}`);
     if (r.forward.length) lines.push(`  roll-forward  ${r.forward.join(', ')}  (roll-forward goes to the first)`);
+    for (const o of r.overrides)
+      lines.push(`  override      ${o.id} → ${o.url} until ${o.expiresAt}, issued by ${o.by}${o.why ? `: ${o.why}` : ''}`);
     lines.push(`  last changes${r.changes.length ? '' : '  none'}`);
     for (const c of r.changes)
       lines.push(
@@ -347,10 +390,12 @@ const CLI_OPTIONS = {
   commit: { type: 'string' },
   expect: { type: 'string' },
   json: { type: 'boolean' },
+  ttl: { type: 'string' },
 };
 
 const USAGE =
   'usage: npm run release -- publish|point|rollback|roll-forward|status|list|prune <remote> [version|days]\n' +
+  '       npm run release -- override-token <remote> <manifest-url> [--ttl 2h]\n' +
   '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
 
 const usage = (message) => Object.assign(new Error(message ? `${message}\n${USAGE}` : USAGE), { usage: true });
@@ -398,6 +443,15 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       const days = arg === undefined ? KEEP_DAYS : Number(arg);
       const removed = await prune(needsRemote(), days, opts);
       return `removed: ${removed.join(', ') || 'nothing'}`;
+    }
+    case 'override-token': {
+      const issued = await issueOverride(needsRemote(), arg, { ...opts, ttl: values.ttl });
+      if (values.json) return JSON.stringify(issued, null, 2);
+      return (
+        `${issued.token}\n` +
+        `override ${issued.id}: ${issued.remote} → ${issued.url} until ${issued.expiresAt}, for whoever opens a page ` +
+        'of the site with ?portal-override=<the token above> (its origin must be in overrideOrigins of the runtime config)'
+      );
     }
     default:
       throw usage(command ? `unknown command ${command}` : '');
