@@ -4,11 +4,15 @@
 // good config (and says so), instead of failing pages.
 import { statSync } from 'node:fs';
 import type { RuntimeConfig } from 'shared-contracts';
-import { pointerFile, readRuntimeConfig, type ConfigFiles } from './runtime-config';
+import type { PointerState } from '../releases/pointer-state';
+import { pointerFile, readPointers, readRuntimeConfig, type ConfigFiles } from './runtime-config';
 
 export interface VersionedConfig {
+  /** Everyone's config: the live releases. */
   config: RuntimeConfig;
-  /** Moves whenever the merged config's content changes (part of the render cache's key). */
+  /** The release pointers it was made with, canaries included (per-visitor selection reads them). */
+  pointers: PointerState;
+  /** Moves whenever the merged config's or the pointers' content changes (part of the render cache's key). */
   version: number;
 }
 
@@ -46,10 +50,11 @@ export class ConfigSource {
 
   private async read(stamp: string): Promise<VersionedConfig> {
     try {
-      const config = await readRuntimeConfig(this.files);
-      const text = JSON.stringify(config);
+      const pointers = await readPointers(this.files.releasesDir);
+      const config = await readRuntimeConfig(this.files, pointers);
+      const text = JSON.stringify([config, pointers.remotes]);
       this.stamp = stamp;
-      if (text !== this.last?.text) this.last = { config, text, version: (this.last?.version ?? 0) + 1 };
+      if (text !== this.last?.text) this.last = { config, pointers, text, version: (this.last?.version ?? 0) + 1 };
       return this.last;
     } catch (error) {
       if (!this.last) throw error;

@@ -7,6 +7,7 @@ import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/se
 import { negotiateEncoding, type PageCache } from '../render/page-cache';
 import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
+import { steeringHeaders, visitorOf } from '../releases/release-steering';
 
 /** Longest path and query a page may have; a longer one is refused with 414, never rendered. */
 export const MAX_URL_LENGTH = 2048;
@@ -50,12 +51,14 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     method: ['GET', 'HEAD'],
     url: '/config.json',
     handler: async (request, reply) => {
-      const { config } = await renderer.config();
+      const https = servedOverHttps(request.raw);
+      // The stale-tab check reads this: it names the releases this visitor's pages carry.
+      const { config, selection } = await renderer.steer(visitorOf(request, https));
       const body = JSON.stringify(config);
       return reply
-        .headers(fileSecurityHeaders(servedOverHttps(request.raw)))
+        .headers(fileSecurityHeaders(https))
         .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', SHARED_PAGE_CACHE)
+        .headers(steeringHeaders(selection, SHARED_PAGE_CACHE))
         .header('access-control-allow-origin', '*')
         .send(request.method === 'HEAD' ? undefined : body);
     },
@@ -67,15 +70,15 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request.raw);
     const asked = { url: request.url, host, https };
-    const rendered = await renderer.page(asked);
+    const { selection } = await renderer.steer(visitorOf(request, https));
+    const rendered = await renderer.page(asked, selection);
     pageFiles?.offer(asked, rendered);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache')
-      .header('vary', 'Accept-Encoding')
+      .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'))
       .header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const body = await cache.encoded(rendered, encoding);

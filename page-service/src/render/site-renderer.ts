@@ -12,6 +12,8 @@ import {
 } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
+import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
+import { ReleaseSteering, type Steered } from '../releases/release-steering';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';
@@ -40,6 +42,8 @@ export interface SiteRendererOptions {
   /** Where the API's stats snapshot is read (default: the config's accountApiUrl). */
   statsUrl?: string | undefined;
   cache: PageCache;
+  /** The per-visitor choice of releases (default: the canary's cohorts). */
+  steering?: ReleaseSteering;
   /** Where to keep nginx's fallback page up to date (absent: not written). */
   fallbackDir?: string | undefined;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
@@ -47,8 +51,20 @@ export interface SiteRendererOptions {
 
 export class SiteRenderer {
   private fallbackStamp = '';
+  private readonly steering: ReleaseSteering;
 
-  constructor(private readonly options: SiteRendererOptions) {}
+  constructor(private readonly options: SiteRendererOptions) {
+    this.steering = options.steering ?? new ReleaseSteering();
+  }
+
+  /**
+   * The releases this visitor gets (decision 0046): called once per request for a page or
+   * /config.json, and everything in the answer follows it.
+   */
+  async steer(visitor: Visitor): Promise<Steered> {
+    const { config, pointers } = await this.config();
+    return this.steering.steer(visitor, pointers, config);
+  }
 
   config(): Promise<VersionedConfig> {
     return this.options.configs.current();
@@ -70,11 +86,10 @@ export class SiteRenderer {
    * fragments), so the first pages after a start are drawn whole, not without their content.
    */
   async warm(): Promise<void> {
-    const { config } = await this.config();
-    const urls = Object.values((config.remotes as Record<string, string> | undefined) ?? {}).flatMap((manifestUrl) => [
-      manifestUrl,
-      fragmentsUrlOf(manifestUrl) ?? '',
-    ]);
+    const { config, pointers } = await this.config();
+    const canaries = Object.values(pointers.remotes).flatMap((pointer) => (pointer.canary ? [pointer.canary.url] : []));
+    const manifests = [...Object.values((config.remotes as Record<string, string> | undefined) ?? {}), ...canaries];
+    const urls = manifests.flatMap((manifestUrl) => [manifestUrl, fragmentsUrlOf(manifestUrl) ?? '']);
     await Promise.all(urls.filter((url) => URL.canParse(url)).map((url) => this.options.remoteFiles.get(url)));
   }
 
@@ -83,14 +98,18 @@ export class SiteRenderer {
    * have to be drawn again (the config, the shell's build, the remotes' files, the play figures).
    */
   async inputsVersion(): Promise<string> {
-    return (await this.inputs()).version;
+    return (await this.inputs(EVERYONE)).version;
   }
 
-  async page({ url, host, https }: PageAsked): Promise<CachedPage> {
+  /**
+   * The page for a visitor steered by `selection` (steer()); without one, everyone's page. Only
+   * everyone's page (key '') may be kept as a file for nginx.
+   */
+  async page({ url, host, https }: PageAsked, selection: Selection = EVERYONE): Promise<CachedPage> {
     const { remoteFiles, cache } = this.options;
-    const inputs = await this.inputs();
+    const inputs = await this.inputs(selection);
     const { config, files, stats } = inputs;
-    const key = [https ? 'https' : 'http', host.toLowerCase(), url, inputs.version].join('\n');
+    const key = [https ? 'https' : 'http', host.toLowerCase(), url, selection.key, inputs.version].join('\n');
     return cache.page(key, async () => {
       const started = performance.now();
       const cpu = process.cpuUsage();
@@ -120,16 +139,32 @@ export class SiteRenderer {
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
         cacheable: !drawing.failed,
-        keepAsFile: !drawing.failed && prerendered && indexable && headers['Permissions-Policy'] === PAGE_FILE_PERMISSIONS_POLICY,
+        keepAsFile:
+          selection.key === '' &&
+          !drawing.failed &&
+          prerendered &&
+          indexable &&
+          headers['Permissions-Policy'] === PAGE_FILE_PERMISSIONS_POLICY,
       };
     });
   }
 
-  private async inputs() {
+  /**
+   * The page a visitor with no cookies would get now (page files: a page is a file only while
+   * such a visitor gets everyone's page, not while a canary draws every new visitor).
+   */
+  async newVisitorPage(asked: PageAsked): Promise<CachedPage> {
+    const { selection } = await this.steer({ cookies: {}, url: asked.url, https: asked.https });
+    return this.page(asked, selection);
+  }
+
+  private async inputs(selection: Selection) {
     const { shell, gameStats } = this.options;
     const files = shell.files();
-    const { config, version } = await this.config();
-    this.keepFallback(files.version, version, config);
+    const everyone = await this.config();
+    const { version } = everyone;
+    this.keepFallback(files.version, version, everyone.config);
+    const config = selectedConfig(everyone.config, selection);
     const statsUrl = statsUrlOf(this.options.statsUrl ?? config.accountApiUrl);
     // Every page carries whether there are figures (the shell moves to Home without a reload).
     const stats = await gameStats.get(statsUrl);
