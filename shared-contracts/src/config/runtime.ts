@@ -44,6 +44,11 @@ export interface RuntimeConfig extends AccountRemoteConfig {
   gameHosts?: string[];
   /** Client telemetry's sampling (default: every view and error, 10 % of Web Vitals). */
   telemetry?: TelemetryConfig;
+  /**
+   * Origins (`https://cdn.example`) a preview override may load a remote's build from (decision
+   * 0047); the CSP of that visitor's pages follows it. Absent or empty: overrides are off.
+   */
+  overrideOrigins?: string[];
 }
 
 function hostMatches(host: string, pattern: string): boolean {
@@ -91,5 +96,12 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   )
     throw new Error('config.json: "gameHosts" must be a list of http(s) origins');
   if (raw.telemetry !== undefined && !isRecord(raw.telemetry)) throw new Error('config.json: "telemetry" must be an object');
+  if (
+    raw.overrideOrigins !== undefined &&
+    !(
+      Array.isArray(raw.overrideOrigins) && raw.overrideOrigins.every((o) => typeof o === 'string' && httpOrigin(o) !== undefined)
+    )
+  )
+    throw new Error('config.json: "overrideOrigins" must be a list of http(s) origins');
   return raw as unknown as RuntimeConfig;
 }
