@@ -26,11 +26,5 @@ describe('game hosts', () => {
     expect(parseRuntimeConfig({ ...base, gameHosts: ['https://games.example'] }).gameHosts).toEqual(['https://games.example']);
     expect(() => parseRuntimeConfig({ ...base, gameHosts: ['games.example'] })).toThrow(/gameHosts/);
     expect(parseRuntimeConfig(base).gameHosts).toBeUndefined();
-    // Preview overrides' allow-list (decision 0047) follows the same rule.
-    expect(parseRuntimeConfig({ ...base, overrideOrigins: ['https://cdn.example'] }).overrideOrigins).toEqual([
-      'https://cdn.example',
-    ]);
-    expect(() => parseRuntimeConfig({ ...base, overrideOrigins: 'https://cdn.example' })).toThrow(/overrideOrigins/);
-    expect(() => parseRuntimeConfig({ ...base, overrideOrigins: ['cdn.example'] })).toThrow(/overrideOrigins/);
   });
 });
