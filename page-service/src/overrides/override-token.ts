@@ -23,9 +23,9 @@ const PREFIX = 'v1';
 export const MIN_SECRET_LENGTH = 32;
 /** Longest token taken (a cookie stays well under the browsers' 4 KB). */
 export const MAX_TOKEN_LENGTH = 2048;
-/** The query parameter that sets an override once, and the cookie that keeps it. */
+/** The query parameter that sets an override once, and the cookie that keeps it (nginx reads it as $cookie_portal_override). */
 export const OVERRIDE_PARAM = 'portal-override';
-export const OVERRIDE_COOKIE = 'portal-override';
+export const OVERRIDE_COOKIE = 'portal_override';
 
 const mac = (payload: string, secret: string): string =>
   createHmac('sha256', secret).update(`${PREFIX}.${payload}`).digest('base64url');

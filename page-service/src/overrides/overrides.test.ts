@@ -36,7 +36,7 @@ const token = (claims: { remote?: string; url?: string; exp?: number } = {}, sec
   signOverride({ remote: 'mf_catalog', url: previewUrl, exp: Date.now() + 3_600_000, ...claims }, secret);
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { host: 'portal.test', accept: 'text/html', ...headers } });
-const withCookie = (value: string, url = '/all-games') => get(url, { cookie: `portal-override=${value}` });
+const withCookie = (value: string, url = '/all-games') => get(url, { cookie: `portal_override=${value}` });
 const BANNER = 'aria-labelledby="portal-override-title"';
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ test('the link keeps the token in a cookie for what is left of its life and redi
   expect(response.headers['cache-control']).toBe('no-store');
   const cookie = String(response.headers['set-cookie']);
   expect(cookie).toMatch(
-    new RegExp(`^portal-override=${given.replace(/\./g, '\\.')}; Max-Age=(7199|7200); Path=/; HttpOnly; SameSite=Lax$`),
+    new RegExp(`^portal_override=${given.replace(/\./g, '\\.')}; Max-Age=(7199|7200); Path=/; HttpOnly; SameSite=Lax$`),
   );
   const overHttps = await get(`/?portal-override=${given}`, { 'x-forwarded-proto': 'https' });
   expect(String(overHttps.headers['set-cookie'])).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
@@ -103,7 +103,7 @@ test('the cookie’s pages load the preview, carry the banner and its CSP, and a
   const config = await app.inject({
     method: 'GET',
     url: '/config.json',
-    headers: { host: 'portal.test', cookie: `portal-override=${token()}` },
+    headers: { host: 'portal.test', cookie: `portal_override=${token()}` },
   });
   expect((JSON.parse(config.body) as { remotes: Record<string, string> }).remotes.mf_catalog).toBe(previewUrl);
   expect(config.headers['cache-control']).toBe('private, no-store');
@@ -134,21 +134,21 @@ test.each([
   const value = make();
   const link = await get(`/all-games?portal-override=${encodeURIComponent(value)}`);
   expect(link.statusCode).toBe(303);
-  expect(link.headers['set-cookie']).toBe('portal-override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  expect(link.headers['set-cookie']).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
   const response = await withCookie(encodeURIComponent(value));
   expect(response.body).toContain('<h1>Live</h1>');
   expect(response.body).not.toContain(BANNER);
   expect(response.body).not.toContain('elsewhere.js');
-  expect(String(response.headers['set-cookie'])).toBe('portal-override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
   expect(response.headers['cache-control']).toBe('private, no-store');
   expect(String(response.headers['content-security-policy'])).not.toContain(preview.base);
 });
 
 test('the banner’s clear link deletes the cookie', async () => {
-  const response = await get('/all-games?portal-override=clear', { cookie: `portal-override=${token()}` });
+  const response = await get('/all-games?portal-override=clear', { cookie: `portal_override=${token()}` });
   expect(response.statusCode).toBe(303);
   expect(response.headers.location).toBe('/all-games');
-  expect(String(response.headers['set-cookie'])).toBe('portal-override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
 });
 
 test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does nothing', async () => {
@@ -157,11 +157,11 @@ test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does noth
     const response = await off.app.inject({
       method: 'GET',
       url: '/all-games',
-      headers: { host: 'portal.test', accept: 'text/html', cookie: `portal-override=${token()}` },
+      headers: { host: 'portal.test', accept: 'text/html', cookie: `portal_override=${token()}` },
     });
     expect(response.body).not.toContain(BANNER);
     expect(response.body).not.toContain('preview.js');
-    expect(String(response.headers['set-cookie'])).toBe('portal-override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
   } finally {
     await off.app.close();
   }
