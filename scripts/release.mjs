@@ -3,9 +3,13 @@
 //
 //   publish      <remote> <version> [--from <dir>]  copy <remote>/dist (or <dir>) into RELEASES_DIR/<folder>/<version>/
 //   point        <remote> <version>                 make the site load that release on the next page load
+//   canary       <remote> <version> <share>         that release for <share> % of visitors (a sticky cohort,
+//                                                   decision 0046); again with another share to change it
+//   promote      <remote>                           the canary becomes everyone's live release
+//   abort        <remote>                           the canary ends: its visitors go back to the live release
 //   rollback     <remote>                           point back at the release live before this one
 //   roll-forward <remote>                           undo the last rollback
-//   status       [<remote>] [--json]                live release, previous ones, the last 10 changes
+//   status       [<remote>] [--json]                live release, canary and its share, previous ones, the last 10 changes
 //   list         <remote>                           releases, newest first, with their publish times
 //   prune        <remote> [days]                    delete releases older than days (7), never the live one,
 //                                                   the one rollback goes to, or those roll-forward goes to
@@ -13,6 +17,7 @@
 // Every change takes --by <who> (default RELEASE_BY, else user@host), --why <text> (RELEASE_WHY),
 // --commit <sha> (RELEASE_COMMIT, else the repository's HEAD) and --expect <version>: refuse the
 // change if the pointers moved since that version (without it, changes at the same moment queue).
+// point, rollback and roll-forward are refused while a canary runs: promote or abort it first.
 // <remote> is its container (mf_catalog) or folder (mf-catalog). RELEASES_DIR (default ./releases)
 // is what the remotes' static host serves at RELEASES_URL (default http://localhost:8090); the page
 // service notices a new RELEASES_DIR/current.json on the next request. The shell is never touched.
@@ -148,11 +153,13 @@ export async function publish(nameOrFolder, version, opts = {}) {
   return target;
 }
 
+const manifestUrl = (releasesUrl, remote, version) => `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`;
+
 function setLive(current, remote, version, { releasesDir, releasesUrl }, by, verb) {
   if (!isPublished(releasesDir, remote, version)) fail(`cannot ${verb}: release ${remote.folder}/${version} is not published`);
   current.version = version;
-  // The page service reads only this (page-service/src/config/runtime-config.ts, releasedRemotes).
-  current.url = `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`;
+  // The page service reads this (page-service/src/releases/pointer-state.ts), and the canary beside it.
+  current.url = manifestUrl(releasesUrl, remote, version);
   current.pointedAt = new Date().toISOString();
   current.pointedBy = by;
 }
@@ -161,11 +168,18 @@ const pushPrevious = (current) => {
   if (current.version) current.previous = [...current.previous, current.version].slice(-KEEP_PREVIOUS);
 };
 
+/** A running canary decides the next live release: promote or abort it, never point past it. */
+function refuseDuringCanary(remote, current, verb) {
+  if (current.canary)
+    fail(`cannot ${verb}: ${remote.container} has a canary of ${current.canary.version} running (promote or abort it first)`);
+}
+
 /** Everyone gets `version` on their next page load; a fresh point ends what roll-forward could undo. */
 export async function point(nameOrFolder, version, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   checkVersion(version);
   const { state } = await change('point', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'point');
     // Pointing again at the live release (say, after RELEASES_URL moved) keeps both stacks as they are.
     if (current.version !== version) {
       pushPrevious(current);
@@ -182,6 +196,7 @@ export async function point(nameOrFolder, version, opts = {}) {
 export async function rollback(nameOrFolder, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { state } = await change('rollback', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'roll back');
     if (!current.version) fail(`${remote.container} points at no release`);
     const previous = current.previous.at(-1) ?? fail(`${remote.container} has no earlier release to roll back to`);
     const leaving = current.version;
@@ -198,11 +213,79 @@ export async function rollback(nameOrFolder, opts = {}) {
 export async function rollForward(nameOrFolder, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { state } = await change('roll-forward', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'roll forward');
     const next = current.forward.at(-1) ?? fail(`${remote.container} has no rollback to undo`);
     pushPrevious(current);
     setLive(current, remote, next, options(opts.env), by, 'roll forward');
     current.forward = current.forward.slice(0, -1);
     details.release = next;
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** A canary's share: a percentage above 0 and below 100 (100 is `promote`). */
+function checkShare(share) {
+  const percent = typeof share === 'number' ? share : Number(share);
+  if (share === undefined || share === '' || !(percent > 0 && percent < 100))
+    fail(`a canary's share is a percentage above 0 and below 100 (got ${share})`);
+  return Math.round(percent * 100) / 100;
+}
+
+/**
+ * Sends `share` % of visitors to `version` (decision 0046): each visitor is drawn once and kept
+ * in their cohort (a cookie) until the canary ends. Run again for the same version to change the
+ * share: visitors already drawn keep their cohort, new ones are drawn at the new share.
+ */
+export async function canary(nameOrFolder, version, share, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  checkVersion(version);
+  const percent = checkShare(share);
+  const { state } = await change('canary', remote, opts, (state, current, details) => {
+    const { releasesDir, releasesUrl } = options(opts.env);
+    if (!current.version) fail(`${remote.container} points at no release yet: point at one before a canary`);
+    if (current.version === version) fail(`${version} is already ${remote.container}'s live release`);
+    if (current.canary && current.canary.version !== version)
+      fail(`${remote.container} has a canary of ${current.canary.version} running: promote or abort it first`);
+    if (!isPublished(releasesDir, remote, version)) fail(`cannot canary: release ${remote.folder}/${version} is not published`);
+    current.canary = current.canary
+      ? { ...current.canary, url: manifestUrl(releasesUrl, remote, version), share: percent }
+      : {
+          version,
+          url: manifestUrl(releasesUrl, remote, version),
+          share: percent,
+          // New at every start: the page service draws every visitor's cohort afresh for it.
+          id: randomBytes(6).toString('hex'),
+          since: new Date().toISOString(),
+        };
+    Object.assign(details, { release: version, share: percent, canaryId: current.canary.id });
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** The canary becomes everyone's live release (the one it replaces is where rollback goes). */
+export async function promote(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('promote', remote, opts, (state, current, details, { by }) => {
+    const running = current.canary ?? fail(`${remote.container} has no canary to promote`);
+    pushPrevious(current);
+    current.forward = [];
+    setLive(current, remote, running.version, options(opts.env), by, 'promote');
+    delete current.canary;
+    Object.assign(details, { release: running.version, share: running.share, canaryId: running.id });
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** The canary ends; its visitors get the live release on their next page load. */
+export async function abort(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('abort', remote, opts, (state, current, details) => {
+    const running = current.canary ?? fail(`${remote.container} has no canary to abort`);
+    delete current.canary;
+    Object.assign(details, { release: running.version, share: running.share, canaryId: running.id });
     return state;
   });
   return state.remotes[remote.container];
@@ -256,7 +339,9 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
       remote,
       { ...opts, why: opts.why ?? `older than ${days} days` },
       (state, current, details) => {
-        const keep = new Set([current.version, current.previous.at(-1), ...current.forward].filter(Boolean));
+        const keep = new Set(
+          [current.version, current.canary?.version, current.previous.at(-1), ...current.forward].filter(Boolean),
+        );
         const old = releasesOf(releasesDir, remote, current).filter(
           (r) => !keep.has(r.version) && now - r.publishedAt.getTime() >= days * 86_400_000,
         );
@@ -283,7 +368,7 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
   return entry?.removed ?? [];
 }
 
-const POINTING = new Set(['point', 'rollback', 'roll-forward']);
+const POINTING = new Set(['point', 'rollback', 'roll-forward', 'promote']);
 
 /** Per remote: the live release and who pointed it, the previous ones, and the last `limit` changes. */
 export function status({ env, remote: only, limit = 10 } = {}) {
@@ -305,6 +390,7 @@ export function status({ env, remote: only, limit = 10 } = {}) {
         live: current.version
           ? { version: current.version, url: current.url ?? null, pointedAt: current.pointedAt ?? null, pointedBy }
           : null,
+        canary: current.canary ?? null,
         previous: [...current.previous].reverse(),
         forward: [...current.forward].reverse(),
         changes: mine.slice(-limit).reverse(),
@@ -313,12 +399,20 @@ export function status({ env, remote: only, limit = 10 } = {}) {
   };
 }
 
-const whatChanged = (c) =>
-  c.action === 'publish'
-    ? c.release
-    : c.action === 'prune'
-      ? `removed ${c.removed?.join(', ')}`
-      : `${c.before ?? '-'} → ${c.after ?? '-'}`;
+const whatChanged = (c) => {
+  switch (c.action) {
+    case 'publish':
+      return c.release;
+    case 'prune':
+      return `removed ${c.removed?.join(', ')}`;
+    case 'canary':
+      return `${c.after ?? '-'} + canary ${c.release} at ${c.share} %`;
+    case 'abort':
+      return `canary ${c.release} ended, ${c.after ?? '-'} for everyone`;
+    default:
+      return `${c.before ?? '-'} → ${c.after ?? '-'}`;
+  }
+};
 
 function formatStatus(report) {
   const lines = [`pointers version ${report.version} (${report.releasesDir})`];
@@ -328,6 +422,12 @@ function formatStatus(report) {
       lines.push(`  live          ${r.live.version}  ${r.live.url ?? ''}`);
       lines.push(`                pointed ${r.live.pointedAt ?? 'at an unknown time'} by ${r.live.pointedBy ?? 'unknown'}`);
     } else lines.push('  live          none (the config file’s URL)');
+    lines.push(
+      r.canary
+        ? `  canary        ${r.canary.version} to ${r.canary.share} % of visitors  ${r.canary.url}\n` +
+            `                since ${r.canary.since} (cohorts ${r.canary.id})`
+        : '  canary        none',
+    );
     lines.push(`  previous      ${r.previous.join(', ') || 'none'}${r.previous.length ? '  (rollback goes to the first)' : ''}`);
     if (r.forward.length) lines.push(`  roll-forward  ${r.forward.join(', ')}  (roll-forward goes to the first)`);
     lines.push(`  last changes${r.changes.length ? '' : '  none'}`);
@@ -350,7 +450,7 @@ const CLI_OPTIONS = {
 };
 
 const USAGE =
-  'usage: npm run release -- publish|point|rollback|roll-forward|status|list|prune <remote> [version|days]\n' +
+  'usage: npm run release -- publish|point|canary|promote|abort|rollback|roll-forward|status|list|prune <remote> [version|days] [share]\n' +
   '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
 
 const usage = (message) => Object.assign(new Error(message ? `${message}\n${USAGE}` : USAGE), { usage: true });
@@ -364,7 +464,7 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
     throw usage(error.message);
   }
   const { values, positionals } = parsed;
-  const [command, name, arg] = positionals;
+  const [command, name, arg, extra] = positionals;
   if (values.expect !== undefined && !/^\d+$/.test(values.expect))
     throw usage(`--expect takes a pointers version, a whole number (got ${values.expect})`);
   const opts = {
@@ -382,6 +482,16 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       return `published ${await publish(needsRemote(), arg, { ...opts, from: values.from })}`;
     case 'point':
       return `${name} → ${live(await point(needsRemote(), arg, opts))}`;
+    case 'canary': {
+      const r = await canary(needsRemote(), arg, extra, opts);
+      return `${name}: canary ${r.canary.version} (${r.canary.url}) for ${r.canary.share} % of visitors, ${r.version} for the rest, on the next page load`;
+    }
+    case 'promote':
+      return `${name} canary promoted → ${live(await promote(needsRemote(), opts))}, for everyone`;
+    case 'abort': {
+      const r = await abort(needsRemote(), opts);
+      return `${name} canary ended → everyone on ${live(r)}`;
+    }
     case 'rollback':
       return `${name} rolled back → ${live(await rollback(needsRemote(), opts))}`;
     case 'roll-forward':
