@@ -160,3 +160,106 @@ test('one look without telemetry judges nothing and aborts nothing', async () =>
   assert.deepEqual(results, [{ remote: 'mf_catalog', verdict: 'wait', reason: 'no telemetry answered' }]);
   assert.equal(aborted.length, 0);
 });
+
+test('`release watch --once`: a canary worse than stable is aborted by a pointer transaction whose history line has the figures', async () => {
+  const { createServer } = await import('node:http');
+  const { canary, main, point, publish } = await import('../release.mjs');
+  const { readHistory, readState } = await import('./pointer-store.mjs');
+  const work = mkdtempSync(path.join(os.tmpdir(), 'canary-watch-cli-'));
+  const builds = (name) => {
+    const folder = path.join(work, 'builds', name);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      path.join(folder, 'mf-manifest.json'),
+      JSON.stringify({ metaData: { buildInfo: { buildVersion: `build-${name}` } } }),
+    );
+    return folder;
+  };
+  const env = { RELEASES_DIR: path.join(work, 'releases'), RELEASES_URL: 'http://cdn.test', RELEASE_BY: 'ana' };
+  const summary = {
+    windowMinutes: 1,
+    releases: [
+      {
+        remote: 'mf_catalog',
+        version: 'build-v1',
+        pageViews: 40,
+        errors: 0,
+        errorRate: 0,
+        lcpP75: null,
+        inpP75: null,
+        vitalsSamples: 0,
+      },
+      {
+        remote: 'mf_catalog',
+        version: 'build-v2',
+        pageViews: 30,
+        errors: 30,
+        errorRate: 1,
+        lcpP75: null,
+        inpP75: null,
+        vitalsSamples: 0,
+      },
+    ],
+  };
+  const server = createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(request.url.startsWith('/__telemetry/summary?minutes=') ? summary : {}));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const telemetry = `http://127.0.0.1:${server.address().port}`;
+  try {
+    for (const v of ['v1', 'v2']) await publish('mf-catalog', v, { env, from: builds(v) });
+    await point('mf-catalog', 'v1', { env });
+    await canary('mf-catalog', 'v2', '20', { env });
+    // Below the minimum of page views: nothing happens.
+    await main(['watch', '--once', '--telemetry', telemetry], env);
+    assert.ok(readState(env.RELEASES_DIR).remotes.mf_catalog.canary);
+    await main(['watch', '--once', '--telemetry', telemetry, '--min-views', '20'], env);
+    assert.equal(readState(env.RELEASES_DIR).remotes.mf_catalog.canary, undefined);
+    const line = readHistory(env.RELEASES_DIR).at(-1);
+    assert.equal(line.action, 'abort');
+    assert.equal(line.release, 'v2');
+    assert.match(line.by, /^release watch@/);
+    assert.match(
+      line.why,
+      /^automatic: canary error rate 100\.0 % vs stable 0\.0 % over 30 \/ 40 page views \(z = .*\) in the last 1 min$/,
+    );
+    assert.deepEqual(line.watch.canary, {
+      build: 'build-v2',
+      pageViews: 30,
+      errors: 30,
+      errorRate: 1,
+      lcpP75: null,
+      inpP75: null,
+      vitalsSamples: 0,
+    });
+    assert.equal(line.watch.stable.pageViews, 40);
+    assert.equal(line.watch.rule.minViews, 20);
+    assert.equal(line.before, 'v1');
+    assert.equal(line.after, 'v1');
+  } finally {
+    server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('the watcher aborts only the canary it judged: one started again since is left running', async () => {
+  const { abort, canary, point, publish } = await import('../release.mjs');
+  const work = mkdtempSync(path.join(os.tmpdir(), 'canary-watch-guard-'));
+  const env = { RELEASES_DIR: path.join(work, 'releases'), RELEASES_URL: 'http://cdn.test' };
+  try {
+    for (const v of ['v1', 'v2']) {
+      const folder = path.join(work, 'builds', v);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, 'mf-manifest.json'), '{}');
+      await publish('mf-catalog', v, { env, from: folder });
+    }
+    await point('mf-catalog', 'v1', { env });
+    const judged = (await canary('mf-catalog', 'v2', '10', { env })).canary;
+    await abort('mf-catalog', { env });
+    await canary('mf-catalog', 'v2', '10', { env });
+    await assert.rejects(abort('mf-catalog', { env, canaryId: judged.id }), /not the one judged: left running/);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from 'shared-contracts';
-import { NO_POINTERS, parsePointerState, type PointerState } from '../releases/pointer-state';
+import { liveRemotes, NO_POINTERS, parsePointerState, type PointerState } from '../releases/pointer-state';
 
 /** Fields an operator may set without editing the file. */
 export interface ConfigOverrides {
@@ -34,18 +34,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The release pointers, canaries included (no releases folder or no file yet: none). */
 export async function readPointers(releasesDir: string | undefined): Promise<PointerState> {
   return releasesDir ? parsePointerState(await readJson(pointerFile(releasesDir), {})) : NO_POINTERS;
-}
-
-/** Manifest URL of each remote's live release: { mf_catalog: url, … }. */
-export function liveRemotes(pointers: PointerState): Record<string, string> {
-  const urls: Record<string, string> = {};
-  for (const [name, release] of Object.entries(pointers.remotes)) if (release.url !== null) urls[name] = release.url;
-  return urls;
-}
-
-/** Manifest URL each remote's live release points at, read afresh. */
-export async function releasedRemotes(releasesDir: string | undefined): Promise<Record<string, string>> {
-  return liveRemotes(await readPointers(releasesDir));
 }
 
 /** `mf_catalog` → `MF_CATALOG_URL` (the same rule as build-config/parts.js). */

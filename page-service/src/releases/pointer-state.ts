@@ -57,3 +57,10 @@ export function parsePointerState(json: unknown): PointerState {
   }
   return { version: Number.isInteger(json.version) ? (json.version as number) : 0, remotes };
 }
+
+/** Manifest URL of each remote's live release: { mf_catalog: url, … }. */
+export function liveRemotes(pointers: PointerState): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [name, release] of Object.entries(pointers.remotes)) if (release.url !== null) urls[name] = release.url;
+  return urls;
+}
