@@ -250,7 +250,7 @@ export async function canary(nameOrFolder, version, share, opts = {}) {
   const percent = checkShare(share);
   const { state } = await change('canary', remote, opts, (state, current, details) => {
     const { releasesDir, releasesUrl } = options(opts.env);
-    if (!current.version) fail(`${remote.container} points at no release yet: point at one before a canary`);
+    // With no pointer yet, the live release is the config file's URL: a canary may run beside it.
     if (current.version === version) fail(`${version} is already ${remote.container}'s live release`);
     if (current.canary && current.canary.version !== version)
       fail(`${remote.container} has a canary of ${current.canary.version} running: promote or abort it first`);
@@ -601,13 +601,14 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       return `${name} → ${live(await point(needsRemote(), arg, opts))}`;
     case 'canary': {
       const r = await canary(needsRemote(), arg, extra, opts);
-      return `${name}: canary ${r.canary.version} (${r.canary.url}) for ${r.canary.share} % of visitors, ${r.version} for the rest, on the next page load`;
+      const rest = r.version ?? 'the config file’s release';
+      return `${name}: canary ${r.canary.version} (${r.canary.url}) for ${r.canary.share} % of visitors, ${rest} for the rest, on the next page load`;
     }
     case 'promote':
       return `${name} canary promoted → ${live(await promote(needsRemote(), opts))}, for everyone`;
     case 'abort': {
       const r = await abort(needsRemote(), opts);
-      return `${name} canary ended → everyone on ${live(r)}`;
+      return `${name} canary ended → everyone on ${r.version ? live(r) : 'the config file’s release on the next page load'}`;
     }
     case 'rollback':
       return `${name} rolled back → ${live(await rollback(needsRemote(), opts))}`;

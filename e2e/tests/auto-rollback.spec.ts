@@ -25,7 +25,7 @@ test.afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** The catalogue's build as another build (its own build id) whose entry throws once loaded. */
+/** The catalogue's build as another build (its own build id) whose entry throws when it runs. */
 function throwingBuild(): string {
   const folder = path.join(work, 'catalog-throws');
   cpSync(CATALOG_DIST, folder, { recursive: true });
@@ -34,7 +34,9 @@ function throwingBuild(): string {
   manifest.metaData.buildInfo.buildVersion = BAD_BUILD_ID;
   writeFileSync(manifestFile, JSON.stringify(manifest));
   const entry = path.join(folder, 'remoteEntry.js');
-  writeFileSync(entry, `setTimeout(function(){throw new Error("canary build fault")},0);\n${readFileSync(entry, 'utf8')}`);
+  // Its entry throws as it runs: the catalogue cannot start, which the shell reports as the
+  // catalogue's error under this build's id (a script error of another origin would be the shell's).
+  writeFileSync(entry, `throw new Error("canary build fault");\n${readFileSync(entry, 'utf8')}`);
   run(process.execPath, ['scripts/precompress.mjs', folder]);
   return folder;
 }

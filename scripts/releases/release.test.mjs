@@ -247,7 +247,6 @@ test('the page service’s own reader sees every pointer change', async () => {
 
 test('canary: a share of visitors on a published release, beside the live one, as the page service reads it', async () => {
   await publishAll('v1', 'v2', 'v3');
-  await assert.rejects(canary('mf-catalog', 'v2', 10, opts), /points at no release yet/);
   await point('mf-catalog', 'v1', opts);
   await assert.rejects(canary('mf-catalog', 'v1', 10, opts), /v1 is already mf_catalog's live release/);
   await assert.rejects(canary('mf-catalog', 'v9', 10, opts), /release mf-catalog\/v9 is not published/);
@@ -344,6 +343,19 @@ test('promote makes the canary everyone’s (rollback goes back), abort ends it;
     await rollback('mf-catalog', opts).catch((e) => e.message),
     'cannot roll back: mf_catalog has a canary of v3 running (promote or abort it first)',
   );
+});
+
+test('a canary beside the config file’s URL (no pointer yet): abort leaves no pointer, promote makes one', async () => {
+  await publishAll('v2');
+  const started = await canary('mf-catalog', 'v2', 10, opts);
+  assert.equal(started.version, undefined);
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: started.canary });
+  assert.deepEqual(releasedRemotes(), {});
+  await abort('mf-catalog', opts);
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: null });
+  await canary('mf-catalog', 'v2', 10, opts);
+  assert.equal((await promote('mf-catalog', opts)).version, 'v2');
+  assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
 });
 
 test('the command line: canary, status with its share, promote, abort', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
-import { negotiateEncoding, type PageCache } from '../render/page-cache';
+import { negotiateEncoding, type CachedPage, type Encoding, type PageCache } from '../render/page-cache';
 import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
 import { steeringHeaders, visitorOf } from '../releases/release-steering';
@@ -78,9 +78,16 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     reply
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
-      .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'))
-      .header('etag', etag);
+      .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'));
+    // A visitor's own answer (it sets their cohort) has no validator: a cache revalidating its
+    // copy for visitors without the cookie would get a 304 and keep serving that copy to them.
+    if (!selection.cacheable) return sendBody(request, reply, rendered, encoding);
+    reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return sendBody(request, reply, rendered, encoding);
+  };
+
+  const sendBody = async (request: FastifyRequest, reply: FastifyReply, rendered: CachedPage, encoding: Encoding) => {
     const body = await cache.encoded(rendered, encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     reply.header('content-length', body.length);

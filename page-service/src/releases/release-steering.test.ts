@@ -113,6 +113,27 @@ test('a 100 % draw: the canary’s page, config, hints and CSP; private while it
   expect(existsSync(pageFile())).toBe(false);
 });
 
+test('a visitor being drawn is never answered 304, nor given a validator: a cache would keep its stable copy for the undrawn', async () => {
+  writePointers(null);
+  const everyone = await get('/all-games');
+  const etag = String(everyone.headers.etag);
+  writePointers({ id: 'half', share: 50 });
+  // Drawn into the stable cohort, the page is byte for byte everyone's: still a whole answer.
+  for (let i = 0; i < 20; i += 1) {
+    const drawn = await app.inject({
+      method: 'GET',
+      url: '/all-games',
+      headers: { host: 'portal.test', accept: 'text/html', 'if-none-match': etag },
+    });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.headers.etag).toBeUndefined();
+    expect(String(drawn.headers['set-cookie'])).toMatch(/^portal_cohort=half\.[cs];/);
+  }
+  // A cohort's own answers keep their validator.
+  const returning = await get('/all-games', 'portal_cohort=half.s');
+  expect(returning.headers.etag).toBe(etag);
+});
+
 test('the canary ends: the cookie is deleted, everyone’s page again, and the file comes back', async () => {
   writePointers(null);
   const response = await get('/all-games', 'portal_cohort=full.c');
