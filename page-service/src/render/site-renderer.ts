@@ -177,14 +177,19 @@ export class SiteRenderer {
   }
 
   /**
-   * The build id (mf-manifest.json metaData.buildInfo.buildVersion) of the shell and of each
-   * remote the config names, as far as this service has read their manifests; null when unknown.
+   * The build ids (mf-manifest.json metaData.buildInfo.buildVersion) of the shell and of each
+   * remote the config names, then of each running canary's release, as far as this service has
+   * read their manifests; null when unknown.
    */
-  async buildsInUse(): Promise<Record<string, string | null>> {
-    const { config } = await this.config();
-    const builds: Record<string, string | null> = { shell: buildVersionOf(this.options.shell.files().manifest) };
+  async buildsInUse(): Promise<Record<string, (string | null)[]>> {
+    const { config, pointers } = await this.config();
+    const { remoteFiles } = this.options;
+    const builds: Record<string, (string | null)[]> = { shell: [buildVersionOf(this.options.shell.files().manifest)] };
     for (const [remote, manifestUrl] of Object.entries((config.remotes as Record<string, string> | undefined) ?? {}))
-      builds[remote] = buildVersionOf(this.options.remoteFiles.peek(manifestUrl));
+      builds[remote] = [buildVersionOf(remoteFiles.peek(manifestUrl))];
+    // A canary's visitors report its build: a label to keep, or their figures would read `other`.
+    for (const [remote, pointer] of Object.entries(pointers.remotes))
+      if (pointer.canary) builds[remote] = [...(builds[remote] ?? []), buildVersionOf(remoteFiles.peek(pointer.canary.url))];
     return builds;
   }
 
