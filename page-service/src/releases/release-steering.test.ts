@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
 import type { PageFiles } from '../render/page-files';
+import type { SiteRenderer } from '../render/site-renderer';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { jsonServer } from '../testing/json-server';
 
@@ -16,7 +17,12 @@ const fragments = (heading: string) => ({
   props: { AllGamesPage: '{}' },
 });
 const manifest = (chunk: string) => ({
-  metaData: { name: 'mf_catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  metaData: {
+    name: 'mf_catalog',
+    publicPath: 'auto',
+    remoteEntry: { name: 'remoteEntry.js', path: '' },
+    buildInfo: { buildVersion: chunk.replace('.js', '') },
+  },
   exposes: [{ name: 'AllGamesPage', assets: { js: { sync: [chunk] } } }],
 });
 
@@ -25,6 +31,7 @@ let canary: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
 let app: FastifyInstance;
 let pageFiles: PageFiles | null;
+let renderer: SiteRenderer;
 let releasesDir: string;
 let filesDir: string;
 let written = 0;
@@ -54,7 +61,7 @@ beforeAll(async () => {
   filesDir = path.join(releasesDir, 'pages');
   mkdirSync(filesDir);
   writePointers(null);
-  ({ app, pageFiles } = buildPageService({ shellDist: shell.dist, releasesDir, pageFilesDir: filesDir }));
+  ({ app, pageFiles, renderer } = buildPageService({ shellDist: shell.dist, releasesDir, pageFilesDir: filesDir }));
   // The remotes' files are fetched on the first page that needs them; wait until they are in.
   for (let i = 0; i < 50 && !(await get('/all-games')).body.includes('<h1>Live'); i += 1)
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -111,6 +118,14 @@ test('a 100 % draw: the canary’s page, config, hints and CSP; private while it
   expect(stable.headers.vary).toBe('Accept-Encoding, Cookie');
   await pageFiles?.settled();
   expect(existsSync(pageFile())).toBe(false);
+});
+
+test('a running canary’s build is one the telemetry knows (its visitors’ figures are not `other`)', async () => {
+  writePointers({ id: 'tele', share: 10 });
+  await renderer.warm();
+  expect((await renderer.buildsInUse()).mf_catalog).toEqual(['live', 'canary']);
+  writePointers(null);
+  expect((await renderer.buildsInUse()).mf_catalog).toEqual(['live']);
 });
 
 test('a visitor being drawn is never answered 304, nor given a validator: a cache would keep its stable copy for the undrawn', async () => {

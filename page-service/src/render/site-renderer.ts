@@ -179,18 +179,18 @@ export class SiteRenderer {
 
   /**
    * The build ids (mf-manifest.json metaData.buildInfo.buildVersion) of the shell and of each
-   * remote the config names, and of each running canary (its visitors' telemetry must be told
-   * apart from stable's: the rollback watcher compares them), as far as this service has read
-   * their manifests; null when unknown.
+   * remote the config names, then of each running canary's release, as far as this service has
+   * read their manifests; null when unknown.
    */
   async buildsInUse(): Promise<Record<string, (string | null)[]>> {
     const { config, pointers } = await this.config();
-    const peek = (manifestUrl: string) => buildVersionOf(this.options.remoteFiles.peek(manifestUrl));
+    const { remoteFiles } = this.options;
     const builds: Record<string, (string | null)[]> = { shell: [buildVersionOf(this.options.shell.files().manifest)] };
     for (const [remote, manifestUrl] of Object.entries((config.remotes as Record<string, string> | undefined) ?? {}))
-      builds[remote] = [peek(manifestUrl)];
+      builds[remote] = [buildVersionOf(remoteFiles.peek(manifestUrl))];
+    // A canary's visitors report its build: a label to keep, or their figures would read `other`.
     for (const [remote, pointer] of Object.entries(pointers.remotes))
-      if (pointer.canary) (builds[remote] ??= []).push(peek(pointer.canary.url));
+      if (pointer.canary) builds[remote] = [...(builds[remote] ?? []), buildVersionOf(remoteFiles.peek(pointer.canary.url))];
     return builds;
   }
 

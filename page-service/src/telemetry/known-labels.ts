@@ -17,7 +17,7 @@ export class KnownLabels {
   private refreshing: Promise<void> | null = null;
 
   constructor(
-    /** Build id of the shell and of each remote, as the page service knows them now. */
+    /** Build ids of the shell and of each remote (the live one, then a canary's), as the page service knows them now. */
     private readonly buildsInUse: () => Promise<Record<string, readonly (string | null)[]>>,
     private readonly now: () => number = Date.now,
   ) {}
