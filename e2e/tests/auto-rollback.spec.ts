@@ -82,8 +82,8 @@ test('a canary that throws in the browser is aborted by the watcher, with the fi
 }) => {
   test.setTimeout(300_000);
   const releases = path.join(work, 'releases');
-  const releasesPort = ports.api + 89;
-  const shellPort = ports.api + 90;
+  const releasesPort = ports.api + 93;
+  const shellPort = ports.api + 94;
   const env = { RELEASES_DIR: releases, RELEASES_URL: `http://localhost:${releasesPort}` };
   run(process.execPath, ['scripts/release.mjs', 'publish', 'mf_catalog', 'v1'], { env });
   run(process.execPath, ['scripts/release.mjs', 'point', 'mf_catalog', 'v1'], { env });

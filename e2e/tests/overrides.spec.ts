@@ -24,8 +24,8 @@ test.describe.configure({ mode: 'serial' });
 
 async function startSite(ports: PortalPorts, apiUrl: string) {
   work = mkdtempSync(path.join(os.tmpdir(), 'portal-overrides-'));
-  const previewPort = ports.api + 88;
-  const shellPort = ports.api + 87;
+  const previewPort = ports.api + 92;
+  const shellPort = ports.api + 91;
   const previews = path.join(work, 'previews');
   mkdirSync(previews);
   cpSync(CATALOG_DIST, path.join(previews, 'mf-catalog', 'preview'), { recursive: true });
