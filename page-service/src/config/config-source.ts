@@ -16,11 +16,17 @@ export interface VersionedConfig {
   version: number;
 }
 
-const mtimeOf = (file: string): number => {
+/**
+ * What tells one version of a file from the next: its inode (release.mjs renames a new file into
+ * place), size and mtime. The mtime alone misses a second change within the file system's clock
+ * tick (a few ms on Linux), and a missed change would stay missed until the next one.
+ */
+const stampOf = (file: string): string => {
   try {
-    return statSync(file).mtimeMs;
+    const { ino, size, mtimeMs } = statSync(file);
+    return `${ino}:${size}:${mtimeMs}`;
   } catch {
-    return -1;
+    return '-';
   }
 };
 
@@ -37,7 +43,7 @@ export class ConfigSource {
   /** The current config; throws only when no good config was ever read. */
   current(): Promise<VersionedConfig> {
     const { configFile, releasesDir } = this.files;
-    const stamp = `${mtimeOf(configFile)},${releasesDir ? mtimeOf(pointerFile(releasesDir)) : -1}`;
+    const stamp = `${stampOf(configFile)},${releasesDir ? stampOf(pointerFile(releasesDir)) : '-'}`;
     if (this.last && stamp === this.stamp) return Promise.resolve(this.last);
     if (this.pending?.stamp !== stamp) {
       const read = this.read(stamp).finally(() => {
