@@ -70,8 +70,9 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request.raw);
     const asked = { url: request.url, host, https };
-    const { selection } = await renderer.steer(visitorOf(request, https));
-    const rendered = await renderer.page(asked, selection);
+    const steered = await renderer.steer(visitorOf(request, https));
+    const { selection } = steered;
+    const rendered = await renderer.page(asked, steered);
     pageFiles?.offer(asked, rendered);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);

@@ -50,6 +50,14 @@ export interface SiteRendererOptions {
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
+/** A visitor's selection, with the config it was made from (their page is drawn from that same one). */
+export interface SteeredVisitor extends Steered {
+  base: VersionedConfig;
+}
+
+/** Everyone's page, from the config as it is now. */
+const EVERYONE_NOW = { selection: EVERYONE, base: null } as const;
+
 export class SiteRenderer {
   private fallbackStamp = '';
   private readonly steering: ReleaseSteering;
@@ -62,9 +70,9 @@ export class SiteRenderer {
    * The releases this visitor gets (decision 0046): called once per request for a page or
    * /config.json, and everything in the answer follows it.
    */
-  async steer(visitor: Visitor): Promise<Steered> {
-    const { config, pointers } = await this.config();
-    return this.steering.steer(visitor, pointers, config);
+  async steer(visitor: Visitor): Promise<SteeredVisitor> {
+    const base = await this.config();
+    return { ...this.steering.steer(visitor, base.pointers, base.config), base };
   }
 
   config(): Promise<VersionedConfig> {
@@ -99,16 +107,21 @@ export class SiteRenderer {
    * have to be drawn again (the config, the shell's build, the remotes' files, the play figures).
    */
   async inputsVersion(): Promise<string> {
-    return (await this.inputs(EVERYONE)).version;
+    return (await this.inputs(EVERYONE_NOW)).version;
   }
 
   /**
-   * The page for a visitor steered by `selection` (steer()); without one, everyone's page. Only
+   * The page for a visitor as steer() chose (drawn from the config that choice was made from);
+   * without one, everyone's page. Only
    * everyone's page (key '') may be kept as a file for nginx.
    */
-  async page({ url, host, https }: PageAsked, selection: Selection = EVERYONE): Promise<CachedPage> {
+  async page(
+    { url, host, https }: PageAsked,
+    steered: Pick<SteeredVisitor, 'selection' | 'base'> | typeof EVERYONE_NOW = EVERYONE_NOW,
+  ): Promise<CachedPage> {
     const { remoteFiles, cache } = this.options;
-    const inputs = await this.inputs(selection);
+    const { selection } = steered;
+    const inputs = await this.inputs(steered);
     const { config, files, stats } = inputs;
     const key = [https ? 'https' : 'http', host.toLowerCase(), url, selection.key, inputs.version].join('\n');
     return cache.page(key, async () => {
@@ -155,14 +168,14 @@ export class SiteRenderer {
    * such a visitor gets everyone's page, not while a canary draws every new visitor).
    */
   async newVisitorPage(asked: PageAsked): Promise<CachedPage> {
-    const { selection } = await this.steer({ cookies: {}, url: asked.url, https: asked.https });
-    return this.page(asked, selection);
+    return this.page(asked, await this.steer({ cookies: {}, url: asked.url, https: asked.https }));
   }
 
-  private async inputs(selection: Selection) {
+  private async inputs({ selection, base }: { selection: Selection; base: VersionedConfig | null }) {
     const { shell, gameStats } = this.options;
     const files = shell.files();
-    const everyone = await this.config();
+    // A visitor's selection and their page come from one read of the pointers, even if they move in between.
+    const everyone = base ?? (await this.config());
     const { version } = everyone;
     this.keepFallback(files.version, version, everyone.config);
     const config = selectedConfig(everyone.config, selection);
