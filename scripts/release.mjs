@@ -3,16 +3,26 @@
 //
 //   publish      <remote> <version> [--from <dir>]  copy <remote>/dist (or <dir>) into RELEASES_DIR/<folder>/<version>/
 //   point        <remote> <version>                 make the site load that release on the next page load
+//   canary       <remote> <version> <share>         that release for <share> % of visitors (a sticky cohort,
+//                                                   decision 0046); again with another share to change it
+//   promote      <remote>                           the canary becomes everyone's live release
+//   abort        <remote>                           the canary ends: its visitors go back to the live release
 //   rollback     <remote>                           point back at the release live before this one
 //   roll-forward <remote>                           undo the last rollback
-//   status       [<remote>] [--json]                live release, previous ones, the last 10 changes
+//   status       [<remote>] [--json]                live release, canary and its share, previous ones, the last 10 changes
 //   list         <remote>                           releases, newest first, with their publish times
 //   prune        <remote> [days]                    delete releases older than days (7), never the live one,
 //                                                   the one rollback goes to, or those roll-forward goes to
+//   override-token <remote> <manifest-url> [--ttl 2h]  a signed preview of that build for one browser
+//                                                   (RELEASE_OVERRIDE_SECRET; decision 0047)
+//   watch        [--once] [--interval 30] [--minutes 10] [--telemetry <url>,…] [--min-views 100]
+//                                                   abort a canary whose telemetry is clearly worse than
+//                                                   stable's (TELEMETRY_URLS or PROMETHEUS_URL; decision 0047)
 //
 // Every change takes --by <who> (default RELEASE_BY, else user@host), --why <text> (RELEASE_WHY),
 // --commit <sha> (RELEASE_COMMIT, else the repository's HEAD) and --expect <version>: refuse the
 // change if the pointers moved since that version (without it, changes at the same moment queue).
+// point, rollback and roll-forward are refused while a canary runs: promote or abort it first.
 // <remote> is its container (mf_catalog) or folder (mf-catalog). RELEASES_DIR (default ./releases)
 // is what the remotes' static host serves at RELEASES_URL (default http://localhost:8090); the page
 // service notices a new RELEASES_DIR/current.json on the next request. The shell is never touched.
@@ -24,6 +34,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
+import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/overrides/override-token.ts';
+import { readTelemetry, RULE, watchCanaries } from './releases/canary-watch.mjs';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
 
 export const KEEP_DAYS = 7;
@@ -148,11 +160,13 @@ export async function publish(nameOrFolder, version, opts = {}) {
   return target;
 }
 
+const manifestUrl = (releasesUrl, remote, version) => `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`;
+
 function setLive(current, remote, version, { releasesDir, releasesUrl }, by, verb) {
   if (!isPublished(releasesDir, remote, version)) fail(`cannot ${verb}: release ${remote.folder}/${version} is not published`);
   current.version = version;
-  // The page service reads only this (page-service/src/config/runtime-config.ts, releasedRemotes).
-  current.url = `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`;
+  // The page service reads this (page-service/src/releases/pointer-state.ts), and the canary beside it.
+  current.url = manifestUrl(releasesUrl, remote, version);
   current.pointedAt = new Date().toISOString();
   current.pointedBy = by;
 }
@@ -161,11 +175,18 @@ const pushPrevious = (current) => {
   if (current.version) current.previous = [...current.previous, current.version].slice(-KEEP_PREVIOUS);
 };
 
+/** A running canary decides the next live release: promote or abort it, never point past it. */
+function refuseDuringCanary(remote, current, verb) {
+  if (current.canary)
+    fail(`cannot ${verb}: ${remote.container} has a canary of ${current.canary.version} running (promote or abort it first)`);
+}
+
 /** Everyone gets `version` on their next page load; a fresh point ends what roll-forward could undo. */
 export async function point(nameOrFolder, version, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   checkVersion(version);
   const { state } = await change('point', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'point');
     // Pointing again at the live release (say, after RELEASES_URL moved) keeps both stacks as they are.
     if (current.version !== version) {
       pushPrevious(current);
@@ -182,6 +203,7 @@ export async function point(nameOrFolder, version, opts = {}) {
 export async function rollback(nameOrFolder, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { state } = await change('rollback', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'roll back');
     if (!current.version) fail(`${remote.container} points at no release`);
     const previous = current.previous.at(-1) ?? fail(`${remote.container} has no earlier release to roll back to`);
     const leaving = current.version;
@@ -198,11 +220,82 @@ export async function rollback(nameOrFolder, opts = {}) {
 export async function rollForward(nameOrFolder, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { state } = await change('roll-forward', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'roll forward');
     const next = current.forward.at(-1) ?? fail(`${remote.container} has no rollback to undo`);
     pushPrevious(current);
     setLive(current, remote, next, options(opts.env), by, 'roll forward');
     current.forward = current.forward.slice(0, -1);
     details.release = next;
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** A canary's share: a percentage above 0 and below 100 (100 is `promote`). */
+function checkShare(share) {
+  const percent = typeof share === 'number' ? share : Number(share);
+  if (share === undefined || share === '' || !(percent > 0 && percent < 100))
+    fail(`a canary's share is a percentage above 0 and below 100 (got ${share})`);
+  return Math.round(percent * 100) / 100;
+}
+
+/**
+ * Sends `share` % of visitors to `version` (decision 0046): each visitor is drawn once and kept
+ * in their cohort (a cookie) until the canary ends. Run again for the same version to change the
+ * share: visitors already drawn keep their cohort, new ones are drawn at the new share.
+ */
+export async function canary(nameOrFolder, version, share, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  checkVersion(version);
+  const percent = checkShare(share);
+  const { state } = await change('canary', remote, opts, (state, current, details) => {
+    const { releasesDir, releasesUrl } = options(opts.env);
+    // With no pointer yet, the live release is the config file's URL: a canary may run beside it.
+    if (current.version === version) fail(`${version} is already ${remote.container}'s live release`);
+    if (current.canary && current.canary.version !== version)
+      fail(`${remote.container} has a canary of ${current.canary.version} running: promote or abort it first`);
+    if (!isPublished(releasesDir, remote, version)) fail(`cannot canary: release ${remote.folder}/${version} is not published`);
+    current.canary = current.canary
+      ? { ...current.canary, url: manifestUrl(releasesUrl, remote, version), share: percent }
+      : {
+          version,
+          url: manifestUrl(releasesUrl, remote, version),
+          share: percent,
+          // New at every start: the page service draws every visitor's cohort afresh for it.
+          id: randomBytes(6).toString('hex'),
+          since: new Date().toISOString(),
+        };
+    Object.assign(details, { release: version, share: percent, canaryId: current.canary.id });
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** The canary becomes everyone's live release (the one it replaces is where rollback goes). */
+export async function promote(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('promote', remote, opts, (state, current, details, { by }) => {
+    const running = current.canary ?? fail(`${remote.container} has no canary to promote`);
+    pushPrevious(current);
+    current.forward = [];
+    setLive(current, remote, running.version, options(opts.env), by, 'promote');
+    delete current.canary;
+    Object.assign(details, { release: running.version, share: running.share, canaryId: running.id });
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/** The canary ends; its visitors get the live release on their next page load. */
+export async function abort(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('abort', remote, opts, (state, current, details) => {
+    const running = current.canary ?? fail(`${remote.container} has no canary to abort`);
+    // The watcher aborts the canary it judged, never one started since (opts.canaryId).
+    if (opts.canaryId && running.id !== opts.canaryId)
+      fail(`${remote.container}'s canary is now ${running.version} (cohorts ${running.id}), not the one judged: left running`);
+    delete current.canary;
+    Object.assign(details, { release: running.version, share: running.share, canaryId: running.id }, opts.details);
     return state;
   });
   return state.remotes[remote.container];
@@ -256,7 +349,9 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
       remote,
       { ...opts, why: opts.why ?? `older than ${days} days` },
       (state, current, details) => {
-        const keep = new Set([current.version, current.previous.at(-1), ...current.forward].filter(Boolean));
+        const keep = new Set(
+          [current.version, current.canary?.version, current.previous.at(-1), ...current.forward].filter(Boolean),
+        );
         const old = releasesOf(releasesDir, remote, current).filter(
           (r) => !keep.has(r.version) && now - r.publishedAt.getTime() >= days * 86_400_000,
         );
@@ -283,10 +378,104 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
   return entry?.removed ?? [];
 }
 
-const POINTING = new Set(['point', 'rollback', 'roll-forward']);
+/** Longest preview a token may give: a tester's session, not a second release channel. */
+export const MAX_OVERRIDE_TTL_MS = 7 * 86_400_000;
+
+/**
+ * A signed token that loads `url` as the remote in the one browser that opens the site with it,
+ * until it expires. Recorded in the history (who, why, when, remote, URL, expiry, the token's id),
+ * never the token itself: whoever reads the history cannot preview with it.
+ */
+export async function issueOverride(nameOrFolder, url, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const secret =
+    overrideSecretFrom(opts.env ?? process.env) ??
+    fail('set RELEASE_OVERRIDE_SECRET (at least 32 characters, the same value the page services have)');
+  if (!URL.canParse(url ?? '') || !/^https?:$/.test(new URL(url).protocol)) fail(`${url} is not an http(s) manifest URL`);
+  const ttlText = opts.ttl ?? '2h';
+  const ttl = parseTtl(ttlText) ?? fail(`--ttl is a whole number and s, m, h or d (got ${ttlText})`);
+  if (ttl > MAX_OVERRIDE_TTL_MS) fail(`--ttl is at most 7d (got ${ttlText})`);
+  const exp = (opts.now ?? Date.now()) + ttl;
+  const token = signOverride({ remote: remote.container, url, exp }, secret);
+  const { id } = readOverride(token);
+  const expiresAt = new Date(exp).toISOString();
+  await change('override-token', remote, opts, (state, _current, details) => {
+    Object.assign(details, { id, url, expiresAt });
+    return state;
+  });
+  return { token, id, remote: remote.container, url, expiresAt };
+}
+
+/** Overrides issued for `container` that have not expired, newest first. */
+const liveOverrides = (history, container, now) =>
+  history
+    .filter((e) => e.action === 'override-token' && e.remote === container && Date.parse(e.expiresAt) > now)
+    .map(({ id, url, expiresAt, at, by, why }) => ({ id, url, expiresAt, issuedAt: at, by, why }))
+    .reverse();
+
+/**
+ * `watch`: every `interval` seconds, judges each running canary against its stable release from
+ * the telemetry (scripts/releases/canary-watch.mjs has the rule) and aborts one clearly worse,
+ * recording the figures in its history line. Runs until SIGINT/SIGTERM, or once with `once`.
+ */
+export async function watch(opts = {}) {
+  const env = opts.env ?? process.env;
+  const { releasesDir } = options(env);
+  const telemetryUrls = (opts.telemetry ?? env.TELEMETRY_URLS ?? 'http://localhost:8080').split(',').filter(Boolean);
+  const prometheusUrl = opts.telemetry ? undefined : env.PROMETHEUS_URL;
+  const rule = { ...RULE, ...(opts.minViews === undefined ? {} : { minViews: opts.minViews }) };
+  const log = opts.log ?? ((line) => console.log(`${new Date().toISOString()} ${line}`));
+  // An automatic change says so, whoever started the watcher (RELEASE_BY names people).
+  const by = opts.by ?? `release watch@${os.hostname()}`;
+  const canaries = () =>
+    Object.entries(readState(releasesDir).remotes)
+      .filter(([, pointer]) => pointer?.canary)
+      .map(([container, pointer]) => ({
+        remote: container,
+        folder: remoteNamed(container).folder,
+        canary: pointer.canary,
+        stable: pointer.version ? { version: pointer.version, url: pointer.url } : null,
+      }));
+  const abortJudged = (container, running, verdict) =>
+    abort(container, {
+      ...opts,
+      env,
+      by,
+      why: `automatic: ${verdict.reason} in the last ${verdict.minutes} min`,
+      canaryId: running.id,
+      details: { watch: { minutes: verdict.minutes, canary: verdict.canary, stable: verdict.stable, rule } },
+    });
+  const stop = new AbortController();
+  const stopping = () => stop.abort();
+  process.once('SIGINT', stopping);
+  process.once('SIGTERM', stopping);
+  log(
+    `watching canaries in ${releasesDir} every ${opts.intervalS ?? 30} s, telemetry from ` +
+      `${prometheusUrl ?? telemetryUrls.join(', ')}; judging from ${rule.minViews} canary page views`,
+  );
+  try {
+    await watchCanaries({
+      once: opts.once,
+      intervalMs: (opts.intervalS ?? 30) * 1000,
+      signal: stop.signal,
+      canaries,
+      telemetry: (minutes) => readTelemetry({ telemetryUrls, prometheusUrl, minutes, log }),
+      abort: abortJudged,
+      log,
+      releasesDir,
+      maxMinutes: opts.minutes ?? 10,
+      rule,
+    });
+  } finally {
+    process.off('SIGINT', stopping);
+    process.off('SIGTERM', stopping);
+  }
+}
+
+const POINTING = new Set(['point', 'rollback', 'roll-forward', 'promote']);
 
 /** Per remote: the live release and who pointed it, the previous ones, and the last `limit` changes. */
-export function status({ env, remote: only, limit = 10 } = {}) {
+export function status({ env, remote: only, limit = 10, now = Date.now() } = {}) {
   const { releasesDir } = options(env);
   const state = readState(releasesDir);
   const history = readHistory(releasesDir);
@@ -305,20 +494,32 @@ export function status({ env, remote: only, limit = 10 } = {}) {
         live: current.version
           ? { version: current.version, url: current.url ?? null, pointedAt: current.pointedAt ?? null, pointedBy }
           : null,
+        canary: current.canary ?? null,
         previous: [...current.previous].reverse(),
         forward: [...current.forward].reverse(),
+        overrides: liveOverrides(mine, name, now),
         changes: mine.slice(-limit).reverse(),
       };
     }),
   };
 }
 
-const whatChanged = (c) =>
-  c.action === 'publish'
-    ? c.release
-    : c.action === 'prune'
-      ? `removed ${c.removed?.join(', ')}`
-      : `${c.before ?? '-'} → ${c.after ?? '-'}`;
+const whatChanged = (c) => {
+  switch (c.action) {
+    case 'publish':
+      return c.release;
+    case 'prune':
+      return `removed ${c.removed?.join(', ')}`;
+    case 'canary':
+      return `${c.after ?? '-'} + canary ${c.release} at ${c.share} %`;
+    case 'abort':
+      return `canary ${c.release} ended, ${c.after ?? '-'} for everyone`;
+    case 'override-token':
+      return `${c.id} → ${c.url} until ${c.expiresAt}`;
+    default:
+      return `${c.before ?? '-'} → ${c.after ?? '-'}`;
+  }
+};
 
 function formatStatus(report) {
   const lines = [`pointers version ${report.version} (${report.releasesDir})`];
@@ -328,8 +529,16 @@ function formatStatus(report) {
       lines.push(`  live          ${r.live.version}  ${r.live.url ?? ''}`);
       lines.push(`                pointed ${r.live.pointedAt ?? 'at an unknown time'} by ${r.live.pointedBy ?? 'unknown'}`);
     } else lines.push('  live          none (the config file’s URL)');
+    lines.push(
+      r.canary
+        ? `  canary        ${r.canary.version} to ${r.canary.share} % of visitors  ${r.canary.url}\n` +
+            `                since ${r.canary.since} (cohorts ${r.canary.id})`
+        : '  canary        none',
+    );
     lines.push(`  previous      ${r.previous.join(', ') || 'none'}${r.previous.length ? '  (rollback goes to the first)' : ''}`);
     if (r.forward.length) lines.push(`  roll-forward  ${r.forward.join(', ')}  (roll-forward goes to the first)`);
+    for (const o of r.overrides)
+      lines.push(`  override      ${o.id} → ${o.url} until ${o.expiresAt}, issued by ${o.by}${o.why ? `: ${o.why}` : ''}`);
     lines.push(`  last changes${r.changes.length ? '' : '  none'}`);
     for (const c of r.changes)
       lines.push(
@@ -347,10 +556,18 @@ const CLI_OPTIONS = {
   commit: { type: 'string' },
   expect: { type: 'string' },
   json: { type: 'boolean' },
+  ttl: { type: 'string' },
+  once: { type: 'boolean' },
+  interval: { type: 'string' },
+  minutes: { type: 'string' },
+  telemetry: { type: 'string' },
+  'min-views': { type: 'string' },
 };
 
 const USAGE =
-  'usage: npm run release -- publish|point|rollback|roll-forward|status|list|prune <remote> [version|days]\n' +
+  'usage: npm run release -- publish|point|canary|promote|abort|rollback|roll-forward|status|list|prune <remote> [version|days] [share]\n' +
+  '       npm run release -- override-token <remote> <manifest-url> [--ttl 2h]\n' +
+  '       npm run release -- watch [--once] [--interval 30] [--minutes 10] [--telemetry <url>[,<url>]] [--min-views 100]\n' +
   '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
 
 const usage = (message) => Object.assign(new Error(message ? `${message}\n${USAGE}` : USAGE), { usage: true });
@@ -364,7 +581,7 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
     throw usage(error.message);
   }
   const { values, positionals } = parsed;
-  const [command, name, arg] = positionals;
+  const [command, name, arg, extra] = positionals;
   if (values.expect !== undefined && !/^\d+$/.test(values.expect))
     throw usage(`--expect takes a pointers version, a whole number (got ${values.expect})`);
   const opts = {
@@ -382,6 +599,17 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       return `published ${await publish(needsRemote(), arg, { ...opts, from: values.from })}`;
     case 'point':
       return `${name} → ${live(await point(needsRemote(), arg, opts))}`;
+    case 'canary': {
+      const r = await canary(needsRemote(), arg, extra, opts);
+      const rest = r.version ?? 'the config file’s release';
+      return `${name}: canary ${r.canary.version} (${r.canary.url}) for ${r.canary.share} % of visitors, ${rest} for the rest, on the next page load`;
+    }
+    case 'promote':
+      return `${name} canary promoted → ${live(await promote(needsRemote(), opts))}, for everyone`;
+    case 'abort': {
+      const r = await abort(needsRemote(), opts);
+      return `${name} canary ended → everyone on ${r.version ? live(r) : 'the config file’s release on the next page load'}`;
+    }
     case 'rollback':
       return `${name} rolled back → ${live(await rollback(needsRemote(), opts))}`;
     case 'roll-forward':
@@ -398,6 +626,34 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       const days = arg === undefined ? KEEP_DAYS : Number(arg);
       const removed = await prune(needsRemote(), days, opts);
       return `removed: ${removed.join(', ') || 'nothing'}`;
+    }
+    case 'watch': {
+      const whole = (flag, min, max) => {
+        const text = values[flag];
+        if (text === undefined) return undefined;
+        const n = Number(text);
+        if (!Number.isInteger(n) || n < min || n > max)
+          throw usage(`--${flag} takes a whole number from ${min} to ${max} (got ${text})`);
+        return n;
+      };
+      await watch({
+        ...opts,
+        once: values.once,
+        intervalS: whole('interval', 1, 3600),
+        minutes: whole('minutes', 1, 60),
+        minViews: whole('min-views', 1, 1_000_000),
+        telemetry: values.telemetry,
+      });
+      return '';
+    }
+    case 'override-token': {
+      const issued = await issueOverride(needsRemote(), arg, { ...opts, ttl: values.ttl });
+      if (values.json) return JSON.stringify(issued, null, 2);
+      return (
+        `${issued.token}\n` +
+        `override ${issued.id}: ${issued.remote} → ${issued.url} until ${issued.expiresAt}, for whoever opens a page ` +
+        'of the site with ?portal-override=<the token above> (its origin must be in overrideOrigins of the runtime config)'
+      );
     }
     default:
       throw usage(command ? `unknown command ${command}` : '');

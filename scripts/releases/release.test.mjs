@@ -19,8 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { releasedRemotes } from '../../page-service/src/config/runtime-config.ts';
-import { list, main, point, prune, publish, rollback, rollForward, status } from '../release.mjs';
+// The page service's own parser of the pointers (it imports nothing, so node runs it as it is).
+import { liveRemotes, parsePointerState } from '../../page-service/src/releases/pointer-state.ts';
+import { abort, canary, list, main, point, promote, prune, publish, rollback, rollForward, status } from '../release.mjs';
 import { commitChange, ConflictError, lockPath, readHistory, readState } from './pointer-store.mjs';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'release.mjs');
@@ -230,14 +231,163 @@ test('the first pointer file format ({ version, url, history }) still works, and
   );
 });
 
-test('the page service’s own reader (releasedRemotes) sees every pointer change', async () => {
+/** current.json as the page service reads it. */
+const served = () => parsePointerState(JSON.parse(readFileSync(path.join(dir, 'current.json'), 'utf8')));
+const releasedRemotes = () => (existsSync(path.join(dir, 'current.json')) ? liveRemotes(served()) : {});
+
+test('the page service’s own reader sees every pointer change', async () => {
   await publishAll('v1', 'v2');
-  assert.deepEqual(await releasedRemotes(dir), {}); // published is not pointed at
+  assert.deepEqual(releasedRemotes(), {}); // published is not pointed at
   await point('mf-catalog', 'v1', opts);
   await point('mf-catalog', 'v2', opts);
-  assert.deepEqual(await releasedRemotes(dir), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
+  assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
   await rollback('mf-catalog', opts);
-  assert.deepEqual(await releasedRemotes(dir), { mf_catalog: 'http://cdn.test/mf-catalog/v1/mf-manifest.json' });
+  assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v1/mf-manifest.json' });
+});
+
+test('canary: a share of visitors on a published release, beside the live one, as the page service reads it', async () => {
+  await publishAll('v1', 'v2', 'v3');
+  await point('mf-catalog', 'v1', opts);
+  await assert.rejects(canary('mf-catalog', 'v1', 10, opts), /v1 is already mf_catalog's live release/);
+  await assert.rejects(canary('mf-catalog', 'v9', 10, opts), /release mf-catalog\/v9 is not published/);
+  for (const share of [0, 100, -1, 'ten', undefined])
+    await assert.rejects(canary('mf-catalog', 'v2', share, opts), /a percentage above 0 and below 100/);
+
+  const started = await canary('mf-catalog', 'v2', 10, { ...opts, why: 'new cards' });
+  assert.equal(started.version, 'v1');
+  const { id, since } = started.canary;
+  assert.match(id, /^[0-9a-f]{12}$/);
+  assert.deepEqual(started.canary, {
+    version: 'v2',
+    url: 'http://cdn.test/mf-catalog/v2/mf-manifest.json',
+    share: 10,
+    id,
+    since,
+  });
+  // The page service's parser takes it as written.
+  assert.deepEqual(served().remotes.mf_catalog, {
+    version: 'v1',
+    url: 'http://cdn.test/mf-catalog/v1/mf-manifest.json',
+    canary: started.canary,
+  });
+  assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v1/mf-manifest.json' });
+
+  // Another share for the same canary keeps its cohorts; another version needs promote or abort first.
+  assert.deepEqual((await canary('mf-catalog', 'v2', 25.5, opts)).canary, { ...started.canary, share: 25.5 });
+  await assert.rejects(canary('mf-catalog', 'v3', 10, opts), /has a canary of v2 running: promote or abort it first/);
+  await assert.rejects(point('mf-catalog', 'v3', opts), /cannot point: mf_catalog has a canary of v2 running/);
+  await assert.rejects(rollback('mf-catalog', opts), /cannot roll back: mf_catalog has a canary of v2 running/);
+
+  const last = readHistory(dir).at(-1);
+  assert.deepEqual(
+    { ...last, at: undefined },
+    {
+      version: last.version,
+      at: undefined,
+      action: 'canary',
+      remote: 'mf_catalog',
+      release: 'v2',
+      share: 25.5,
+      canaryId: id,
+      by: 'ana',
+      why: null,
+      commit: 'abc123',
+      before: 'v1',
+      after: 'v1',
+    },
+  );
+});
+
+test('promote makes the canary everyone’s (rollback goes back), abort ends it; each a history line', async () => {
+  await publishAll('v1', 'v2', 'v3');
+  await point('mf-catalog', 'v1', opts);
+  await assert.rejects(promote('mf-catalog', opts), /has no canary to promote/);
+  await assert.rejects(abort('mf-catalog', opts), /has no canary to abort/);
+
+  await canary('mf-catalog', 'v2', 10, opts);
+  const promoted = await promote('mf-catalog', { ...opts, why: 'good figures' });
+  assert.equal(promoted.version, 'v2');
+  assert.equal(promoted.url, 'http://cdn.test/mf-catalog/v2/mf-manifest.json');
+  assert.equal(promoted.canary, undefined);
+  assert.equal(served().remotes.mf_catalog.canary, null);
+  assert.deepEqual(promoted.previous, ['v1']);
+
+  const first = (await canary('mf-catalog', 'v3', 50, opts)).canary.id;
+  const aborted = await abort('mf-catalog', { ...opts, by: 'bo', why: 'errors up' });
+  assert.equal(aborted.version, 'v2');
+  assert.equal(aborted.canary, undefined);
+  // A new start of the same release is a new canary: its cohorts are drawn again.
+  assert.notEqual((await canary('mf-catalog', 'v3', 50, opts)).canary.id, first);
+  await abort('mf-catalog', opts);
+  // The release a canary runs is never pruned (nor the live one).
+  await canary('mf-catalog', 'v3', 5, opts);
+  await prune('mf-catalog', 0, { ...opts, now: Date.now() + 30 * DAY });
+  assert.ok(existsSync(path.join(dir, 'mf-catalog', 'v3')));
+
+  assert.deepEqual(
+    readHistory(dir)
+      .filter((h) => h.action !== 'publish')
+      .map((h) => `${h.action} ${h.release ?? h.removed} ${h.share ?? ''} ${h.before}→${h.after} ${h.by} ${h.why}`),
+    [
+      'point v1  null→v1 ana null',
+      'canary v2 10 v1→v1 ana null',
+      'promote v2 10 v1→v2 ana good figures',
+      'canary v3 50 v2→v2 ana null',
+      'abort v3 50 v2→v2 bo errors up',
+      'canary v3 50 v2→v2 ana null',
+      'abort v3 50 v2→v2 ana null',
+      'canary v3 5 v2→v2 ana null',
+    ],
+  );
+  assert.equal(
+    await rollback('mf-catalog', opts).catch((e) => e.message),
+    'cannot roll back: mf_catalog has a canary of v3 running (promote or abort it first)',
+  );
+});
+
+test('a canary beside the config file’s URL (no pointer yet): abort leaves no pointer, promote makes one', async () => {
+  await publishAll('v2');
+  const started = await canary('mf-catalog', 'v2', 10, opts);
+  assert.equal(started.version, undefined);
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: started.canary });
+  assert.deepEqual(releasedRemotes(), {});
+  await abort('mf-catalog', opts);
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: null });
+  await canary('mf-catalog', 'v2', 10, opts);
+  assert.equal((await promote('mf-catalog', opts)).version, 'v2');
+  assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
+});
+
+test('the command line: canary, status with its share, promote, abort', async () => {
+  await publishAll('v1', 'v2');
+  await point('mf-catalog', 'v1', opts);
+  const started = await runCli(['canary', 'mf-catalog', 'v2', '10', '--why', 'try it']);
+  assert.equal(started.code, 0, started.err);
+  assert.match(
+    started.out,
+    /mf-catalog: canary v2 \(http:\/\/cdn.test\/mf-catalog\/v2\/mf-manifest.json\) for 10 % of visitors, v1 for the rest/,
+  );
+  const shown = await runCli(['status', 'mf_catalog']);
+  assert.match(
+    shown.out,
+    /canary {8}v2 to 10 % of visitors {2}http:\/\/cdn.test\/mf-catalog\/v2\/mf-manifest.json\n\s+since \S+ \(cohorts [0-9a-f]{12}\)/,
+  );
+  assert.match(shown.out, /canary {7}v1 \+ canary v2 at 10 % {2}by \S+ @\S+: try it/);
+  assert.equal(JSON.parse((await runCli(['status', '--json'])).out).remotes[0].canary.share, 10);
+  const bad = await runCli(['canary', 'mf-catalog', 'v2']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /a canary's share is a percentage above 0 and below 100 \(got undefined\)/);
+  const promoted = await runCli(['promote', 'mf-catalog']);
+  assert.equal(promoted.code, 0, promoted.err);
+  assert.match(
+    promoted.out,
+    /mf-catalog canary promoted → v2 \(http:\/\/cdn.test\/mf-catalog\/v2\/mf-manifest.json\) on the next page load, for everyone/,
+  );
+  assert.match((await runCli(['status', 'mf_catalog'])).out, /canary {8}none/);
+  await runCli(['canary', 'mf-catalog', 'v1', '30']);
+  const aborted = await runCli(['abort', 'mf-catalog', '--why', 'no']);
+  assert.equal(aborted.code, 0, aborted.err);
+  assert.match(aborted.out, /mf-catalog canary ended → everyone on v2/);
 });
 
 test('--expect refuses a change when the pointers moved, naming the change that came first, and changes nothing', async () => {
@@ -377,9 +527,9 @@ test('status: the live release and who pointed it, the previous ones, and the la
 });
 
 test('the command line explains bad usage (exit 2) and failures (exit 1)', async () => {
-  const unknown = await runCli(['promote', 'mf-catalog']);
+  const unknown = await runCli(['deploy', 'mf-catalog']);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.err, /unknown command promote\nusage: npm run release -- publish\|point\|rollback\|roll-forward\|status/);
+  assert.match(unknown.err, /unknown command deploy\nusage: npm run release -- publish\|point\|canary\|promote\|abort\|rollback/);
   const flag = await runCli(['point', 'mf-catalog', 'v1', '--force']);
   assert.equal(flag.code, 2);
   assert.match(flag.err, /Unknown option '--force'/);

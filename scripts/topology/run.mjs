@@ -2,6 +2,8 @@
 // SIGTERM. `--test` (what `npm run test:nginx` runs) starts it, runs the Playwright suite of
 // e2e/topology against it, stops it and exits with the suite's status.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
 import { startPrometheus } from './prometheus.mjs';
@@ -11,7 +13,13 @@ const args = process.argv.slice(2);
 const testing = args[0] === '--test';
 // The tests turn the client telemetry's test switch on (never set in production configs).
 if (testing) process.env.TELEMETRY_TEST_SWITCH = '1';
-const topology = await startTopology({ quiet: testing });
+// Preview overrides on (decision 0047): e2e/topology/overrides.spec.ts signs tokens with it.
+if (testing) process.env.RELEASE_OVERRIDE_SECRET ??= 'topology-override-secret-0123456789abcdef';
+// The tests' own release pointers (e2e/topology/canary.spec.ts publishes and steers releases there).
+const releasesDir =
+  testing && !process.env.RELEASES_DIR ? mkdtempSync(path.join(os.tmpdir(), 'portal-topology-releases-')) : undefined;
+if (releasesDir) process.on('exit', () => rmSync(releasesDir, { recursive: true, force: true }));
+const topology = await startTopology({ quiet: testing, ...(releasesDir ? { releasesDir } : {}) });
 let stopping = false;
 const stop = async (code) => {
   if (stopping) return;
@@ -56,6 +64,7 @@ if (testing) {
         E2E_TLS_URL: urls.siteTls,
         E2E_REDIRECT_URL: urls.redirect,
         E2E_PROMETHEUS_URL: prometheus.url,
+        ...(releasesDir ? { E2E_RELEASES_DIR: releasesDir, E2E_RELEASES_PORT: String(ports.control - 2) } : {}),
       },
     },
   );

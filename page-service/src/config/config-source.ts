@@ -4,19 +4,29 @@
 // good config (and says so), instead of failing pages.
 import { statSync } from 'node:fs';
 import type { RuntimeConfig } from 'shared-contracts';
-import { pointerFile, readRuntimeConfig, type ConfigFiles } from './runtime-config';
+import type { PointerState } from '../releases/pointer-state';
+import { pointerFile, readPointers, readRuntimeConfig, type ConfigFiles } from './runtime-config';
 
 export interface VersionedConfig {
+  /** Everyone's config: the live releases. */
   config: RuntimeConfig;
-  /** Moves whenever the merged config's content changes (part of the render cache's key). */
+  /** The release pointers it was made with, canaries included (per-visitor selection reads them). */
+  pointers: PointerState;
+  /** Moves whenever the merged config's or the pointers' content changes (part of the render cache's key). */
   version: number;
 }
 
-const mtimeOf = (file: string): number => {
+/**
+ * What tells one version of a file from the next: its inode (release.mjs renames a new file into
+ * place), size and mtime. The mtime alone misses a second change within the file system's clock
+ * tick (a few ms on Linux), and a missed change would stay missed until the next one.
+ */
+const stampOf = (file: string): string => {
   try {
-    return statSync(file).mtimeMs;
+    const { ino, size, mtimeMs } = statSync(file);
+    return `${ino}:${size}:${mtimeMs}`;
   } catch {
-    return -1;
+    return '-';
   }
 };
 
@@ -33,7 +43,7 @@ export class ConfigSource {
   /** The current config; throws only when no good config was ever read. */
   current(): Promise<VersionedConfig> {
     const { configFile, releasesDir } = this.files;
-    const stamp = `${mtimeOf(configFile)},${releasesDir ? mtimeOf(pointerFile(releasesDir)) : -1}`;
+    const stamp = `${stampOf(configFile)},${releasesDir ? stampOf(pointerFile(releasesDir)) : '-'}`;
     if (this.last && stamp === this.stamp) return Promise.resolve(this.last);
     if (this.pending?.stamp !== stamp) {
       const read = this.read(stamp).finally(() => {
@@ -46,10 +56,11 @@ export class ConfigSource {
 
   private async read(stamp: string): Promise<VersionedConfig> {
     try {
-      const config = await readRuntimeConfig(this.files);
-      const text = JSON.stringify(config);
+      const pointers = await readPointers(this.files.releasesDir);
+      const config = await readRuntimeConfig(this.files, pointers);
+      const text = JSON.stringify([config, pointers.remotes]);
       this.stamp = stamp;
-      if (text !== this.last?.text) this.last = { config, text, version: (this.last?.version ?? 0) + 1 };
+      if (text !== this.last?.text) this.last = { config, pointers, text, version: (this.last?.version ?? 0) + 1 };
       return this.last;
     } catch (error) {
       if (!this.last) throw error;

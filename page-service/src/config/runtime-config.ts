@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from 'shared-contracts';
+import { liveRemotes, NO_POINTERS, parsePointerState, type PointerState } from '../releases/pointer-state';
 
 /** Fields an operator may set without editing the file. */
 export interface ConfigOverrides {
@@ -30,15 +31,9 @@ async function readJson(file: string, fallback?: unknown): Promise<unknown> {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** Manifest URL each remote's current release points at: { mf_catalog: url, … }. */
-export async function releasedRemotes(releasesDir: string | undefined): Promise<Record<string, string>> {
-  if (!releasesDir) return {};
-  const pointers = await readJson(pointerFile(releasesDir), {});
-  const remotes = isRecord(pointers) && isRecord(pointers.remotes) ? pointers.remotes : {};
-  const urls: Record<string, string> = {};
-  for (const [name, release] of Object.entries(remotes))
-    if (isRecord(release) && typeof release.url === 'string') urls[name] = release.url;
-  return urls;
+/** The release pointers, canaries included (no releases folder or no file yet: none). */
+export async function readPointers(releasesDir: string | undefined): Promise<PointerState> {
+  return releasesDir ? parsePointerState(await readJson(pointerFile(releasesDir), {})) : NO_POINTERS;
 }
 
 /** `mf_catalog` → `MF_CATALOG_URL` (the same rule as build-config/parts.js). */
@@ -72,16 +67,17 @@ export interface ConfigFiles {
   releasesDir?: string | undefined;
 }
 
-/** The merged config, read afresh. Throws when config.json cannot be read or parsed. */
-export async function readRuntimeConfig({
-  configFile,
-  overrides = {},
-  env = {},
-  releasesDir,
-}: ConfigFiles): Promise<RuntimeConfig> {
+/**
+ * The merged config, read afresh (the pointers too, unless given, as read with the same look).
+ * Throws when config.json cannot be read or parsed.
+ */
+export async function readRuntimeConfig(
+  { configFile, overrides = {}, env = {}, releasesDir }: ConfigFiles,
+  pointers?: PointerState,
+): Promise<RuntimeConfig> {
   const base = await readJson(configFile);
   if (!isRecord(base)) throw new Error(`${path.basename(configFile)} is not a JSON object`);
-  const released = await releasedRemotes(releasesDir);
+  const released = liveRemotes(pointers ?? (await readPointers(releasesDir)));
   const baseRemotes = isRecord(base.remotes) ? (base.remotes as Record<string, string>) : {};
   const fromEnv = configOverridesFromEnv(Object.keys(baseRemotes), env);
   return {

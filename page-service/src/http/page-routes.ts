@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
-import { negotiateEncoding, type PageCache } from '../render/page-cache';
+import { negotiateEncoding, type CachedPage, type Encoding, type PageCache } from '../render/page-cache';
 import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
+import { steeringHeaders, visitorOf } from '../releases/release-steering';
 
 /** Longest path and query a page may have; a longer one is refused with 414, never rendered. */
 export const MAX_URL_LENGTH = 2048;
@@ -50,12 +51,14 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     method: ['GET', 'HEAD'],
     url: '/config.json',
     handler: async (request, reply) => {
-      const { config } = await renderer.config();
+      const https = servedOverHttps(request.raw);
+      // The stale-tab check reads this: it names the releases this visitor's pages carry.
+      const { config, selection } = await renderer.steer(visitorOf(request, https));
       const body = JSON.stringify(config);
       return reply
-        .headers(fileSecurityHeaders(servedOverHttps(request.raw)))
+        .headers(fileSecurityHeaders(https))
         .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', SHARED_PAGE_CACHE)
+        .headers(steeringHeaders(selection, SHARED_PAGE_CACHE))
         .header('access-control-allow-origin', '*')
         .send(request.method === 'HEAD' ? undefined : body);
     },
@@ -67,17 +70,25 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request.raw);
     const asked = { url: request.url, host, https };
-    const rendered = await renderer.page(asked);
+    const steered = await renderer.steer(visitorOf(request, https));
+    const { selection } = steered;
+    const rendered = await renderer.page(asked, steered);
     pageFiles?.offer(asked, rendered);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache')
-      .header('vary', 'Accept-Encoding')
-      .header('etag', etag);
+      .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'));
+    // A visitor's own answer (it sets their cohort) has no validator: a cache revalidating its
+    // copy for visitors without the cookie would get a 304 and keep serving that copy to them.
+    if (!selection.cacheable) return sendBody(request, reply, rendered, encoding);
+    reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return sendBody(request, reply, rendered, encoding);
+  };
+
+  const sendBody = async (request: FastifyRequest, reply: FastifyReply, rendered: CachedPage, encoding: Encoding) => {
     const body = await cache.encoded(rendered, encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     reply.header('content-length', body.length);

@@ -58,7 +58,7 @@ describe('page files', () => {
   const renderer = {
     warm: jest.fn(() => Promise.resolve()),
     inputsVersion: () => Promise.resolve(version),
-    page: jest.fn(({ url }: PageAsked) => {
+    newVisitorPage: jest.fn(({ url }: PageAsked) => {
       const kept = pages.get(url);
       return kept ? Promise.resolve(kept) : Promise.reject(new Error('no such page'));
     }),

@@ -50,7 +50,7 @@ export function pageAskedOf(file: string): PageAsked | null {
 
 export interface PageFilesOptions {
   dir: string;
-  renderer: Pick<SiteRenderer, 'page' | 'inputsVersion' | 'warm'>;
+  renderer: Pick<SiteRenderer, 'newVisitorPage' | 'inputsVersion' | 'warm'>;
   cache: Pick<PageCache, 'encoded'>;
   /** At most this many pages are kept (Host headers are the client's: the disk is not). */
   maxFiles?: number;
@@ -129,7 +129,7 @@ export class PageFiles {
       for (const file of new Set([...(await this.filesOnDisk()), ...this.writing])) {
         const asked = pageAskedOf(file);
         if (!asked) continue;
-        const page = await renderer.page(asked).catch(() => null);
+        const page = await renderer.newVisitorPage(asked).catch(() => null);
         // A write already on its way may hold a page drawn before the change: look again next time.
         if (page?.keepAsFile) complete = (await this.keep(file, page)) && complete;
         else await this.remove(file);

@@ -12,6 +12,9 @@ import {
 } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
+import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
+import { ReleaseSteering, type Steered } from '../releases/release-steering';
+import { withBanner } from '../overrides/override-banner';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';
@@ -40,15 +43,37 @@ export interface SiteRendererOptions {
   /** Where the API's stats snapshot is read (default: the config's accountApiUrl). */
   statsUrl?: string | undefined;
   cache: PageCache;
+  /** The per-visitor choice of releases (default: the canary's cohorts). */
+  steering?: ReleaseSteering;
   /** Where to keep nginx's fallback page up to date (absent: not written). */
   fallbackDir?: string | undefined;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
+/** A visitor's selection, with the config it was made from (their page is drawn from that same one). */
+export interface SteeredVisitor extends Steered {
+  base: VersionedConfig;
+}
+
+/** Everyone's page, from the config as it is now. */
+const EVERYONE_NOW = { selection: EVERYONE, base: null } as const;
+
 export class SiteRenderer {
   private fallbackStamp = '';
+  private readonly steering: ReleaseSteering;
 
-  constructor(private readonly options: SiteRendererOptions) {}
+  constructor(private readonly options: SiteRendererOptions) {
+    this.steering = options.steering ?? new ReleaseSteering();
+  }
+
+  /**
+   * The releases this visitor gets (decision 0046): called once per request for a page or
+   * /config.json, and everything in the answer follows it.
+   */
+  async steer(visitor: Visitor): Promise<SteeredVisitor> {
+    const base = await this.config();
+    return { ...this.steering.steer(visitor, base.pointers, base.config), base };
+  }
 
   config(): Promise<VersionedConfig> {
     return this.options.configs.current();
@@ -70,11 +95,10 @@ export class SiteRenderer {
    * fragments), so the first pages after a start are drawn whole, not without their content.
    */
   async warm(): Promise<void> {
-    const { config } = await this.config();
-    const urls = Object.values((config.remotes as Record<string, string> | undefined) ?? {}).flatMap((manifestUrl) => [
-      manifestUrl,
-      fragmentsUrlOf(manifestUrl) ?? '',
-    ]);
+    const { config, pointers } = await this.config();
+    const canaries = Object.values(pointers.remotes).flatMap((pointer) => (pointer.canary ? [pointer.canary.url] : []));
+    const manifests = [...Object.values((config.remotes as Record<string, string> | undefined) ?? {}), ...canaries];
+    const urls = manifests.flatMap((manifestUrl) => [manifestUrl, fragmentsUrlOf(manifestUrl) ?? '']);
     await Promise.all(urls.filter((url) => URL.canParse(url)).map((url) => this.options.remoteFiles.get(url)));
   }
 
@@ -83,14 +107,23 @@ export class SiteRenderer {
    * have to be drawn again (the config, the shell's build, the remotes' files, the play figures).
    */
   async inputsVersion(): Promise<string> {
-    return (await this.inputs()).version;
+    return (await this.inputs(EVERYONE_NOW)).version;
   }
 
-  async page({ url, host, https }: PageAsked): Promise<CachedPage> {
+  /**
+   * The page for a visitor as steer() chose (drawn from the config that choice was made from);
+   * without one, everyone's page. Only
+   * everyone's page (key '') may be kept as a file for nginx.
+   */
+  async page(
+    { url, host, https }: PageAsked,
+    steered: Pick<SteeredVisitor, 'selection' | 'base'> | typeof EVERYONE_NOW = EVERYONE_NOW,
+  ): Promise<CachedPage> {
     const { remoteFiles, cache } = this.options;
-    const inputs = await this.inputs();
+    const { selection } = steered;
+    const inputs = await this.inputs(steered);
     const { config, files, stats } = inputs;
-    const key = [https ? 'https' : 'http', host.toLowerCase(), url, inputs.version].join('\n');
+    const key = [https ? 'https' : 'http', host.toLowerCase(), url, selection.key, inputs.version].join('\n');
     return cache.page(key, async () => {
       const started = performance.now();
       const cpu = process.cpuUsage();
@@ -112,7 +145,7 @@ export class SiteRenderer {
       );
       const headers = pageSecurityHeaders(config, { https, scriptHashes: inlineScriptHashes(html) });
       // The policy in the document too, so the page is whole when nginx serves it as a file.
-      const body = Buffer.from(withPolicyMeta(html, headers['Content-Security-Policy']));
+      const body = Buffer.from(withPolicyMeta(withBanner(html, selection.banner ?? ''), headers['Content-Security-Policy']));
       const used = process.cpuUsage(cpu);
       return {
         body,
@@ -120,16 +153,32 @@ export class SiteRenderer {
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
         cacheable: !drawing.failed,
-        keepAsFile: !drawing.failed && prerendered && indexable && headers['Permissions-Policy'] === PAGE_FILE_PERMISSIONS_POLICY,
+        keepAsFile:
+          selection.key === '' &&
+          !drawing.failed &&
+          prerendered &&
+          indexable &&
+          headers['Permissions-Policy'] === PAGE_FILE_PERMISSIONS_POLICY,
       };
     });
   }
 
-  private async inputs() {
+  /**
+   * The page a visitor with no cookies would get now (page files: a page is a file only while
+   * such a visitor gets everyone's page, not while a canary draws every new visitor).
+   */
+  async newVisitorPage(asked: PageAsked): Promise<CachedPage> {
+    return this.page(asked, await this.steer({ cookies: {}, url: asked.url, https: asked.https }));
+  }
+
+  private async inputs({ selection, base }: { selection: Selection; base: VersionedConfig | null }) {
     const { shell, gameStats } = this.options;
     const files = shell.files();
-    const { config, version } = await this.config();
-    this.keepFallback(files.version, version, config);
+    // A visitor's selection and their page come from one read of the pointers, even if they move in between.
+    const everyone = base ?? (await this.config());
+    const { version } = everyone;
+    this.keepFallback(files.version, version, everyone.config);
+    const config = selectedConfig(everyone.config, selection);
     const statsUrl = statsUrlOf(this.options.statsUrl ?? config.accountApiUrl);
     // Every page carries whether there are figures (the shell moves to Home without a reload).
     const stats = await gameStats.get(statsUrl);
@@ -142,14 +191,19 @@ export class SiteRenderer {
   }
 
   /**
-   * The build id (mf-manifest.json metaData.buildInfo.buildVersion) of the shell and of each
-   * remote the config names, as far as this service has read their manifests; null when unknown.
+   * The build ids (mf-manifest.json metaData.buildInfo.buildVersion) of the shell and of each
+   * remote the config names, then of each running canary's release, as far as this service has
+   * read their manifests; null when unknown.
    */
-  async buildsInUse(): Promise<Record<string, string | null>> {
-    const { config } = await this.config();
-    const builds: Record<string, string | null> = { shell: buildVersionOf(this.options.shell.files().manifest) };
+  async buildsInUse(): Promise<Record<string, (string | null)[]>> {
+    const { config, pointers } = await this.config();
+    const { remoteFiles } = this.options;
+    const builds: Record<string, (string | null)[]> = { shell: [buildVersionOf(this.options.shell.files().manifest)] };
     for (const [remote, manifestUrl] of Object.entries((config.remotes as Record<string, string> | undefined) ?? {}))
-      builds[remote] = buildVersionOf(this.options.remoteFiles.peek(manifestUrl));
+      builds[remote] = [buildVersionOf(remoteFiles.peek(manifestUrl))];
+    // A canary's visitors report its build: a label to keep, or their figures would read `other`.
+    for (const [remote, pointer] of Object.entries(pointers.remotes))
+      if (pointer.canary) builds[remote] = [...(builds[remote] ?? []), buildVersionOf(remoteFiles.peek(pointer.canary.url))];
     return builds;
   }
 

@@ -17,8 +17,8 @@ export class KnownLabels {
   private refreshing: Promise<void> | null = null;
 
   constructor(
-    /** Build id of the shell and of each remote, as the page service knows them now. */
-    private readonly buildsInUse: () => Promise<Record<string, string | null>>,
+    /** Build ids of the shell and of each remote (the live one, then a canary's), as the page service knows them now. */
+    private readonly buildsInUse: () => Promise<Record<string, readonly (string | null)[]>>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -27,12 +27,14 @@ export class KnownLabels {
     if (this.now() - this.refreshedAt < REFRESH_MS) return Promise.resolve();
     this.refreshing ??= this.buildsInUse()
       .then((current) => {
-        for (const [part, build] of Object.entries(current)) {
+        for (const [part, builds] of Object.entries(current)) {
           const known = this.builds.get(part) ?? [];
           this.builds.set(part, known);
-          if (build === null || known.includes(build)) continue;
-          known.push(build);
-          if (known.length > BUILDS_KEPT) known.shift();
+          for (const build of builds) {
+            if (build === null || known.includes(build)) continue;
+            known.push(build);
+            if (known.length > BUILDS_KEPT) known.shift();
+          }
         }
       })
       .catch(() => undefined)

@@ -18,7 +18,7 @@ const MANIFEST = {
 let remote: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
 let app: FastifyInstance;
-let buildPageServiceBuilds: () => Promise<Record<string, string | null>>;
+let buildPageServiceBuilds: () => Promise<Record<string, (string | null)[]>>;
 
 beforeAll(async () => {
   remote = await jsonServer({
@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (let i = 0; i < 50; i += 1) {
     await app.inject({ method: 'GET', url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
     const builds = await buildPageServiceBuilds();
-    if (builds.mf_catalog === BUILD) break;
+    if (builds.mf_catalog?.[0] === BUILD) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 });

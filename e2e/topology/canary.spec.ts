@@ -1,0 +1,129 @@
+// A canary through nginx (decision 0046): `npm run release -- canary` reaches the next page load
+// within 5 s with no reload of nginx; fresh visitors are drawn at its share and stay in their
+// cohort; nginx answers no visitor from a stable page file or cached copy while the canary
+// draws, keeps one cached copy per cohort, and never hands the canary's page to the stable
+// cohort or to visitors after the canary ends.
+import { expect, test } from '../fixtures';
+import { canaryId, closeAll, CONFIG_RELEASE, freshVisitors, release, releaseSeen, type Visitor } from '../support/cohorts';
+import { serveFolder } from '../support/servers';
+
+const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
+const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
+const env = { RELEASES_DIR: releasesDir, RELEASES_URL: `http://localhost:${releasesPort}` };
+
+test.describe.configure({ mode: 'serial' });
+
+let host: { stop: () => void } | null = null;
+let visitors: Visitor[] = [];
+
+test.beforeAll(async () => {
+  test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
+  release(env, 'publish', 'mf_catalog', 'c2');
+  host = await serveFolder(releasesDir, releasesPort);
+});
+test.afterAll(async () => {
+  await closeAll(visitors);
+  // The next specs see the site without a canary, as it was.
+  if (releasesDir && canaryId(env)) release(env, 'abort', 'mf_catalog');
+  host?.stop();
+});
+
+const site = process.env.E2E_BASE_URL ?? '';
+
+/** One request with exactly this cohort cookie or none (no cookie jar: every call is a new visitor). */
+async function page(path: string, cohort?: string, encoding?: string) {
+  const response = await fetch(`${site}${path}`, {
+    headers: {
+      Accept: 'text/html',
+      ...(cohort ? { Cookie: `portal_cohort=${cohort}` } : {}),
+      ...(encoding ? { 'Accept-Encoding': encoding } : {}),
+    },
+  });
+  const text = await response.text();
+  const header = (name: string) => response.headers.get(name) ?? '';
+  return { text, header };
+}
+
+test('a 20 % canary: within 5 s, 10–30 of 100 fresh visitors; each sticky; nothing leaks to the stable cohort', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Everyone's page is a file before the canary.
+  await expect.poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000 }).toBe('FILE');
+
+  release(env, 'canary', 'mf_catalog', 'c2', '20', '--why', 'topology test');
+  const started = Date.now();
+  // A new visitor is drawn (a private answer that sets the cookie), no longer served a file or a
+  // stored copy of everyone's page: within 5 s every one is, whatever encoding they take (nginx
+  // keeps a copy per encoding): a fresh browser context and plain requests all drawn. Once a key
+  // was answered by a page service, not from a stale copy, nginx has no copy left to serve for it.
+  const drawnNow = async () => {
+    const [visitor] = await freshVisitors(browser, `${site}/all-games`, 1);
+    const cookies = visitor ? await visitor.context.cookies(site) : [];
+    await closeAll(visitor ? [visitor] : []);
+    const plain = await Promise.all([undefined, 'identity'].map((encoding) => page('/all-games', undefined, encoding)));
+    return cookies.some((cookie) => cookie.name === 'portal_cohort') && plain.every((answer) => answer.header('set-cookie'));
+  };
+  await expect.poll(drawnNow, { timeout: 5_000, intervals: [100] }).toBe(true);
+  test
+    .info()
+    .annotations.push({ type: 'canary reached every new visitor through nginx in', description: `${Date.now() - started} ms` });
+
+  visitors = await freshVisitors(browser, `${site}/all-games`, 100);
+  const inCanary = visitors.filter((v) => v.release === 'c2').length;
+  test.info().annotations.push({ type: 'in the canary', description: `${inCanary} of 100` });
+  expect(inCanary, `${inCanary} of 100 in the canary`).toBeGreaterThanOrEqual(10);
+  expect(inCanary).toBeLessThanOrEqual(30);
+  expect(visitors.filter((v) => v.release !== 'c2' && v.release !== CONFIG_RELEASE)).toEqual([]);
+  for (const visitor of visitors.slice(0, 40))
+    for (const path of ['/all-games', '/all-games', '/'])
+      expect(await releaseSeen(visitor.context, `${site}${path}`)).toBe(visitor.release);
+
+  // Undrawn visitors are never answered from a file or a stored copy while the canary runs.
+  for (let i = 0; i < 5; i += 1) {
+    const undrawn = await page('/all-games');
+    expect(undrawn.header('x-cache-status')).not.toMatch(/FILE|HIT|STALE/);
+    expect(undrawn.header('cache-control')).toBe('private, no-store');
+    expect(undrawn.header('set-cookie')).toMatch(
+      /^portal_cohort=[0-9a-f]{12}\.[cs]; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+  }
+  // Each cohort has its own cached copy: the stable cohort's never names the canary.
+  const id = canaryId(env);
+  const statuses = new Set<string>();
+  for (let i = 0; i < 6; i += 1) {
+    const stable = await page('/all-games', `${id}.s`);
+    statuses.add(stable.header('x-cache-status'));
+    expect(stable.header('vary')).toBe('Accept-Encoding, Cookie');
+    expect(stable.text).not.toContain('/mf-catalog/c2/');
+    expect((await page('/all-games', `${id}.c`)).text).toContain('/mf-catalog/c2/');
+  }
+  expect([...statuses]).toContain('HIT');
+});
+
+test('abort: within 5 s everyone is on the live release again, the cookie is cleared and the files come back', async () => {
+  const id = canaryId(env);
+  release(env, 'abort', 'mf_catalog', '--why', 'topology test');
+  const aborted = Date.now();
+  const seen: string[] = [];
+  const poll = expect
+    .poll(
+      async () => {
+        const answer = await page('/all-games', `${id}.c`);
+        const canary = answer.text.includes('/mf-catalog/c2/');
+        seen.push(`${Date.now() - aborted} ms ${answer.header('x-cache-status')}${canary ? ' canary' : ''}`);
+        return canary;
+      },
+      { timeout: 5_000, intervals: [100] },
+    )
+    .toBe(false);
+  await poll.catch((error: unknown) => {
+    throw new Error(`${(error as Error).message}\nthe canary cohort's answers after abort: ${seen.join(', ')}`);
+  });
+  const cleared = await page('/all-games', `${id}.c`);
+  expect(cleared.header('set-cookie')).toMatch(/^portal_cohort=; Max-Age=0/);
+  await expect
+    .poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000, intervals: [100] })
+    .toBe('FILE');
+  expect((await page('/all-games')).text).not.toContain('/mf-catalog/c2/');
+});
