@@ -101,6 +101,8 @@ async function recordTransitions(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[][] = [];
     Object.assign(window, { __viewTransitions: seen });
+    // Kept to be called with each document as `this`, below.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const start = Document.prototype.startViewTransition;
     Document.prototype.startViewTransition = function (this: Document, ...args: Parameters<typeof start>) {
       const transition = start.apply(this, args);

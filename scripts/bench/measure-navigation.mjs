@@ -6,7 +6,7 @@
 // counts it on a page with few interactions). Used by scripts/bench-home.mjs.
 import { emulateNetwork } from '../../e2e/network.mjs';
 import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
-/* global document, window, requestAnimationFrame, MutationObserver -- the clock runs in the page */
+/* global document, window, requestAnimationFrame, MutationObserver, Document -- these run in the page */
 
 /** The path a player clicks, in order; each step starts on the page the one before ended on. */
 export const NAVIGATION_STEPS = [
