@@ -12,6 +12,7 @@ import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
 import { registerLibraryRoutes } from './library/library-routes';
+import { LIBRARY_CHECKS } from './library/library-schema';
 import { PurgeJob } from './maintenance/purge-job';
 import { UserStore } from './accounts/user-store';
 import { mailConfigProblem, type Config } from './config';
@@ -26,7 +27,7 @@ import { registerErrorHandling } from './http/errors';
 import { LeanRequestLog, LOG_SERIALIZERS } from './http/log-redaction';
 import { ACCOUNT_LIMITS, accountLimit, PASSWORD_HASHING_BUDGET, rateLimitError } from './http/rate-limits';
 import { RequestBudget } from './http/request-budget';
-import { inputValidation } from './http/validation';
+import { exactTypesValidator, inputValidation } from './http/validation';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
 import { registerObservability } from './observability/metrics';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (mailProblem) throw new Error(mailProblem);
   const now = options.now ?? (() => new Date());
 
+  const inputChecks = { ...accountChecks(now), ...LIBRARY_CHECKS };
   const app = Fastify({
     logger:
       options.logger === false
@@ -115,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // `Connection: close`), not answered 503: a proxy does not retry a 503 to a POST such as sign-in.
     return503OnClosing: false,
     // Every route's input is checked by its JSON schema (decision 0048).
-    ajv: inputValidation(accountChecks(now)),
+    ajv: inputValidation(inputChecks),
   });
 
   ensurePrivateDir(config.dataDir);
@@ -254,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, authLookup, authenticate);
-  registerLibraryRoutes(app, context, authenticate);
+  registerLibraryRoutes(app, context, authenticate, exactTypesValidator(inputChecks));
   registerPlayDataRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);

@@ -56,4 +56,41 @@ describe('schemaErrorItems', () => {
       { loc: ['query', 'phone'], msg: 'phone is required', type: 'missing' },
     ]);
   });
+
+  it('words a field with its own message and x-error-type, a missing one at the field, as ajv-errors reports them', () => {
+    const entry = {
+      type: 'object',
+      required: ['id', 'at'],
+      properties: {
+        id: { type: 'integer', 'x-error-type': 'int_type' },
+        at: { type: 'string', 'x-error-type': 'datetime_type' },
+      },
+      'x-error-type': 'model_type',
+      errorMessage: { type: 'send an entry', required: { id: 'id must be a whole number', at: 'at must be a time' } },
+    };
+    const items = schemaErrorItems(
+      [
+        {
+          keyword: 'errorMessage',
+          instancePath: '/1',
+          schemaPath: '#/items/errorMessage',
+          message: 'at must be a time',
+          params: { errors: [{ keyword: 'required', schemaPath: '#/items/required', params: { missingProperty: 'at' } }] },
+        },
+        {
+          keyword: 'errorMessage',
+          instancePath: '/0',
+          schemaPath: '#/items/errorMessage',
+          message: 'send an entry',
+          params: { errors: [{ keyword: 'type', schemaPath: '#/items/type', params: { type: 'object' } }] },
+        },
+      ],
+      'body',
+      { body: { type: 'array', items: entry } },
+    );
+    expect(items).toEqual([
+      { loc: ['body', 1, 'at'], msg: 'at must be a time', type: 'datetime_type' },
+      { loc: ['body', 0], msg: 'send an entry', type: 'model_type' },
+    ]);
+  });
 });

@@ -72,12 +72,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The rule that failed: ajv-errors wraps the original error when it words it. */
-function ruleOf(problem: SchemaProblem): { keyword: string; schemaPath: string } {
+function ruleOf(problem: SchemaProblem): { keyword: string; schemaPath: string; params: Record<string, unknown> } {
   const wrapped: unknown =
     problem.keyword === 'errorMessage' && Array.isArray(problem.params.errors) ? (problem.params.errors as unknown[])[0] : null;
   return isRecord(wrapped) && typeof wrapped.keyword === 'string' && typeof wrapped.schemaPath === 'string'
-    ? { keyword: wrapped.keyword, schemaPath: wrapped.schemaPath }
-    : { keyword: problem.keyword, schemaPath: problem.schemaPath };
+    ? { keyword: wrapped.keyword, schemaPath: wrapped.schemaPath, params: isRecord(wrapped.params) ? wrapped.params : {} }
+    : { keyword: problem.keyword, schemaPath: problem.schemaPath, params: problem.params };
 }
 
 /** The schema object holding the keyword at `schemaPath` (`#/properties/email/maxLength`). */
@@ -124,7 +124,9 @@ export function schemaErrorItems(
       .split('/')
       .filter((part) => part !== '')
       .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~')));
-    const missing = problem.keyword === 'required' ? problem.params.missingProperty : undefined;
+    // A missing field is reported at the field, whether worded by the table or by ajv-errors.
+    const rule = ruleOf(problem);
+    const missing = rule.keyword === 'required' ? rule.params.missingProperty : undefined;
     if (typeof missing === 'string') path.push(missing);
     const key = JSON.stringify(path);
     const rank = precedence(problem, partSchema);
@@ -140,12 +142,26 @@ export function schemaErrorItems(
     .sort((a, b) => fieldOrder(a.path) - fieldOrder(b.path))
     .map(({ problem, path }) => {
       const field = path.length > 0 ? String(path.at(-1)) : place;
-      return { loc: [place, ...path], ...schemaMessage(field, problem) };
+      return { loc: [place, ...path], ...schemaMessage(field, problem, ownErrorType(problem, partSchema)) };
     });
 }
 
+/**
+ * The FastAPI type of a field's own message (ajv-errors, x-checks): the `x-error-type` written
+ * beside it, on the field's schema (for a missing field worded by its object, the field's own).
+ */
+function ownErrorType(problem: SchemaProblem, partSchema: unknown): string | undefined {
+  const holder = schemaHolding(partSchema, problem.schemaPath);
+  const rule = ruleOf(problem);
+  const missing = rule.keyword === 'required' ? rule.params.missingProperty : undefined;
+  const properties = holder && isRecord(holder.properties) ? holder.properties : {};
+  const field = typeof missing === 'string' && isRecord(properties[missing]) ? properties[missing] : holder;
+  const type = field?.['x-error-type'];
+  return typeof type === 'string' ? type : undefined;
+}
+
 /** Worded as the API always has ("x is required", "x must be at most 3 characters"). */
-function schemaMessage(field: string, problem: SchemaProblem): { msg: string; type: string } {
+function schemaMessage(field: string, problem: SchemaProblem, ownType?: string): { msg: string; type: string } {
   const { params } = problem;
   const type = TYPES[problem.keyword] ?? problem.keyword;
   switch (problem.keyword) {
@@ -178,7 +194,7 @@ function schemaMessage(field: string, problem: SchemaProblem): { msg: string; ty
       return { msg: `${field} must be at most ${String(params.limit)}`, type };
     case 'errorMessage':
     case 'x-checks':
-      return { msg: problem.message ?? `${field} is not valid`, type };
+      return { msg: problem.message ?? `${field} is not valid`, type: ownType ?? type };
     default:
       return { msg: `${field} ${problem.message ?? 'is not valid'}`, type };
   }

@@ -1,17 +1,20 @@
-import type { FastifyServerOptions } from 'fastify';
-import type { AnySchemaObject, default as Ajv, ErrorObject, Plugin } from 'ajv';
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import type { AnySchemaObject, default as Ajv, ErrorObject, Options, Plugin } from 'ajv';
 import ajvErrors from 'ajv-errors';
 
 /** A value rule beyond JSON Schema's own keywords: an error message, or null when the value is fine. */
 export type Check = (value: string) => string | null;
 
 /**
- * The two keywords the API adds to Fastify's Ajv (decision 0048):
+ * The keywords the API adds to Fastify's Ajv (decision 0048):
  * - `x-trim: true` trims a text value before any other string keyword sees it (and the handler
  *   gets it trimmed); passwords leave it out and keep their spaces.
  * - `x-checks: [name, …]` runs named checks in order and reports the first that fails with its
  *   own message: rules a pattern cannot say (an address, the password criteria, a breached
  *   password, a date of birth before today's date).
+ * - `x-error-type: "int_type"` (an annotation, checks nothing) names the FastAPI error type of a
+ *   field's own messages (`errorMessage`, `x-checks`) where `value_error` would mislead.
  */
 function inputKeywords(ajv: Ajv, checks: Readonly<Record<string, Check>>): Ajv {
   ajv.addKeyword({
@@ -59,8 +62,15 @@ function inputKeywords(ajv: Ajv, checks: Readonly<Record<string, Check>>): Ajv {
       return validate;
     },
   });
+  ajv.addKeyword({ keyword: 'x-error-type', schemaType: 'string' });
   return ajv;
 }
+
+const INPUT_OPTIONS = { allErrors: true, coerceTypes: true } satisfies Options;
+const inputPlugins = (checks: Readonly<Record<string, Check>>) => [
+  ajvErrors as Plugin<unknown>,
+  (ajv: Ajv) => inputKeywords(ajv, checks),
+];
 
 /**
  * Fastify's Ajv, set up for the API's input: every problem at once (the client shows them all),
@@ -68,8 +78,16 @@ function inputKeywords(ajv: Ajv, checks: Readonly<Record<string, Check>>): Ajv {
  * first item), ajv-errors for a field's own messages, and the API's keywords.
  */
 export function inputValidation(checks: Readonly<Record<string, Check>>): NonNullable<FastifyServerOptions['ajv']> {
-  return {
-    customOptions: { allErrors: true, coerceTypes: true },
-    plugins: [ajvErrors as Plugin<unknown>, (ajv: Ajv) => inputKeywords(ajv, checks)],
-  };
+  return { customOptions: INPUT_OPTIONS, plugins: inputPlugins(checks) };
+}
+
+/**
+ * The same validator without coercion, for a route's `validatorCompiler` where a number sent as
+ * text is an error (the library's game ids): Fastify's own compiler builder, so everything else
+ * (formats, defaults, keywords, messages) is as on the other routes.
+ */
+export function exactTypesValidator(checks: Readonly<Record<string, Check>>): FastifySchemaCompiler<unknown> {
+  const build = AjvCompiler()({}, { customOptions: { ...INPUT_OPTIONS, coerceTypes: false }, plugins: inputPlugins(checks) });
+  // Called, like Fastify's own, with the route definition ({ schema, method, url, httpPart }).
+  return build;
 }

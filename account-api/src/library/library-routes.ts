@@ -1,11 +1,13 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifySchemaCompiler, preHandlerHookHandler } from 'fastify';
 import { LIBRARY_LIMITS, mergeLibraries, normaliseList, type PlayerLibrary } from 'shared-contracts';
 import type { LibraryPayload } from 'shared-contracts/account';
 import { API_PATHS } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import type { LibraryListKind } from '../db/schema';
 import { currentUser } from '../http/auth';
-import { readLibraryBody } from './library-input';
+import { acceptLibrary } from './library-checks';
+import { LIBRARY_BODY } from './library-schema';
 
 const KIND_OF = { favourites: 'favourite', recentlyPlayed: 'recent' } as const satisfies Record<
   keyof PlayerLibrary,
@@ -16,9 +18,19 @@ const KIND_OF = { favourites: 'favourite', recentlyPlayed: 'recent' } as const s
  * The player library of decision 0025, for the signed-in player:
  * GET reads it; POST merges the body into it (sign-in: browser lists + account lists) and PUT
  * replaces it (later changes); both answer the stored library.
+ * The body is checked by LIBRARY_BODY with `exactTypes` (the API's validator without coercion),
+ * after the bearer check (401 before 422), then by acceptLibrary (catalogue, clock).
  */
-export function registerLibraryRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
+export function registerLibraryRoutes(
+  fastify: FastifyInstance,
+  context: AppContext,
+  authenticate: preHandlerHookHandler,
+  exactTypes: FastifySchemaCompiler<unknown>,
+): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = context.database;
+  // A fresh object per route: Fastify rewrites the options it is given.
+  const writeOptions = () => ({ preValidation: authenticate, schema: { body: LIBRARY_BODY }, validatorCompiler: exactTypes });
 
   async function read(userId: number): Promise<PlayerLibrary> {
     const rows = await db.selectFrom('player_library').select(['list', 'game_id', 'at']).where('user_id', '=', userId).execute();
@@ -44,16 +56,16 @@ export function registerLibraryRoutes(app: FastifyInstance, context: AppContext,
     read(currentUser(request).id),
   );
 
-  app.put(API_PATHS.library, { preHandler: authenticate }, async (request): Promise<LibraryPayload> => {
+  app.put(API_PATHS.library, writeOptions(), async (request): Promise<LibraryPayload> => {
     const user = currentUser(request);
-    const library = readLibraryBody(request.body, context.now());
+    const library = acceptLibrary(request.body, context.now());
     await replace(user.id, library);
     return library;
   });
 
-  app.post(API_PATHS.library, { preHandler: authenticate }, async (request): Promise<LibraryPayload> => {
+  app.post(API_PATHS.library, writeOptions(), async (request): Promise<LibraryPayload> => {
     const user = currentUser(request);
-    const incoming = readLibraryBody(request.body, context.now());
+    const incoming = acceptLibrary(request.body, context.now());
     // One transaction would not stop two devices merging at once; the merge is commutative,
     // so the later write still holds both sides' games.
     const merged = mergeLibraries(await read(user.id), incoming);
