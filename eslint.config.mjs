@@ -51,29 +51,37 @@ const uiBoundaries = FRONT_ENDS.map((part) => ({
 }));
 
 /**
- * Inside a remote, bulletproof-react's layers: shared (ui/, testing/) → features → app (exposes/,
- * standalone/, prerender/). A feature imports no app folder, and another feature only through
- * that feature's public entry (`<feature>/index.ts`). Every other folder of src/ is a feature, so a
- * new one is fenced as it appears. mf-account is not fenced yet: its store/ both wires the
- * features and serves them.
+ * Inside a remote, bulletproof-react's layers: shared (ui/, testing/ and the remote's own shared
+ * folders) → features → app (app/, exposes/, standalone/, prerender/). A feature imports no app
+ * folder, and another feature only through that feature's public entry (`<feature>/index.ts`).
+ * Every other folder of src/ is a feature, so a new one is fenced as it appears. mf-account's
+ * api/ (the client, the token store) and store/ (the Redux kit every feature builds on) are
+ * shared; its app/ composes the features' slices and sagas into the store (decision 0043).
  */
-const FENCED_REMOTES = ['mf-catalog', 'mf-player'];
-const APP_FOLDERS = ['exposes', 'standalone', 'prerender'];
-const SHARED_FOLDERS = ['ui', 'testing', '__mocks__'];
-const featureFences = FENCED_REMOTES.flatMap((part) => {
+const FENCED_REMOTES = { 'mf-catalog': [], 'mf-player': [], 'mf-account': ['api', 'store'] };
+const APP_FOLDERS = ['app', 'exposes', 'standalone', 'prerender'];
+const featureFences = Object.entries(FENCED_REMOTES).flatMap(([part, ownShared]) => {
+  const shared = ['ui', 'testing', '__mocks__', ...ownShared];
   const features = readdirSync(new URL(`./${part}/src`, import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !APP_FOLDERS.includes(entry.name) && !SHARED_FOLDERS.includes(entry.name))
+    .filter((entry) => entry.isDirectory() && !APP_FOLDERS.includes(entry.name) && !shared.includes(entry.name))
     .map((entry) => entry.name);
-  return features.map((feature) => ({
+  const sharedZones = ownShared.map((folder) => ({
+    target: `./${part}/src/${folder}`,
+    from: `./${part}/src`,
+    except: shared.map((other) => `./${other}`),
+    message: `${folder}/ is shared by every feature of ${part}: it imports no feature and not the app layer.`,
+  }));
+  const featureZones = features.map((feature) => ({
     target: `./${part}/src/${feature}`,
     from: `./${part}/src`,
     except: [
       `./${feature}`,
-      ...SHARED_FOLDERS.map((folder) => `./${folder}`),
+      ...shared.map((folder) => `./${folder}`),
       ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
     ],
     message: `features of ${part} import another feature only through its public entry (<feature>/index.ts), and never the app layer (${APP_FOLDERS.join(', ')}).`,
   }));
+  return [...sharedZones, ...featureZones];
 });
 
 export default tseslint.config(

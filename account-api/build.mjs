@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-const BUNDLED = new Set(['shared-contracts', 'jose']);
+const BUNDLED = new Set(['shared-contracts', 'jose', 'typebox']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 const watch = process.argv.includes('--watch');
 // `--outdir <dir>`: tests build a fresh copy beside the workspace (its node_modules must be reachable).
@@ -42,6 +42,8 @@ const options = {
     server: 'src/server.ts',
     operations: 'src/operations/cli.ts',
     reports: 'src/play-data/reports-cli.ts',
+    // `npm run openapi`: writes openapi.json from the route schemas.
+    openapi: 'src/openapi/openapi-cli.ts',
   },
   outdir,
   bundle: true,

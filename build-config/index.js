@@ -140,7 +140,10 @@ function createFederatedConfig({
         rules: [
           swcRule({ targets: BROWSER_TARGETS, react: { development: !production, refresh: false } }),
           { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/resource' },
+          // An .svg is imported as its markup, here, in the Node renderer and in jest alike, so
+          // the server's HTML and the browser's render draw it from the same string (decision 0050).
+          { test: /\.svg$/, type: 'asset/source' },
+          { test: /\.(png|jpe?g|gif|webp|ico)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
@@ -210,6 +213,9 @@ function startupVendorChunk(packages) {
   };
 }
 
+/** Jest's stand-in for Rspack's `asset/source`: an imported .svg is its markup (decision 0050). */
+const SVG_SOURCE_TRANSFORM = path.join(__dirname, 'jest', 'svg-source.js');
+
 /**
  * One jest preset for a workspace: ts-jest in jsdom (or node), CSS stubbed,
  * Swiper (ESM-only) transformed.
@@ -227,13 +233,14 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
       // isolatedModules (tsconfig.base.json): ts-jest only transpiles, so types are checked by `npm run typecheck`.
       '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json') }],
       '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true }, diagnostics: false }],
+      '^.+\\.svg$': SVG_SOURCE_TRANSFORM,
     },
     transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
     moduleNameMapper: {
       // Swiper's stylesheets are imported by package subpath ('swiper/css', 'swiper/css/a11y').
       '^swiper/css(/.*)?$': path.join(__dirname, 'jest', 'style-stub.js'),
       '\\.css$': path.join(__dirname, 'jest', 'style-stub.js'),
-      '\\.(png|jpe?g|gif|webp|svg|ico)$': path.join(__dirname, 'jest', 'file-stub.js'),
+      '\\.(png|jpe?g|gif|webp|ico)$': path.join(__dirname, 'jest', 'file-stub.js'),
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest', 'setup-dom.js')] : [],
   };
@@ -261,7 +268,8 @@ function createNodeRendererConfig({ dir, entry, outDir, plugins = [] }) {
       rules: [
         swcRule({ targets: 'node 24' }),
         { test: /\.css$/, type: 'asset/source' },
-        { test: /\.(png|jpe?g|gif|webp|svg|ico)$/, type: 'asset/inline' },
+        { test: /\.svg$/, type: 'asset/source' },
+        { test: /\.(png|jpe?g|gif|webp|ico)$/, type: 'asset/inline' },
       ],
     },
     plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }), ...plugins],

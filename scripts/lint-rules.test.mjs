@@ -1,6 +1,7 @@
 // Proves the lint rules that guard the architecture really fire: a remote importing another
 // remote or the shell, a ui/ file importing a feature, a feature importing another feature's
-// internals or the app layer, and a file name that is not kebab-case.
+// internals or the app layer (in each fenced remote), a remote's shared folder importing a
+// feature, and a file name that is not kebab-case.
 // Runs the project's own eslint.config.mjs (only its boundary and naming rules, so no type
 // information is needed) on snippets placed at real paths of the tree. `node --test scripts/`.
 import assert from 'node:assert/strict';
@@ -79,6 +80,27 @@ const FAILING = [
     says: 'never the app layer',
   },
   {
+    name: "an mf-account feature importing another feature's slice fails lint",
+    file: 'mf-account/src/session/probe.ts',
+    code: "export { profileReducer } from '../profile/profile-slice';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'only through its public entry',
+  },
+  {
+    name: "an mf-account feature importing the app's store fails lint",
+    file: 'mf-account/src/profile/probe.ts',
+    code: "export { getAccountStore } from '../app/account-store';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'never the app layer',
+  },
+  {
+    name: "mf-account's shared store/ importing a feature fails lint",
+    file: 'mf-account/src/store/probe.ts',
+    code: "export { signin } from '../session';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'store/ is shared by every feature of mf-account',
+  },
+  {
     name: 'a file name that is not kebab-case fails lint',
     file: 'shell/src/layout/SearchBox.tsx',
     code: 'export const x = 1;\n',
@@ -101,6 +123,14 @@ for (const { name, file, code, rule, says = '' } of FAILING) {
     );
   });
 }
+
+test('an mf-account feature importing another through its public entry, and the shared store/ and api/, passes', async () => {
+  const found = await problems(
+    'mf-account/src/profile/probe.ts',
+    "export { modalOpened } from '../auth';\nexport { signin } from '../session';\nexport { useAccountDispatch } from '../store/hooks';\nexport { browserTokens } from '../api/token-store';\n",
+  );
+  assert.deepEqual(found, []);
+});
 
 test("imports inside one part, from shared-contracts and through a feature's public entry pass", async () => {
   const found = await problems(

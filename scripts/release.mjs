@@ -13,6 +13,11 @@
 //   list         <remote>                           releases, newest first, with their publish times
 //   prune        <remote> [days]                    delete releases older than days (7), never the live one,
 //                                                   the one rollback goes to, or those roll-forward goes to
+//   override-token <remote> <manifest-url> [--ttl 2h]  a signed preview of that build for one browser
+//                                                   (RELEASE_OVERRIDE_SECRET; decision 0047)
+//   watch        [--once] [--interval 30] [--minutes 10] [--telemetry <url>,…] [--min-views 100]
+//                                                   abort a canary whose telemetry is clearly worse than
+//                                                   stable's (TELEMETRY_URLS or PROMETHEUS_URL; decision 0047)
 //
 // Every change takes --by <who> (default RELEASE_BY, else user@host), --why <text> (RELEASE_WHY),
 // --commit <sha> (RELEASE_COMMIT, else the repository's HEAD) and --expect <version>: refuse the
@@ -29,6 +34,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
+import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/overrides/override-token.ts';
+import { readTelemetry, RULE, watchCanaries } from './releases/canary-watch.mjs';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
 
 export const KEEP_DAYS = 7;
@@ -284,8 +291,11 @@ export async function abort(nameOrFolder, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { state } = await change('abort', remote, opts, (state, current, details) => {
     const running = current.canary ?? fail(`${remote.container} has no canary to abort`);
+    // The watcher aborts the canary it judged, never one started since (opts.canaryId).
+    if (opts.canaryId && running.id !== opts.canaryId)
+      fail(`${remote.container}'s canary is now ${running.version} (cohorts ${running.id}), not the one judged: left running`);
     delete current.canary;
-    Object.assign(details, { release: running.version, share: running.share, canaryId: running.id });
+    Object.assign(details, { release: running.version, share: running.share, canaryId: running.id }, opts.details);
     return state;
   });
   return state.remotes[remote.container];
@@ -368,10 +378,104 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
   return entry?.removed ?? [];
 }
 
+/** Longest preview a token may give: a tester's session, not a second release channel. */
+export const MAX_OVERRIDE_TTL_MS = 7 * 86_400_000;
+
+/**
+ * A signed token that loads `url` as the remote in the one browser that opens the site with it,
+ * until it expires. Recorded in the history (who, why, when, remote, URL, expiry, the token's id),
+ * never the token itself: whoever reads the history cannot preview with it.
+ */
+export async function issueOverride(nameOrFolder, url, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const secret =
+    overrideSecretFrom(opts.env ?? process.env) ??
+    fail('set RELEASE_OVERRIDE_SECRET (at least 32 characters, the same value the page services have)');
+  if (!URL.canParse(url ?? '') || !/^https?:$/.test(new URL(url).protocol)) fail(`${url} is not an http(s) manifest URL`);
+  const ttlText = opts.ttl ?? '2h';
+  const ttl = parseTtl(ttlText) ?? fail(`--ttl is a whole number and s, m, h or d (got ${ttlText})`);
+  if (ttl > MAX_OVERRIDE_TTL_MS) fail(`--ttl is at most 7d (got ${ttlText})`);
+  const exp = (opts.now ?? Date.now()) + ttl;
+  const token = signOverride({ remote: remote.container, url, exp }, secret);
+  const { id } = readOverride(token);
+  const expiresAt = new Date(exp).toISOString();
+  await change('override-token', remote, opts, (state, _current, details) => {
+    Object.assign(details, { id, url, expiresAt });
+    return state;
+  });
+  return { token, id, remote: remote.container, url, expiresAt };
+}
+
+/** Overrides issued for `container` that have not expired, newest first. */
+const liveOverrides = (history, container, now) =>
+  history
+    .filter((e) => e.action === 'override-token' && e.remote === container && Date.parse(e.expiresAt) > now)
+    .map(({ id, url, expiresAt, at, by, why }) => ({ id, url, expiresAt, issuedAt: at, by, why }))
+    .reverse();
+
+/**
+ * `watch`: every `interval` seconds, judges each running canary against its stable release from
+ * the telemetry (scripts/releases/canary-watch.mjs has the rule) and aborts one clearly worse,
+ * recording the figures in its history line. Runs until SIGINT/SIGTERM, or once with `once`.
+ */
+export async function watch(opts = {}) {
+  const env = opts.env ?? process.env;
+  const { releasesDir } = options(env);
+  const telemetryUrls = (opts.telemetry ?? env.TELEMETRY_URLS ?? 'http://localhost:8080').split(',').filter(Boolean);
+  const prometheusUrl = opts.telemetry ? undefined : env.PROMETHEUS_URL;
+  const rule = { ...RULE, ...(opts.minViews === undefined ? {} : { minViews: opts.minViews }) };
+  const log = opts.log ?? ((line) => console.log(`${new Date().toISOString()} ${line}`));
+  // An automatic change says so, whoever started the watcher (RELEASE_BY names people).
+  const by = opts.by ?? `release watch@${os.hostname()}`;
+  const canaries = () =>
+    Object.entries(readState(releasesDir).remotes)
+      .filter(([, pointer]) => pointer?.canary)
+      .map(([container, pointer]) => ({
+        remote: container,
+        folder: remoteNamed(container).folder,
+        canary: pointer.canary,
+        stable: pointer.version ? { version: pointer.version, url: pointer.url } : null,
+      }));
+  const abortJudged = (container, running, verdict) =>
+    abort(container, {
+      ...opts,
+      env,
+      by,
+      why: `automatic: ${verdict.reason} in the last ${verdict.minutes} min`,
+      canaryId: running.id,
+      details: { watch: { minutes: verdict.minutes, canary: verdict.canary, stable: verdict.stable, rule } },
+    });
+  const stop = new AbortController();
+  const stopping = () => stop.abort();
+  process.once('SIGINT', stopping);
+  process.once('SIGTERM', stopping);
+  log(
+    `watching canaries in ${releasesDir} every ${opts.intervalS ?? 30} s, telemetry from ` +
+      `${prometheusUrl ?? telemetryUrls.join(', ')}; judging from ${rule.minViews} canary page views`,
+  );
+  try {
+    await watchCanaries({
+      once: opts.once,
+      intervalMs: (opts.intervalS ?? 30) * 1000,
+      signal: stop.signal,
+      canaries,
+      telemetry: (minutes) => readTelemetry({ telemetryUrls, prometheusUrl, minutes, log }),
+      abort: abortJudged,
+      log,
+      releasesDir,
+      maxMinutes: opts.minutes ?? 10,
+      rule,
+    });
+  } finally {
+    process.off('SIGINT', stopping);
+    process.off('SIGTERM', stopping);
+  }
+}
+
 const POINTING = new Set(['point', 'rollback', 'roll-forward', 'promote']);
 
 /** Per remote: the live release and who pointed it, the previous ones, and the last `limit` changes. */
-export function status({ env, remote: only, limit = 10 } = {}) {
+export function status({ env, remote: only, limit = 10, now = Date.now() } = {}) {
   const { releasesDir } = options(env);
   const state = readState(releasesDir);
   const history = readHistory(releasesDir);
@@ -393,6 +497,7 @@ export function status({ env, remote: only, limit = 10 } = {}) {
         canary: current.canary ?? null,
         previous: [...current.previous].reverse(),
         forward: [...current.forward].reverse(),
+        overrides: liveOverrides(mine, name, now),
         changes: mine.slice(-limit).reverse(),
       };
     }),
@@ -409,6 +514,8 @@ const whatChanged = (c) => {
       return `${c.after ?? '-'} + canary ${c.release} at ${c.share} %`;
     case 'abort':
       return `canary ${c.release} ended, ${c.after ?? '-'} for everyone`;
+    case 'override-token':
+      return `${c.id} → ${c.url} until ${c.expiresAt}`;
     default:
       return `${c.before ?? '-'} → ${c.after ?? '-'}`;
   }
@@ -430,6 +537,8 @@ function formatStatus(report) {
     );
     lines.push(`  previous      ${r.previous.join(', ') || 'none'}${r.previous.length ? '  (rollback goes to the first)' : ''}`);
     if (r.forward.length) lines.push(`  roll-forward  ${r.forward.join(', ')}  (roll-forward goes to the first)`);
+    for (const o of r.overrides)
+      lines.push(`  override      ${o.id} → ${o.url} until ${o.expiresAt}, issued by ${o.by}${o.why ? `: ${o.why}` : ''}`);
     lines.push(`  last changes${r.changes.length ? '' : '  none'}`);
     for (const c of r.changes)
       lines.push(
@@ -447,10 +556,18 @@ const CLI_OPTIONS = {
   commit: { type: 'string' },
   expect: { type: 'string' },
   json: { type: 'boolean' },
+  ttl: { type: 'string' },
+  once: { type: 'boolean' },
+  interval: { type: 'string' },
+  minutes: { type: 'string' },
+  telemetry: { type: 'string' },
+  'min-views': { type: 'string' },
 };
 
 const USAGE =
   'usage: npm run release -- publish|point|canary|promote|abort|rollback|roll-forward|status|list|prune <remote> [version|days] [share]\n' +
+  '       npm run release -- override-token <remote> <manifest-url> [--ttl 2h]\n' +
+  '       npm run release -- watch [--once] [--interval 30] [--minutes 10] [--telemetry <url>[,<url>]] [--min-views 100]\n' +
   '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
 
 const usage = (message) => Object.assign(new Error(message ? `${message}\n${USAGE}` : USAGE), { usage: true });
@@ -509,6 +626,34 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       const days = arg === undefined ? KEEP_DAYS : Number(arg);
       const removed = await prune(needsRemote(), days, opts);
       return `removed: ${removed.join(', ') || 'nothing'}`;
+    }
+    case 'watch': {
+      const whole = (flag, min, max) => {
+        const text = values[flag];
+        if (text === undefined) return undefined;
+        const n = Number(text);
+        if (!Number.isInteger(n) || n < min || n > max)
+          throw usage(`--${flag} takes a whole number from ${min} to ${max} (got ${text})`);
+        return n;
+      };
+      await watch({
+        ...opts,
+        once: values.once,
+        intervalS: whole('interval', 1, 3600),
+        minutes: whole('minutes', 1, 60),
+        minViews: whole('min-views', 1, 1_000_000),
+        telemetry: values.telemetry,
+      });
+      return '';
+    }
+    case 'override-token': {
+      const issued = await issueOverride(needsRemote(), arg, { ...opts, ttl: values.ttl });
+      if (values.json) return JSON.stringify(issued, null, 2);
+      return (
+        `${issued.token}\n` +
+        `override ${issued.id}: ${issued.remote} → ${issued.url} until ${issued.expiresAt}, for whoever opens a page ` +
+        'of the site with ?portal-override=<the token above> (its origin must be in overrideOrigins of the runtime config)'
+      );
     }
     default:
       throw usage(command ? `unknown command ${command}` : '');

@@ -51,7 +51,8 @@ async function fromPageServices(urls, minutes) {
   return mergeSummaries(summaries);
 }
 
-async function fromPrometheus(base, minutes) {
+/** Rows per remote and build id from Prometheus's counters and histograms (every instance it scrapes). */
+export async function fromPrometheus(base, minutes) {
   const ask = async (promql) => {
     const response = await fetch(`${base.replace(/\/$/, '')}/api/v1/query?query=${encodeURIComponent(promql)}`);
     const body = await response.json();

@@ -3,9 +3,11 @@ import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerAuthRoutes } from './accounts/auth-routes';
+import { accountChecks } from './accounts/rules';
 import { OneTimeCodes } from './accounts/one-time-codes';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
@@ -24,9 +26,11 @@ import { registerErrorHandling } from './http/errors';
 import { LeanRequestLog, LOG_SERIALIZERS } from './http/log-redaction';
 import { ACCOUNT_LIMITS, accountLimit, PASSWORD_HASHING_BUDGET, rateLimitError } from './http/rate-limits';
 import { RequestBudget } from './http/request-budget';
+import { inputValidation } from './http/validation';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
 import { registerObservability } from './observability/metrics';
+import { bearerRoutes, OPENAPI_INFO } from './openapi/openapi-info';
 import { requestIdOf } from './observability/request-id';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
@@ -110,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // During a drain a request that still arrives on an open keep-alive connection is served (with
     // `Connection: close`), not answered 503: a proxy does not retry a 503 to a POST such as sign-in.
     return503OnClosing: false,
+    // Every route's input is checked by its JSON schema (decision 0048).
+    ajv: inputValidation(accountChecks(now)),
   });
 
   ensurePrivateDir(config.dataDir);
@@ -207,6 +213,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandling(app);
+  const authLookup = createAuthLookup(database);
+  app.addHook('onClose', async () => authLookup.close());
+  const authenticate = authenticator(context.tokens, authLookup);
+  // Collects the route schemas into an OpenAPI document (`app.swagger()`); it serves nothing.
+  await app.register(fastifySwagger, { openapi: OPENAPI_INFO, transform: bearerRoutes(authenticate) });
   registerObservability(app, context, redis);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSessionId', null);
@@ -240,9 +251,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done(null, payload);
   });
 
-  const authLookup = createAuthLookup(database);
-  app.addHook('onClose', async () => authLookup.close());
-  const authenticate = authenticator(context.tokens, authLookup);
   registerAuthRoutes(app, context);
   registerProfileRoutes(app, context, authenticate);
   registerBalanceRoutes(app, authLookup, authenticate);

@@ -273,6 +273,30 @@ test.describe('Categories', () => {
     await expect(categoryMenu(page).getByRole('link', { name: 'Card Games' })).toHaveAttribute('aria-current', 'page');
   });
 
+  test("the category art the browser draws is the server's, byte for byte, and every picture is drawn", async ({ page }) => {
+    /** The category pictures (data: URIs of the .svg files, decision 0050) in menu order: of the page, or of some HTML. */
+    const pictures = (html: string | null) =>
+      page.evaluate((markup) => {
+        const doc = markup === null ? document : new DOMParser().parseFromString(markup, 'text/html');
+        return [...doc.querySelectorAll('main a[href^="/categories/"] img')].map((img) => img.getAttribute('src'));
+      }, html);
+    const html = await (await page.request.get('/categories/Arcade%20Games')).text();
+    // The browser's own render of the page: reached by a client-side navigation, not from the server's HTML.
+    await page.goto('/all-games');
+    await remotePagesMounted(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/categories\/Arcade%20Games$/);
+    await expect(categoryMenu(page).getByRole('link')).toHaveText(CATEGORIES);
+    const served = await pictures(html);
+    expect(served).toHaveLength(CATEGORIES.length);
+    expect(served.every((src) => src?.startsWith('data:image/svg+xml,%3Csvg'))).toBe(true);
+    expect(await pictures(null)).toEqual(served);
+    const widths = await categoryMenu(page)
+      .locator('img')
+      .evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((img) => img.decode().then(() => img.naturalWidth))));
+    expect(widths).toEqual(CATEGORIES.map(() => 400));
+  });
+
   test("a category without games says 'No games found for this category.'", async ({ page }) => {
     await page.goto('/categories/Match-3%20Games');
     await expect(main(page).getByRole('heading', { level: 1, name: 'Match-3 Games' })).toBeVisible();

@@ -6,7 +6,10 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { staticFiles } from './assets/static-folder';
 import { ConfigSource } from './config/config-source';
 import type { ConfigOverrides } from './config/runtime-config';
-import { registerPageRoutes } from './http/page-routes';
+import { isPageRequest, registerPageRoutes } from './http/page-routes';
+import { registerOverrideLink } from './overrides/override-link';
+import { overrideSecretFrom } from './overrides/override-token';
+import { defaultSelectors, ReleaseSteering } from './releases/release-steering';
 import { PageCache } from './render/page-cache';
 import { PageFiles } from './render/page-files';
 import { ShellBuild } from './render/shell-build';
@@ -94,6 +97,7 @@ export function buildPageService(options: PageServiceOptions): PageService {
     gameStats,
     statsUrl: options.statsUrl,
     cache,
+    steering: new ReleaseSteering(defaultSelectors(options.env ?? {})),
     fallbackDir: options.fallbackDir,
     log: app.log,
   });
@@ -108,6 +112,11 @@ export function buildPageService(options: PageServiceOptions): PageService {
     await pageFiles?.settled();
   });
   void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });
+  registerOverrideLink(app, {
+    secret: overrideSecretFrom(options.env ?? {}),
+    config: () => renderer.config(),
+    isPage: isPageRequest,
+  });
   registerPageRoutes(app, { renderer, cache, pageFiles, files: options.serveAssets ? staticFiles(options.shellDist) : null });
   return { app, renderer, cache, pageFiles };
 }

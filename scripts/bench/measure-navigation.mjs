@@ -151,16 +151,27 @@ function announceSaveData() {
   });
 }
 
+// Runs in the page before its scripts: a browser without view transitions (React then changes
+// the page without its cross-fade): the same build without that lever.
+function withoutViewTransitions() {
+  delete Document.prototype.startViewTransition;
+}
+
 /**
  * Loads Home in a fresh context, lets it go idle, then clicks through NAVIGATION_STEPS.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin
- * @param {{ isOwn: (url: string) => boolean, throttled?: boolean, idleMs?: number, saveData?: boolean }} options
+ * @param {{ isOwn: (url: string) => boolean, throttled?: boolean, idleMs?: number, saveData?: boolean, viewTransitions?: boolean }} options
  *   saveData: the browser says the player asked to save data, so the shell prefetches nothing
  *   (shell/src/navigation/connection.ts): the same build with its navigation prefetch off.
+ *   viewTransitions false: the browser has none, so pages change without the cross-fade.
  * @returns {Promise<Record<string, {ms: number, contentMs: number, inp: number} | null>>} null: the step never showed its content
  */
-export async function measureNavigation(browser, origin, { isOwn, throttled = false, idleMs = 1000, saveData = false }) {
+export async function measureNavigation(
+  browser,
+  origin,
+  { isOwn, throttled = false, idleMs = 1000, saveData = false, viewTransitions = true },
+) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const timeout = throttled ? 60_000 : 20_000;
   try {
@@ -171,6 +182,7 @@ export async function measureNavigation(browser, origin, { isOwn, throttled = fa
     );
     await context.addInitScript(installNavigationClock);
     if (saveData) await context.addInitScript(announceSaveData);
+    if (!viewTransitions) await context.addInitScript(withoutViewTransitions);
     const page = await context.newPage();
     page.setDefaultTimeout(timeout);
     if (throttled) {

@@ -13,6 +13,8 @@ const args = process.argv.slice(2);
 const testing = args[0] === '--test';
 // The tests turn the client telemetry's test switch on (never set in production configs).
 if (testing) process.env.TELEMETRY_TEST_SWITCH = '1';
+// Preview overrides on (decision 0047): e2e/topology/overrides.spec.ts signs tokens with it.
+if (testing) process.env.RELEASE_OVERRIDE_SECRET ??= 'topology-override-secret-0123456789abcdef';
 // The tests' own release pointers (e2e/topology/canary.spec.ts publishes and steers releases there).
 const releasesDir =
   testing && !process.env.RELEASES_DIR ? mkdtempSync(path.join(os.tmpdir(), 'portal-topology-releases-')) : undefined;

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -11,13 +12,22 @@ import {
 import type { AppContext } from '../context';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { InputReader } from '../http/input';
+import { objectBody } from '../http/input-source';
 import { accountKey, RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/messages';
 import { answerNoSoonerThan, MAIL_REQUEST_FLOOR_MS } from '../security/answer-floor';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { newLinkToken, newNumericCode } from '../security/one-time-secrets';
-import { FIELD_SPECS, plainTextRule, usernameRule } from './rules';
+import {
+  ACTIVATION_QUERY,
+  CAPTCHA_QUERY,
+  EMAIL_BODY,
+  LOGIN_BODY,
+  REFRESH_TOKEN_BODY,
+  REGISTER_BODY,
+  RESET_PASSWORD_BODY,
+  VERIFY_EMAIL_BODY,
+} from './auth-schemas';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 24 * HOUR;
@@ -51,7 +61,8 @@ export const codeRefused = (kind: 'verification' | 'reset'): string =>
   `This ${kind} code is wrong or no longer valid. Check it, or request a new one.`;
 const codeProblem = (kind: 'verification' | 'reset'): HttpError => new HttpError(400, codeRefused(kind));
 
-export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerAuthRoutes(fastify: FastifyInstance, context: AppContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users, sessions, codes, tokens, config, accountLimits } = context;
   const budget = context.passwordHashingBudget;
 
@@ -75,16 +86,14 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.post(
     API_PATHS.register,
-    { preHandler: budget, config: { rateLimit: RATE_LIMITS.register } },
+    {
+      // The hashing budget refuses first, as it did before the fields were read.
+      preValidation: [budget, objectBody],
+      config: { rateLimit: RATE_LIMITS.register },
+      schema: { body: REGISTER_BODY },
+    },
     async (request, reply): Promise<MessageResponse> => {
-      const input = new InputReader(request.body, 'body');
-      const username = input.string('username', { required: true, maxLength: 30, rules: [usernameRule] });
-      const email = input.string('email', FIELD_SPECS.email);
-      const firstName = input.string('firstName', { required: true, maxLength: 50, rules: [plainTextRule] });
-      const lastName = input.string('lastName', { required: true, maxLength: 50, rules: [plainTextRule] });
-      const password = input.string('password', FIELD_SPECS.newPassword);
-      const captchaToken = input.string('captcha_token', { maxLength: 4096 });
-      input.done();
+      const { username, email, firstName, lastName, password, captcha_token: captchaToken } = request.body;
       await requireCaptcha(captchaToken, request.ip);
 
       const passwordHash = await hashPassword(password, config.passwordHashCost);
@@ -97,13 +106,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.post(
     API_PATHS.login,
-    { preHandler: budget, config: { rateLimit: RATE_LIMITS.login } },
+    { preValidation: [budget, objectBody], config: { rateLimit: RATE_LIMITS.login }, schema: { body: LOGIN_BODY } },
     async (request): Promise<LoginResponse> => {
-      const input = new InputReader(request.body, 'body');
-      const identifier = input.string('username', { required: true, maxLength: 254 });
-      const password = input.string('password', FIELD_SPECS.existingPassword);
-      const captchaToken = input.string('captcha_token', { maxLength: 4096 });
-      input.done();
+      const { username: identifier, password, captcha_token: captchaToken } = request.body;
       await requireCaptcha(captchaToken, request.ip);
 
       const user = await users.findByLogin(identifier);
@@ -126,10 +131,14 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   );
 
   /** Rotation: the presented refresh token must be its family's current one; a used one revokes the family. */
-  app.post(API_PATHS.refreshToken, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<LoginResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
-    input.done();
+  const refreshRoute = {
+    preValidation: objectBody,
+    config: { rateLimit: RATE_LIMITS.refresh },
+    schema: { body: REFRESH_TOKEN_BODY },
+  };
+
+  app.post(API_PATHS.refreshToken, refreshRoute, async (request): Promise<LoginResponse> => {
+    const refreshToken = request.body.refresh_token;
     const subject = tokens.verify(refreshToken, 'refresh');
     const user = subject ? await users.findById(subject.userId) : undefined;
     if (!subject || !user || user.token_version !== subject.version) throw new HttpError(401, MESSAGES.badRefreshToken);
@@ -147,33 +156,31 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   /** Ends the session of a refresh token (any token of the family); saying it twice is fine. */
-  app.post(API_PATHS.logout, { config: { rateLimit: RATE_LIMITS.refresh } }, async (request): Promise<DetailResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const refreshToken = input.string('refresh_token', { required: true, maxLength: 4096 });
-    input.done();
-    const subject = tokens.verify(refreshToken, 'refresh');
+  app.post(API_PATHS.logout, refreshRoute, async (request): Promise<DetailResponse> => {
+    const subject = tokens.verify(request.body.refresh_token, 'refresh');
     if (!subject) throw new HttpError(401, MESSAGES.badRefreshToken);
     await sessions.revoke(subject.sessionId, 'logout');
     return { detail: MESSAGES.loggedOut };
   });
 
-  app.post(API_PATHS.verifyEmail, { config: { rateLimit: RATE_LIMITS.codeEntry } }, async (request): Promise<MessageResponse> => {
-    const input = new InputReader(request.body, 'body');
-    const email = input.string('email', FIELD_SPECS.email);
-    const code = input.string('verification_code', FIELD_SPECS.code);
-    input.done();
-    const user = await users.findByEmail(email);
-    // Counted per account and network across every code issued in the window: a new code does not reset it.
-    const bucket = accountKey('verify_email', user?.id, email, request.ip);
-    await accountLimits.codeEntry.attempt(bucket);
-    // Unknown and already verified addresses take the same path and get the same answer: neither
-    // has a live verification code (verifying deletes them), so both read as a wrong code.
-    const result = await codes.check(user?.id ?? 0, 'verify_email', code);
-    if (result !== 'ok' || !user) throw codeProblem('verification');
-    await accountLimits.codeEntry.succeeded(bucket);
-    await users.markEmailVerified(user.id);
-    return { message: MESSAGES.emailVerified };
-  });
+  app.post(
+    API_PATHS.verifyEmail,
+    { preValidation: objectBody, config: { rateLimit: RATE_LIMITS.codeEntry }, schema: { body: VERIFY_EMAIL_BODY } },
+    async (request): Promise<MessageResponse> => {
+      const { email, verification_code: code } = request.body;
+      const user = await users.findByEmail(email);
+      // Counted per account and network across every code issued in the window: a new code does not reset it.
+      const bucket = accountKey('verify_email', user?.id, email, request.ip);
+      await accountLimits.codeEntry.attempt(bucket);
+      // Unknown and already verified addresses take the same path and get the same answer: neither
+      // has a live verification code (verifying deletes them), so both read as a wrong code.
+      const result = await codes.check(user?.id ?? 0, 'verify_email', code);
+      if (result !== 'ok' || !user) throw codeProblem('verification');
+      await accountLimits.codeEntry.succeeded(bucket);
+      await users.markEmailVerified(user.id);
+      return { message: MESSAGES.emailVerified };
+    },
+  );
 
   /**
    * resend and forgot-password: the same answer and the same cost whether or not the address has
@@ -187,11 +194,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     scope: string,
     queueFor: (user: UserRow) => ((trx: Kysely<Database>) => Promise<void>) | null,
   ): void {
-    app.post(path, { config: { rateLimit: RATE_LIMITS.mailRequest } }, async (request): Promise<MessageResponse> => {
+    const options = { preValidation: objectBody, config: { rateLimit: RATE_LIMITS.mailRequest }, schema: { body: EMAIL_BODY } };
+    app.post(path, options, async (request): Promise<MessageResponse> => {
       const startedAt = performance.now();
-      const input = new InputReader(request.body, 'body');
-      const email = input.string('email', FIELD_SPECS.email);
-      input.done();
+      const { email } = request.body;
       const user = await users.findByEmail(email);
       // Counted for unknown addresses too (same work); past the daily cap nothing is sent, quietly.
       const withinCap = await accountLimits.codeMails.allows(accountKey(scope, user?.id, email, null));
@@ -215,13 +221,13 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.post(
     API_PATHS.resetPassword,
-    { preHandler: budget, config: { rateLimit: RATE_LIMITS.codeEntry } },
+    {
+      preValidation: [budget, objectBody],
+      config: { rateLimit: RATE_LIMITS.codeEntry },
+      schema: { body: RESET_PASSWORD_BODY },
+    },
     async (request): Promise<MessageResponse> => {
-      const input = new InputReader(request.body, 'body');
-      const email = input.string('email', FIELD_SPECS.email);
-      const code = input.string('reset_code', FIELD_SPECS.code);
-      const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
-      input.done();
+      const { email, reset_code: code, new_password: newPassword } = request.body;
       const user = await users.findByEmail(email);
       const bucket = accountKey('reset_password', user?.id, email, request.ip);
       await accountLimits.codeEntry.attempt(bucket);
@@ -244,12 +250,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.post(
     API_PATHS.activateUser,
-    { config: { rateLimit: RATE_LIMITS.activation } },
+    { config: { rateLimit: RATE_LIMITS.activation }, schema: { querystring: ACTIVATION_QUERY } },
     async (request): Promise<MessageResponse> => {
-      const input = new InputReader(request.query, 'query');
-      const token = input.string('token', { required: true, maxLength: 256 });
-      input.done();
-      const userId = await codes.redeemLinkToken('activation', token);
+      const userId = await codes.redeemLinkToken('activation', request.query.token);
       if (userId === null) throw new HttpError(400, MESSAGES.badActivationLink);
       await users.markEmailVerified(userId);
       return { message: MESSAGES.userActivated };
@@ -259,11 +262,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   /** product §7 defines it without a caller: reports whether a reCAPTCHA token is valid. */
   app.post(
     API_PATHS.verifyCaptcha,
-    { config: { rateLimit: RATE_LIMITS.captcha } },
+    { config: { rateLimit: RATE_LIMITS.captcha }, schema: { querystring: CAPTCHA_QUERY } },
     async (request): Promise<{ success: boolean }> => {
-      const input = new InputReader(request.query, 'query');
-      const token = input.string('token', { required: true, maxLength: 4096 });
-      input.done();
+      const { token } = request.query;
       return { success: context.captcha ? await context.captcha(token, request.ip) : true };
     },
   );

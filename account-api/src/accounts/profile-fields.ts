@@ -1,13 +1,15 @@
+import { Type } from 'typebox';
 import type { SaveProfileQuery } from 'shared-contracts/account';
-import type { FieldSpec, InputReader, Rule } from '../http/input';
-import { plainTextRule } from './rules';
+import { nullableTextField, textField, type TextFieldOptions } from '../http/text-field';
+import type { Check } from '../http/validation';
+import type { AccountCheck } from './rules';
 
 type EditableField = keyof SaveProfileQuery;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** dob: a real calendar date, YYYY-MM-DD, in the past. */
-export function dateOfBirthRule(today: () => Date): Rule {
+export function dateOfBirthRule(today: () => Date): Check {
   return (value) => {
     const match = ISO_DATE.exec(value);
     if (!match) return 'dob must be a date written YYYY-MM-DD';
@@ -20,42 +22,51 @@ export function dateOfBirthRule(today: () => Date): Rule {
   };
 }
 
-const phoneRule: Rule = (value) =>
-  /^\+?[0-9 ().-]{5,24}$/.test(value) ? null : 'phone may hold digits, spaces, ( ) . - and a leading +';
-const postalCodeRule: Rule = (value) =>
-  /^[A-Za-z0-9 -]{2,12}$/.test(value) ? null : 'postal_code must be 2-12 letters, digits, spaces or dashes';
-
 /** product §3 leaves types open; these limits keep the data sane without rejecting real addresses. */
-function specs(today: () => Date): Record<EditableField, FieldSpec> {
-  const text = (maxLength: number, ...rules: Rule[]): FieldSpec => ({ maxLength, rules: [plainTextRule, ...rules] });
-  return {
-    first_name: text(50),
-    last_name: text(50),
-    dob: text(10, dateOfBirthRule(today)),
-    gender: text(30),
-    phone: text(24, phoneRule),
-    country: text(100),
-    state: text(100),
-    city: text(100),
-    postal_code: text(12, postalCodeRule),
-    street_address_1: text(200),
-    street_address_2: text(200),
-  };
-}
-
+type Text = Omit<TextFieldOptions<AccountCheck>, 'checks'> & { checks?: AccountCheck[] };
+const plain = (options: Text): TextFieldOptions<AccountCheck> => ({
+  ...options,
+  checks: ['plain-text', ...(options.checks ?? [])],
+});
 /** Names are required at sign-up, so they can be changed but not blanked. */
-const NOT_CLEARABLE: ReadonlySet<EditableField> = new Set(['first_name', 'last_name']);
+const name = () => textField(plain({ maxLength: 50, notBlank: true }));
+/** '' clears the field; null is ignored, like a field not sent. */
+const clearable = (options: Text) => nullableTextField(plain(options));
 
-/**
- * The changes a save_profile request asks for: fields that are present, with '' meaning
- * "clear it" (null). Fields not sent stay as they are; unknown parameters are ignored.
- */
-export function readProfileChanges(input: InputReader, today: () => Date): Partial<Record<EditableField, string | null>> {
+/** save_profile's fields: any subset; fields not sent stay as they are, unknown ones are ignored. */
+export const PROFILE_CHANGES = Type.Object({
+  first_name: Type.Optional(name()),
+  last_name: Type.Optional(name()),
+  dob: Type.Optional(clearable({ maxLength: 10, checks: ['date-of-birth'] })),
+  gender: Type.Optional(clearable({ maxLength: 30 })),
+  phone: Type.Optional(
+    clearable({
+      maxLength: 24,
+      pattern: { regex: /^\+?[0-9 ().-]{5,24}$/, message: 'phone may hold digits, spaces, ( ) . - and a leading +' },
+    }),
+  ),
+  country: Type.Optional(clearable({ maxLength: 100 })),
+  state: Type.Optional(clearable({ maxLength: 100 })),
+  city: Type.Optional(clearable({ maxLength: 100 })),
+  postal_code: Type.Optional(
+    clearable({
+      maxLength: 12,
+      pattern: { regex: /^[A-Za-z0-9 -]{2,12}$/, message: 'postal_code must be 2-12 letters, digits, spaces or dashes' },
+    }),
+  ),
+  street_address_1: Type.Optional(clearable({ maxLength: 200 })),
+  street_address_2: Type.Optional(clearable({ maxLength: 200 })),
+});
+
+/** The changes a valid save_profile input asks for: '' means "clear it" (null); null means nothing. */
+export function profileChanges(
+  input: Partial<Record<EditableField, string | null>>,
+): Partial<Record<EditableField, string | null>> {
   const changes: Partial<Record<EditableField, string | null>> = {};
-  for (const [field, spec] of Object.entries(specs(today)) as [EditableField, FieldSpec][]) {
-    if (!input.has(field)) continue;
-    const value = input.string(field, { ...spec, required: NOT_CLEARABLE.has(field) });
-    if (value !== undefined) changes[field] = value === '' ? null : value;
+  for (const field of Object.keys(PROFILE_CHANGES.properties) as EditableField[]) {
+    const value = input[field];
+    if (value === undefined || value === null) continue;
+    changes[field] = value === '' ? null : value;
   }
   return changes;
 }

@@ -1,77 +1,87 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { Type } from 'typebox';
 import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
 import { HttpError, invalidInput, unauthorized } from '../http/errors';
-import { USER_RECORD_SCHEMA } from '../http/response-schemas';
-import { InputReader } from '../http/input';
+import { bodyOrQuery } from '../http/input-source';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { passwordChangedMail } from '../mail/messages';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { uploadNameFromPictureUrl } from '../uploads/upload-routes';
 import { formatMinutes } from '../uploads/upload-store';
-import { readProfileChanges } from './profile-fields';
-import { FIELD_SPECS } from './rules';
+import { PROFILE_CHANGES, profileChanges } from './profile-fields';
+import { accountText, FIELDS } from './rules';
+import { USER_RECORD } from './user-record-schema';
 import { toUserRecord } from './user-store';
 
 /** update-password answers `detail` (product §7) plus fresh tokens: the change retires the old ones. */
 export type UpdatePasswordResponse = DetailResponse & LoginResponse;
 
+const UPDATE_PASSWORD = Type.Object({ old_password: FIELDS.existingPassword, new_password: FIELDS.newPassword });
+
+const SAVE_PICTURE_QUERY = Type.Object({ picture_url: accountText({ notBlank: true, maxLength: 2048 }) });
+
 /**
  * product §7 puts save_profile's and update-password's fields in the query string; a JSON or form
- * body is read instead when one is sent, so clients can keep personal data and passwords out of
- * URLs (and out of every proxy's access log).
+ * body is read instead when one is sent (see bodyOrQuery). The query schema lists the same fields
+ * for the document; the body schema checks them wherever they came from.
  */
-function bodyOrQuery(request: FastifyRequest): InputReader {
-  const body = request.body;
-  const hasBody = typeof body === 'object' && body !== null && Object.keys(body).length > 0;
-  return hasBody ? new InputReader(body, 'body') : new InputReader(request.query, 'query');
+function fieldsInBodyOrQuery<Fields extends ReturnType<typeof Type.Object>>(fields: Fields) {
+  return { schema: { body: fields, querystring: Type.Partial(fields) } };
 }
 
-export function registerProfileRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
+export function registerProfileRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { users, sessions, tokens, config } = context;
 
   // The hot read (decision 0024): the record comes from the auth check; a plain return, no promise.
-  app.post(API_PATHS.userInfo, { preHandler: authenticate, schema: { response: { 200: USER_RECORD_SCHEMA } } }, (request) =>
+  app.post(API_PATHS.userInfo, { preHandler: authenticate, schema: { response: { 200: USER_RECORD } } }, (request) =>
     currentUser(request),
   );
 
-  app.post(API_PATHS.saveProfile, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
-    const user = currentUser(request);
-    const input = bodyOrQuery(request);
-    const changes = readProfileChanges(input, context.now);
-    input.done();
-    if (Object.keys(changes).length === 0) return user;
-    return toUserRecord(await users.update(user.id, changes));
-  });
+  app.post(
+    API_PATHS.saveProfile,
+    { preValidation: [authenticate, bodyOrQuery], ...fieldsInBodyOrQuery(PROFILE_CHANGES) },
+    async (request): Promise<UserRecord> => {
+      const user = currentUser(request);
+      const changes = profileChanges(request.body);
+      if (Object.keys(changes).length === 0) return user;
+      return toUserRecord(await users.update(user.id, changes));
+    },
+  );
 
-  app.post(API_PATHS.savePicture, { preHandler: authenticate }, async (request): Promise<UserRecord> => {
-    const user = currentUser(request);
-    const input = new InputReader(request.query, 'query');
-    const pictureUrl = input.string('picture_url', { required: true, maxLength: 2048 });
-    input.done();
-    const name = uploadNameFromPictureUrl(pictureUrl);
-    const upload = name ? await context.uploads.findSavable(user, name) : null;
-    if (!upload) {
-      throw invalidInput([
-        {
-          loc: ['query', 'picture_url'],
-          msg: `picture_url must name a picture you uploaded less than ${formatMinutes(config.uploads.unsavedMs)} ago, or your current one`,
-          type: 'value_error',
-        },
-      ]);
-    }
-    return toUserRecord(await context.uploads.setPicture(user.id, upload));
-  });
+  app.post(
+    API_PATHS.savePicture,
+    { preValidation: authenticate, schema: { querystring: SAVE_PICTURE_QUERY } },
+    async (request): Promise<UserRecord> => {
+      const user = currentUser(request);
+      const pictureUrl = request.query.picture_url;
+      const name = uploadNameFromPictureUrl(pictureUrl);
+      const upload = name ? await context.uploads.findSavable(user, name) : null;
+      if (!upload) {
+        throw invalidInput([
+          {
+            loc: ['query', 'picture_url'],
+            msg: `picture_url must name a picture you uploaded less than ${formatMinutes(config.uploads.unsavedMs)} ago, or your current one`,
+            type: 'value_error',
+          },
+        ]);
+      }
+      return toUserRecord(await context.uploads.setPicture(user.id, upload));
+    },
+  );
 
   app.post(
     API_PATHS.updatePassword,
-    { preHandler: [authenticate, context.passwordHashingBudget], config: { rateLimit: RATE_LIMITS.updatePassword } },
+    {
+      preValidation: [authenticate, context.passwordHashingBudget, bodyOrQuery],
+      config: { rateLimit: RATE_LIMITS.updatePassword },
+      ...fieldsInBodyOrQuery(UPDATE_PASSWORD),
+    },
     async (request): Promise<UpdatePasswordResponse> => {
-      const input = bodyOrQuery(request);
-      const oldPassword = input.string('old_password', FIELD_SPECS.existingPassword);
-      const newPassword = input.string('new_password', FIELD_SPECS.newPassword);
-      input.done();
+      const { old_password: oldPassword, new_password: newPassword } = request.body;
       // The record from the auth check carries no hash: read it now, as it stands.
       const user = await users.findById(currentUser(request).id);
       if (!user) throw unauthorized('Could not validate credentials');

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiErrorBody, ValidationErrorItem } from 'shared-contracts/account';
+import { inputPlace } from './input-source';
 
 /** An error the client caused or may see; rendered as `{"detail": ...}` (product §8). */
 export class HttpError extends Error {
@@ -37,14 +38,14 @@ const LOCATIONS: Record<string, string> = { body: 'body', querystring: 'query', 
 interface SchemaProblem {
   keyword: string;
   instancePath: string;
+  schemaPath: string;
   message?: string;
   params: Record<string, unknown>;
 }
 
-/** Ajv's keyword → FastAPI's error type, so clients see one vocabulary whichever reader refused. */
+/** Ajv's keyword → FastAPI's error type, so clients see one vocabulary whichever rule refused. */
 const TYPES: Record<string, string> = {
   required: 'missing',
-  type: 'type_error',
   enum: 'enum',
   pattern: 'string_pattern_mismatch',
   maxLength: 'string_too_long',
@@ -52,60 +53,134 @@ const TYPES: Record<string, string> = {
   minimum: 'greater_than_equal',
   maximum: 'less_than_equal',
   additionalProperties: 'extra_forbidden',
+  // A field's own rule with its own message (ajv-errors, the API's named checks).
+  errorMessage: 'value_error',
+  'x-checks': 'value_error',
 };
 
+/** The JSON type a value should have had → how the message says it, and FastAPI's error type. */
+const TYPE_WORDS: Record<string, { words: string; type: string }> = {
+  integer: { words: 'a whole number', type: 'int_type' },
+  number: { words: 'a number', type: 'float_type' },
+  string: { words: 'a single text value', type: 'string_type' },
+  object: { words: 'an object', type: 'model_type' },
+  array: { words: 'a list', type: 'list_type' },
+  boolean: { words: 'true or false', type: 'bool_type' },
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The rule that failed: ajv-errors wraps the original error when it words it. */
+function ruleOf(problem: SchemaProblem): { keyword: string; schemaPath: string } {
+  const wrapped: unknown =
+    problem.keyword === 'errorMessage' && Array.isArray(problem.params.errors) ? (problem.params.errors as unknown[])[0] : null;
+  return isRecord(wrapped) && typeof wrapped.keyword === 'string' && typeof wrapped.schemaPath === 'string'
+    ? { keyword: wrapped.keyword, schemaPath: wrapped.schemaPath }
+    : { keyword: problem.keyword, schemaPath: problem.schemaPath };
+}
+
+/** The schema object holding the keyword at `schemaPath` (`#/properties/email/maxLength`). */
+function schemaHolding(root: unknown, schemaPath: string): Record<string, unknown> | null {
+  let node = root;
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    if (part === '') continue;
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = isRecord(node) ? node[key] : Array.isArray(node) ? (node as unknown[])[Number(key)] : undefined;
+  }
+  return isRecord(node) ? node : null;
+}
+
 /**
- * A route's JSON-schema refusal as product §8's list: one `{loc, msg, type}` per problem, `loc`
- * naming the place (`body`, `query`, `path`) and the field, `msg` naming the field too (the
- * client joins the msgs).
+ * Where a failed rule stands among its field's rules: presence, then type, then the keywords in
+ * the order the field's schema lists them (see http/text-field.ts).
  */
-export function schemaErrorItems(problems: readonly SchemaProblem[], context: string | undefined): ValidationErrorItem[] {
-  const place = LOCATIONS[context ?? 'body'] ?? 'body';
-  return problems.map((problem) => {
-    const path = problem.instancePath
+function precedence(problem: SchemaProblem, partSchema: unknown): number {
+  const rule = ruleOf(problem);
+  if (rule.keyword === 'required') return -2;
+  if (rule.keyword === 'type') return -1;
+  const holder = schemaHolding(partSchema, rule.schemaPath);
+  const index = holder ? Object.keys(holder).indexOf(rule.keyword) : -1;
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/**
+ * A route's JSON-schema refusal as product §8's list: one `{loc, msg, type}` per bad field (the
+ * first rule it breaks), in the order the schema lists the fields, `loc` naming the place
+ * (`body`, `query`, `path`) and the field, `msg` naming the field too (the client joins the msgs).
+ * `routeSchema` is the route's schema (Fastify's `request.routeOptions.schema`); `place`
+ * overrides where the client sent the fields.
+ */
+export function schemaErrorItems(
+  problems: readonly SchemaProblem[],
+  context: string | undefined,
+  routeSchema?: unknown,
+  place: string = LOCATIONS[context ?? 'body'] ?? 'body',
+): ValidationErrorItem[] {
+  const partSchema = isRecord(routeSchema) ? routeSchema[context ?? 'body'] : undefined;
+  const chosen = new Map<string, { problem: SchemaProblem; path: (string | number)[]; rank: number }>();
+  for (const problem of problems) {
+    const path: (string | number)[] = problem.instancePath
       .split('/')
       .filter((part) => part !== '')
       .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~')));
     const missing = problem.keyword === 'required' ? problem.params.missingProperty : undefined;
     if (typeof missing === 'string') path.push(missing);
-    const field = path.length > 0 ? String(path.at(-1)) : place;
-    return { loc: [place, ...path], msg: schemaMessage(field, problem), type: TYPES[problem.keyword] ?? problem.keyword };
-  });
+    const key = JSON.stringify(path);
+    const rank = precedence(problem, partSchema);
+    const held = chosen.get(key);
+    if (!held || rank < held.rank) chosen.set(key, { problem, path, rank });
+  }
+  const properties = isRecord(partSchema) && isRecord(partSchema.properties) ? Object.keys(partSchema.properties) : [];
+  const fieldOrder = (path: (string | number)[]) => {
+    const index = properties.indexOf(String(path[0]));
+    return index === -1 ? properties.length : index;
+  };
+  return [...chosen.values()]
+    .sort((a, b) => fieldOrder(a.path) - fieldOrder(b.path))
+    .map(({ problem, path }) => {
+      const field = path.length > 0 ? String(path.at(-1)) : place;
+      return { loc: [place, ...path], ...schemaMessage(field, problem) };
+    });
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  integer: 'a whole number',
-  number: 'a number',
-  string: 'text',
-  object: 'an object',
-  array: 'a list',
-  boolean: 'true or false',
-};
-
-/** Worded like the API's own input reader ("x is required", "x must be at most 3 characters"). */
-function schemaMessage(field: string, problem: SchemaProblem): string {
+/** Worded as the API always has ("x is required", "x must be at most 3 characters"). */
+function schemaMessage(field: string, problem: SchemaProblem): { msg: string; type: string } {
   const { params } = problem;
+  const type = TYPES[problem.keyword] ?? problem.keyword;
   switch (problem.keyword) {
     case 'required':
-      return `${field} is required`;
-    case 'type':
-      return `${field} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}`;
+      return { msg: `${field} is required`, type };
+    case 'type': {
+      const expected = String(params.type).split(',')[0] ?? '';
+      const words = TYPE_WORDS[expected];
+      return { msg: `${field} must be ${words?.words ?? expected}`, type: words?.type ?? 'type_error' };
+    }
     case 'enum':
-      return Array.isArray(params.allowedValues)
-        ? `${field} must be one of ${params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`
-        : `${field} is not an allowed value`;
+      return {
+        msg: Array.isArray(params.allowedValues)
+          ? `${field} must be one of ${params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`
+          : `${field} is not an allowed value`,
+        type,
+      };
     case 'pattern':
-      return `${field} is not in the expected format`;
+      return { msg: `${field} is not in the expected format`, type };
     case 'maxLength':
-      return `${field} must be at most ${String(params.limit)} characters`;
+      return { msg: `${field} must be at most ${String(params.limit)} characters`, type };
     case 'minLength':
-      return `${field} must be at least ${String(params.limit)} characters`;
+      // A blank text field (trimmed to '') counts as one not sent.
+      return params.limit === 1
+        ? { msg: `${field} is required`, type: 'missing' }
+        : { msg: `${field} must be at least ${String(params.limit)} characters`, type };
     case 'minimum':
-      return `${field} must be at least ${String(params.limit)}`;
+      return { msg: `${field} must be at least ${String(params.limit)}`, type };
     case 'maximum':
-      return `${field} must be at most ${String(params.limit)}`;
+      return { msg: `${field} must be at most ${String(params.limit)}`, type };
+    case 'errorMessage':
+    case 'x-checks':
+      return { msg: problem.message ?? `${field} is not valid`, type };
     default:
-      return `${field} ${problem.message ?? 'is not valid'}`;
+      return { msg: `${field} ${problem.message ?? 'is not valid'}`, type };
   }
 }
 
@@ -151,7 +226,16 @@ export function isStorageUnavailable(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return send(reply, error.statusCode, error.detail, error.headers);
-    if (error.validation) return send(reply, 422, schemaErrorItems(error.validation, error.validationContext));
+    if (error.validation) {
+      const context = error.validationContext ?? 'body';
+      const items = schemaErrorItems(
+        error.validation,
+        context,
+        request.routeOptions.schema,
+        inputPlace(request, LOCATIONS[context] ?? 'body'),
+      );
+      return send(reply, 422, items);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message || 'Bad request';

@@ -1,4 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { GAMES } from 'shared-contracts';
 import {
   PLAY_DATA_PATHS,
@@ -8,12 +10,14 @@ import {
   statsOf,
   type PlayEventRequest,
   type ReportRequest,
+  type VoteValue,
   type VoteRequest,
   type VotesResponse,
   type VoteResponse,
 } from 'shared-contracts/play-data';
 import type { AppContext } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
+import type { Expect, SameShape } from '../http/response-schema';
 import { sameBytes } from '../security/same-bytes';
 import { deviceVoter, userVoter } from './votes';
 
@@ -31,8 +35,26 @@ const LIMITS = {
   stats: { max: 600, timeWindow: MINUTE },
 } as const;
 
-const deviceId = { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } as const;
-const gameId = { type: 'integer', minimum: 1 } as const;
+const deviceId = Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' });
+const gameId = Type.Integer({ minimum: 1 });
+
+const PLAY_EVENT = Type.Object({ gameId, deviceId });
+const VOTES_QUERY = Type.Object({ deviceId });
+const VOTE = Type.Object({ gameId, deviceId, vote: Type.Unsafe<VoteValue>({ type: 'integer', enum: [1, -1, 0] }) });
+const REPORT = Type.Object({
+  gameId,
+  deviceId,
+  reason: Type.Unsafe<ReportRequest['reason']>({ type: 'string', enum: [...REPORT_REASONS] }),
+  text: Type.Optional(Type.String({ maxLength: REPORT_TEXT_MAX })),
+});
+const REPORTS_QUERY = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) });
+
+// The schemas are the contract's shapes: a change on either side fails tsc.
+export type PlayDataSchemasMatch = [
+  Expect<SameShape<Static<typeof PLAY_EVENT>, PlayEventRequest>>,
+  Expect<SameShape<Static<typeof VOTE>, VoteRequest>>,
+  Expect<SameShape<Static<typeof REPORT>, ReportRequest>>,
+];
 
 function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
   if (!KNOWN_GAME_IDS.has(id))
@@ -45,7 +67,8 @@ function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
  * (stored only as a keyed hash), a public stats snapshot, and a timer that rolls counted plays
  * up into the database.
  */
-export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
+export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { playData, now } = context;
 
   /** Signed-in callers are authenticated (a bad token is a 401); anyone else goes on as a device. */
@@ -66,18 +89,9 @@ export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext
     return account;
   }
 
-  app.post<{ Body: PlayEventRequest }>(
+  app.post(
     PLAY_DATA_PATHS.plays,
-    {
-      config: { rateLimit: LIMITS.plays },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['gameId', 'deviceId'],
-          properties: { gameId, deviceId },
-        },
-      },
-    },
+    { config: { rateLimit: LIMITS.plays }, schema: { body: PLAY_EVENT } },
     async (request, reply) => {
       const game = knownGame(request.body.gameId);
       const counted = await playData.counter.record(playData.deviceKey(request.body.deviceId), game, now());
@@ -94,31 +108,17 @@ export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext
       .send(snapshot);
   });
 
-  app.get<{ Querystring: { deviceId: string } }>(
+  app.get(
     PLAY_DATA_PATHS.votes,
-    {
-      preHandler: maybeAuthenticate,
-      config: { rateLimit: LIMITS.votesRead },
-      schema: { querystring: { type: 'object', required: ['deviceId'], properties: { deviceId } } },
-    },
+    { preHandler: maybeAuthenticate, config: { rateLimit: LIMITS.votesRead }, schema: { querystring: VOTES_QUERY } },
     async (request): Promise<VotesResponse> => ({
       votes: await playData.votes.votesOf(await voterOf(request, request.query.deviceId)),
     }),
   );
 
-  app.post<{ Body: VoteRequest }>(
+  app.post(
     PLAY_DATA_PATHS.votes,
-    {
-      preHandler: maybeAuthenticate,
-      config: { rateLimit: LIMITS.votes },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['gameId', 'deviceId', 'vote'],
-          properties: { gameId, deviceId, vote: { type: 'integer', enum: [1, -1, 0] } },
-        },
-      },
-    },
+    { preHandler: maybeAuthenticate, config: { rateLimit: LIMITS.votes }, schema: { body: VOTE } },
     async (request): Promise<VoteResponse> => {
       const game = knownGame(request.body.gameId);
       const voter = await voterOf(request, request.body.deviceId);
@@ -129,23 +129,9 @@ export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext
     },
   );
 
-  app.post<{ Body: ReportRequest }>(
+  app.post(
     PLAY_DATA_PATHS.reports,
-    {
-      config: { rateLimit: LIMITS.reports },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['gameId', 'deviceId', 'reason'],
-          properties: {
-            gameId,
-            deviceId,
-            reason: { type: 'string', enum: [...REPORT_REASONS] },
-            text: { type: 'string', maxLength: REPORT_TEXT_MAX },
-          },
-        },
-      },
-    },
+    { config: { rateLimit: LIMITS.reports }, schema: { body: REPORT } },
     async (request, reply) => {
       const { reason, text } = request.body;
       const game = knownGame(request.body.gameId);
@@ -159,12 +145,9 @@ export function registerPlayDataRoutes(app: FastifyInstance, context: AppContext
   const { reportsToken } = context.config.playData;
   if (reportsToken) {
     const expected = Buffer.from(`Bearer ${reportsToken}`);
-    app.get<{ Querystring: { limit?: number } }>(
+    app.get(
       PLAY_DATA_PATHS.reports,
-      {
-        config: { rateLimit: LIMITS.votes },
-        schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 } } } },
-      },
+      { config: { rateLimit: LIMITS.votes }, schema: { querystring: REPORTS_QUERY } },
       async (request) => {
         if (!sameBytes(Buffer.from(request.headers.authorization ?? ''), expected)) {
           throw new HttpError(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });

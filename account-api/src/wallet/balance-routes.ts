@@ -3,12 +3,12 @@ import { API_PATHS, type BalanceResponse } from 'shared-contracts/account';
 import { DEFAULT_CURRENCY } from '../accounts/user-store';
 import type { AuthLookup } from '../db/auth-lookup';
 import { currentUser } from '../http/auth';
-import { BALANCE_SCHEMA } from '../http/response-schemas';
+import { BALANCE } from './balance-schema';
 
 export function registerBalanceRoutes(app: FastifyInstance, lookup: AuthLookup, authenticate: preHandlerHookHandler): void {
   // The wallet is read with a prepared statement beside the auth check's (decision 0024):
   // synchronous on SQLite, so the handler returns the answer itself, without a promise.
-  app.get(API_PATHS.balance, { preHandler: authenticate, schema: { response: { 200: BALANCE_SCHEMA } } }, (request) => {
+  app.get(API_PATHS.balance, { preHandler: authenticate, schema: { response: { 200: BALANCE } } }, (request) => {
     const user = currentUser(request);
     const answer = (wallet: BalanceResponse | undefined): BalanceResponse =>
       // Every sign-up opens a wallet; an account without one simply holds nothing yet.

@@ -1,16 +1,11 @@
-import type {
-  EmailRequest,
-  LoginRequest,
-  RegisterRequest,
-  ResetPasswordRequest,
-  VerifyEmailRequest,
-} from 'shared-contracts/account';
+import type { EmailRequest, RegisterRequest, ResetPasswordRequest, VerifyEmailRequest } from 'shared-contracts/account';
 import { createAsyncAction } from '../store/async-action';
 
-/** The sign-up / sign-in / code actions of product §3, each pending → fulfilled | rejected. */
+/**
+ * The sign-up and code actions of product §3, each pending → fulfilled | rejected. Sign-in starts
+ * a session, so its action (`signin`) is the session's.
+ */
 export const signup = createAsyncAction<RegisterRequest>('auth/signup');
-/** Fulfilled once the tokens are stored: the session, modal and profile slices all answer it. */
-export const signin = createAsyncAction<LoginRequest>('auth/signin');
 export const verifyEmail = createAsyncAction<VerifyEmailRequest>('auth/verifyEmail');
 /** Fulfilled with the server's message. */
 export const resendVerification = createAsyncAction<EmailRequest, string>('auth/resendVerification');

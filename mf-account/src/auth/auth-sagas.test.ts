@@ -1,8 +1,9 @@
 import { STORAGE_KEYS } from 'shared-contracts';
 import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from 'shared-contracts/account';
-import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
+import { signin } from '../session/session-actions';
+import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
-import { rootReducer, type AccountRootState } from '../store/root-reducer';
+import { rootReducer, type AccountRootState } from '../app/root-reducer';
 import { errorCases } from '../testing/error-cases';
 import { sagaOnPost } from '../testing/saga-on-post';
 import {

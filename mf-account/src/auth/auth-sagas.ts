@@ -1,5 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put } from 'redux-saga/effects';
+import { all, call, put } from 'redux-saga/effects';
 import { ROUTES } from 'shared-contracts';
 import {
   EMAIL_NOT_VERIFIED,
@@ -11,7 +11,8 @@ import {
 } from 'shared-contracts/account';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
-import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
+import { signin } from '../session';
+import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
 
 /** Sign-up (product §2): toast, then the verify dialog with the email. */
@@ -105,8 +106,8 @@ export const activationSaga = requestSaga(activation, (s, request) => s.api.acti
   },
 });
 
-/** Every auth request, watched by the root saga. */
-export const AUTH_REQUESTS = [
+/** Every auth request. */
+const AUTH_REQUESTS = [
   signupSaga,
   signinSaga,
   verifyEmailSaga,
@@ -115,3 +116,8 @@ export const AUTH_REQUESTS = [
   resetPasswordSaga,
   activationSaga,
 ];
+
+/** The auth feature's watchers, forked by the app's root saga with the services (decision 0013). */
+export function* authSagas(services: AccountServices): SagaIterator {
+  yield all(AUTH_REQUESTS.map((saga) => saga.watch(services)));
+}

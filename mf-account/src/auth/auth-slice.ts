@@ -1,7 +1,7 @@
 import { createReducer } from '@reduxjs/toolkit';
-import { sessionEnded, sessionSynced } from '../session/session-actions';
+import { sessionEnded, sessionSynced, signin } from '../session';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';
-import { activation, forgotPassword, resendVerification, resetPassword, signin, signup, verifyEmail } from './auth-actions';
+import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';
 
 /** The product §3 flags of the auth dialogs' actions. */
 const AUTH_ACTIONS = { signup, signin, verifyEmail, resendVerification, forgotPassword, resetPassword, activation };

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ModalKind, ModalProps } from 'shared-contracts/account';
-import { signin } from './auth-actions';
+import { signin } from '../session';
 
 /** product §4: one of the five dialogs or none; closing clears both kind and props. */
 export interface ModalState {

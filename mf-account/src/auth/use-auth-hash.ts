@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toastNotifier } from '../store/account-store';
+import { toastNotifier } from '../store/toast-notifier';
 import { useAccountDispatch } from '../store/hooks';
 import { AUTH_HASHES } from './auth-links';
 import { modalOpened } from './modal-slice';
-import { useSignedIn } from '../session/use-signed-in';
+import { useSignedIn } from '../session';
 
 /**
  * Opening any page with #signup or #signin: signed out, the dialog opens; signed in, an info

@@ -5,7 +5,8 @@ import MockAdapter from 'axios-mock-adapter';
 import { MemoryRouter } from 'react-router-dom';
 import { emit, on, STORAGE_KEYS } from 'shared-contracts';
 import { sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
-import { browserTokens } from '../session/token-store';
+import { browserTokens } from '../api/token-store';
+import type * as ModalInbox from '../auth/modal-inbox';
 
 /** What the header slot and the modal host must not load until a dialog opens or a token is stored. */
 const HEAVY = ['axios', 'redux', '@reduxjs/toolkit', 'redux-saga', 'react-redux', 'react-google-recaptcha'];
@@ -24,6 +25,17 @@ describe('the exposes on every page start small (decision 0015)', () => {
       }).not.toThrow();
     });
     for (const name of HEAVY) jest.dontMock(name);
+  });
+});
+
+describe('asks made before the modal host has loaded (decision 0049)', () => {
+  it('the header slot alone listens: an ask made before the modal host module loads waits for it', () => {
+    jest.isolateModules(() => {
+      jest.requireActual('./account-menu');
+      const inbox = jest.requireActual<typeof ModalInbox>('../auth/modal-inbox');
+      emit('modal:open', { kind: 'sign_in' });
+      expect(inbox.modalAskWaiting()).toBe(true);
+    });
   });
 });
 
@@ -55,6 +67,63 @@ describe('header slot and modal host, lazily loaded', () => {
     off();
     expect(asked).toEqual(['sign_up']);
     expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('Sign Up clicked before the modal host is mounted (the account part still loading): the dialog opens once it is, once', async () => {
+    const { default: AccountMenu } = await import('./account-menu');
+    const { default: ModalHost } = await import('./modal-host');
+    const header = render(
+      <MemoryRouter>
+        <AccountMenu config={TEST_CONFIG} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const host = render(
+      <MemoryRouter>
+        <ModalHost config={TEST_CONFIG} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+    act(() => {
+      emit('modal:close', {});
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The ask was taken: a host mounted again (a Retry) does not open it a second time.
+    host.unmount();
+    render(
+      <MemoryRouter>
+        <ModalHost config={TEST_CONFIG} />
+      </MemoryRouter>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    header.unmount();
+  });
+
+  it('an ask older than ten seconds when the host arrives opens nothing', async () => {
+    const { default: AccountMenu } = await import('./account-menu');
+    const { default: ModalHost } = await import('./modal-host');
+    const { MODAL_ASK_TTL_MS, modalAskWaiting } = await import('../auth/modal-inbox');
+    render(
+      <MemoryRouter>
+        <AccountMenu config={TEST_CONFIG} />
+      </MemoryRouter>,
+    );
+    const clickedAt = Date.now();
+    const now = jest.spyOn(Date, 'now').mockReturnValue(clickedAt);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    now.mockReturnValue(clickedAt + MODAL_ASK_TTL_MS);
+    render(
+      <MemoryRouter>
+        <ModalHost config={TEST_CONFIG} />
+      </MemoryRouter>,
+    );
+    // The loaded host looked at the ask (nothing waits any more) and let it go.
+    await waitFor(() => {
+      expect(modalAskWaiting()).toBe(false);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    now.mockRestore();
   });
 
   it('#signin opens the sign-in dialog', async () => {

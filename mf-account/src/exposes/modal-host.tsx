@@ -1,55 +1,47 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { on, STORAGE_KEYS, type AccountMountProps } from 'shared-contracts';
+import { STORAGE_KEYS, type AccountMountProps } from 'shared-contracts';
+import { browserTokens } from '../api/token-store';
 import { linkNeedsAccount } from '../auth/auth-links';
-import type { ModalRequest } from '../auth/use-modal-events';
-import { browserTokens } from '../session/token-store';
+import { listenForModalAsks, modalAskWaiting, subscribeModalAsks } from '../auth/modal-inbox';
+
+listenForModalAsks();
 
 /** The store, sagas, axios and the five dialogs: loaded on first need only. */
-const AccountHost = lazy(() => import('../auth/dialogs/account-host'));
+const AccountHost = lazy(() => import('../app/account-host'));
+
+/** The server's HTML has no dialog open. */
+const noAskOnServer = () => false;
 
 /**
  * Mounted once per page (decision 0015). Until something needs the account part, this small
- * chunk only listens: a dialog asked for on the bus (the header buttons, any other part), a
- * #signin / #signup hash or an activation link, or a stored session (now or from another tab).
- * Then it loads the host and hands over the request that triggered it.
+ * chunk only watches: a dialog asked for on the bus (it waits in the modal inbox, decision 0049),
+ * a #signin / #signup hash or an activation link, or a stored session (now or from another tab).
+ * Then it loads the host, which takes the waiting ask from the inbox.
  */
 export default function ModalHost({ config }: AccountMountProps) {
   const location = useLocation();
-  const [request, setRequest] = useState<ModalRequest | null>(null);
+  const asked = useSyncExternalStore(subscribeModalAsks, modalAskWaiting, noAskOnServer);
   const [needed, setNeeded] = useState(() => browserTokens().readAccess() !== null);
-  const [hostListening, setHostListening] = useState(false);
-  const onListening = useCallback(() => {
-    setHostListening(true);
-  }, []);
 
-  // A dialog hash or an activation link (on arrival or after a client-side navigation).
-  if (!needed && linkNeedsAccount(location)) setNeeded(true);
+  // An ask, a dialog hash or an activation link (on arrival or after a client-side navigation).
+  if (!needed && (asked || linkNeedsAccount(location))) setNeeded(true);
 
   useEffect(() => {
-    if (hostListening) return;
-    const offOpen = on('modal:open', (asked) => {
-      setRequest({ kind: asked.kind, props: asked.props });
-      setNeeded(true);
-    });
-    const offClose = on('modal:close', () => {
-      setRequest(null);
-    });
+    if (needed) return;
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.token && browserTokens().readAccess() !== null) setNeeded(true);
     };
     window.addEventListener('storage', onStorage);
     return () => {
-      offOpen();
-      offClose();
       window.removeEventListener('storage', onStorage);
     };
-  }, [hostListening]);
+  }, [needed]);
 
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <AccountHost config={config} initialModal={request} onListening={onListening} />
+      <AccountHost config={config} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import type { AccountMountProps } from 'shared-contracts';
-import { ProfilePage as Page } from '../profile/profile-page';
-import { AccountProvider } from '../store/account-provider';
+import { AccountProvider } from '../app/account-provider';
+import { ProfilePage as Page } from '../profile';
 
 /** The /profile route. */
 export default function ProfilePage({ config }: AccountMountProps) {

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { balance } from './profile-actions';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { useAccountDispatch } from '../store/hooks';
+import { useProfileSelector } from './profile-state';
 import { Icon } from 'ui';
 
 /** The player's balance from the balance call (held as balanceData, product §3). */
 export function BalanceCard() {
   const dispatch = useAccountDispatch();
-  const status = useAccountSelector((state) => state.profile.balance);
-  const data = useAccountSelector((state) => state.profile.balanceData);
+  const status = useProfileSelector((state) => state.profile.balance);
+  const data = useProfileSelector((state) => state.profile.balanceData);
 
   useEffect(() => {
     dispatch(balance.pending());

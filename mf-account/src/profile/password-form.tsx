@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts/account';
 import { updatePassword } from './profile-actions';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { useAccountDispatch } from '../store/hooks';
+import { useProfileSelector } from './profile-state';
 import { FormAlert } from '../ui/form-alert';
 import { CardHead } from '../ui/card-head';
 import { PasswordField } from '../ui/password-field';
@@ -21,7 +22,7 @@ const EMPTY = { old_password: '', new_password: '', confirm_password: '' };
 /** Change password through update-password. */
 export function PasswordForm() {
   const dispatch = useAccountDispatch();
-  const status = useAccountSelector((state) => state.profile.updatePassword);
+  const status = useProfileSelector((state) => state.profile.updatePassword);
   const { values, setValues, field } = useFormFields(EMPTY);
   const { old_password: current, new_password: next, confirm_password: confirm } = values;
   const [message, setMessage] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { UserRecord } from 'shared-contracts/account';
 import { upload } from './profile-actions';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { useAccountDispatch } from '../store/hooks';
+import { useProfileSelector } from './profile-state';
 import { Avatar } from '../ui/avatar';
 import { FormAlert } from '../ui/form-alert';
 import { displayNameOf } from '../ui/picture-url';
@@ -21,8 +22,8 @@ const memberSince = (iso: string) => {
 /** The player card: picture with upload and preview, name, handle, email and status. */
 export function PictureCard({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
-  const uploadStatus = useAccountSelector((state) => state.profile.upload);
-  const saveStatus = useAccountSelector((state) => state.profile.savePicture);
+  const uploadStatus = useProfileSelector((state) => state.profile.upload);
+  const saveStatus = useProfileSelector((state) => state.profile.savePicture);
   const [file, setFile] = useState<File | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);

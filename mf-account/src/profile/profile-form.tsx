@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { UserRecord } from 'shared-contracts/account';
 import { saveProfile, saveProfileReset } from './profile-actions';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
+import { useAccountDispatch } from '../store/hooks';
+import { useProfileSelector } from './profile-state';
 import { FormAlert } from '../ui/form-alert';
 import { SubmitButton } from '../ui/submit-button';
 import { TextField } from '../ui/text-field';
@@ -17,7 +18,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Every profile field of product §3 except the picture, saved through save_profile. */
 export function ProfileForm({ user }: { user: UserRecord }) {
   const dispatch = useAccountDispatch();
-  const { status, error } = useAccountSelector((state) => state.profile.saveProfile);
+  const { status, error } = useProfileSelector((state) => state.profile.saveProfile);
   // An edit after a save clears its outcome (the Saved mark or the error).
   const { values, setValues, field } = useFormFields<EditableProfileField>(
     () => formValuesFrom(user),

@@ -1,10 +1,10 @@
 import { PAGE_TEXT } from 'shared-contracts';
 import { MODAL_KINDS } from 'shared-contracts/account';
 import { userInfo } from './profile-actions';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { modalOpened } from '../auth/modal-slice';
-import { selectUser } from '../store/selectors';
-import { useSignedIn } from '../session/use-signed-in';
+import { modalOpened } from '../auth';
+import { useSignedIn } from '../session';
+import { useAccountDispatch } from '../store/hooks';
+import { selectUser, useProfileSelector } from './profile-state';
 import { BalanceCard } from './balance-card';
 import { PasswordForm } from './password-form';
 import { PictureCard } from './picture-card';
@@ -20,8 +20,8 @@ export function ProfilePage() {
 
 function SignedInProfile() {
   const dispatch = useAccountDispatch();
-  const user = useAccountSelector(selectUser);
-  const { loading, error } = useAccountSelector(
+  const user = useProfileSelector(selectUser);
+  const { loading, error } = useProfileSelector(
     (state) => ({ loading: state.profile.loading, error: state.profile.error }),
     shallowEqualPair,
   );

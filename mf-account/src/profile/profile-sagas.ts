@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, take } from 'redux-saga/effects';
+import { all, call, put, take } from 'redux-saga/effects';
 import { ERROR_FALLBACKS, SUCCESS_TOASTS } from 'shared-contracts/account';
-import { signin } from '../auth/auth-actions';
+import { playerChanged, signin } from '../session';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
 import { balance, savePicture, saveProfile, updatePassword, upload, userInfo } from './profile-actions';
@@ -13,11 +13,11 @@ function* refetchUserThenToast(services: AccountServices): SagaIterator {
   yield call(services.notify.success, SUCCESS_TOASTS.profileUpdated);
 }
 
-/** The player, loaded on start-up, after a sign-in and after every profile change. */
+/** The player, loaded on start-up, after a sign-in (here or in another tab) and after every profile change. */
 export const userInfoSaga = requestSaga(userInfo, (s) => s.api.getUserInfo(), {
   fallback: ERROR_FALLBACKS.userInfo,
   toastError: false,
-  alsoOn: [signin.fulfilled.type],
+  alsoOn: [signin.fulfilled.type, playerChanged.type],
 });
 
 /** Picture chain (product §4): upload → name → save_picture → refetch user → toast. */
@@ -64,5 +64,10 @@ export const balanceSaga = requestSaga(balance, (s) => s.api.getBalance(), {
   toastError: false,
 });
 
-/** Every profile request, watched by the root saga. */
-export const PROFILE_REQUESTS = [userInfoSaga, uploadSaga, savePictureSaga, saveProfileSaga, updatePasswordSaga, balanceSaga];
+/** Every profile request. */
+const PROFILE_REQUESTS = [userInfoSaga, uploadSaga, savePictureSaga, saveProfileSaga, updatePasswordSaga, balanceSaga];
+
+/** The profile feature's watchers, forked by the app's root saga with the services (decision 0013). */
+export function* profileSagas(services: AccountServices): SagaIterator {
+  yield all(PROFILE_REQUESTS.map((saga) => saga.watch(services)));
+}

@@ -1,7 +1,6 @@
 import { createReducer, isAnyOf } from '@reduxjs/toolkit';
 import type { BalanceResponse, UserRecord } from 'shared-contracts/account';
-import { signin } from '../auth/auth-actions';
-import { sessionEnded, sessionSynced } from '../session/session-actions';
+import { playerChanged, sessionEnded, sessionSynced, signin } from '../session';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';
 import { balance, savePicture, saveProfile, saveProfileReset, updatePassword, upload, userInfo } from './profile-actions';
 
@@ -58,8 +57,8 @@ export const profileReducer = createReducer(initialProfileState, (builder) => {
     })
     .addCase(sessionEnded, () => initialProfileState())
     .addCase(sessionSynced, (state, { payload }) => (payload.signedIn ? state : initialProfileState()))
-    // A sign-in loads the player (the user-info saga answers the same action).
-    .addMatcher(isAnyOf(userInfo.pending, signin.fulfilled), (state) => {
+    // A sign-in here or in another tab loads the player (the user-info saga answers the same actions).
+    .addMatcher(isAnyOf(userInfo.pending, signin.fulfilled, playerChanged), (state) => {
       state.loading = true;
       state.error = null;
     });

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from 'shared-contracts';
 import { decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
 import { fakeJwt } from '../testing/fakes';
 import { navigateTo, registerNavigator } from './navigation';
-import { createTokenStore } from './token-store';
+import { createTokenStore } from '../api/token-store';
 
 describe('JWT expiry helpers (shared-contracts session.ts)', () => {
   it('reads exp from a JWT', () => {

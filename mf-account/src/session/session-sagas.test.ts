@@ -1,8 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS } from 'shared-contracts/account';
-import { sessionEnded, sessionRenewed, sessionSynced } from './session-actions';
-import { userInfo } from '../profile/profile-actions';
+import { playerChanged, sessionEnded, sessionRenewed, sessionSynced } from './session-actions';
 import { expiredToken, fakeJwt, fakeServices, validToken } from '../testing/fakes';
 import {
   announceSessionSaga,
@@ -140,7 +139,7 @@ describe('syncAcrossTabsSaga (storage events)', () => {
     const { target, saga } = watchTabs(false);
     const run = saga
       .put(sessionSynced({ signedIn: true }))
-      .put(userInfo.pending())
+      .put(playerChanged())
       .silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
@@ -152,7 +151,7 @@ describe('syncAcrossTabsSaga (storage events)', () => {
     const { target, saga } = watchTabs(true);
     const run = saga
       .put(sessionRenewed())
-      .not.put.actionType(userInfo.pending.type)
+      .not.put.actionType(playerChanged.type)
       .not.put.actionType(sessionSynced.type)
       .silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 3600, { sub: '1' }));
@@ -163,7 +162,7 @@ describe('syncAcrossTabsSaga (storage events)', () => {
   it('another tab signing in as someone else: the player is reloaded', async () => {
     localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 60, { sub: '1' }));
     const { target, saga } = watchTabs(true);
-    const run = saga.put(userInfo.pending()).silentRun(50);
+    const run = saga.put(playerChanged()).silentRun(50);
     localStorage.setItem(STORAGE_KEYS.token, fakeJwt(Math.floor(Date.now() / 1000) + 3600, { sub: '2' }));
     target.dispatchEvent(storageEvent(STORAGE_KEYS.token));
     await run;

@@ -2,8 +2,6 @@ import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, fork, put, race, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { ROUTES, STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
-import { signin } from '../auth/auth-actions';
-import { userInfo } from '../profile/profile-actions';
 import type { AccountServices } from '../store/services';
 import {
   claimRenewalLeadership,
@@ -14,7 +12,15 @@ import {
   RENEW_RETRY_MS,
   type RenewalOutcome,
 } from './renewal';
-import { logoutRequested, sessionEnded, sessionRejected, sessionRenewed, sessionSynced } from './session-actions';
+import {
+  logoutRequested,
+  playerChanged,
+  sessionEnded,
+  sessionRejected,
+  sessionRenewed,
+  sessionSynced,
+  signin,
+} from './session-actions';
 
 /** product §4: signed in means an access token is stored (the token store is the one source). */
 const signedInNow = (services: AccountServices): boolean => services.tokens.readAccess() !== null;
@@ -189,7 +195,7 @@ export function* syncAcrossTabsSaga(services: AccountServices): SagaIterator {
       if (signedIn !== signedInBefore) yield put(sessionSynced({ signedIn }));
       if (!signedIn) continue;
       // Someone signed in there, or a token we cannot read: (re)load the player.
-      if (signedIn !== signedInBefore || !sameSubject) yield put(userInfo.pending());
+      if (signedIn !== signedInBefore || !sameSubject) yield put(playerChanged());
       else yield put(sessionRenewed());
     }
   } finally {

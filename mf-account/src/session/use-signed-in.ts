@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { browserTokens, subscribeTokens } from './token-store';
+import { browserTokens, subscribeTokens } from '../api/token-store';
 
 const signedInNow = (): boolean => browserTokens().readAccess() !== null;
 /** No session in the server's HTML: the header is rendered signed out. */

@@ -1,6 +1,8 @@
-import { useDispatch, useSelector } from 'react-redux';
-import type { AccountDispatch } from './account-store';
-import type { AccountRootState } from './root-reducer';
+import type { Dispatch } from 'redux';
+import { useDispatch } from 'react-redux';
 
-export const useAccountDispatch = useDispatch.withTypes<AccountDispatch>();
-export const useAccountSelector = useSelector.withTypes<AccountRootState>();
+/**
+ * The store's dispatch (no thunks: sagas do the async work). Selector hooks belong to each
+ * feature, typed by the part of the state that feature owns (`useAuthSelector`, `useProfileSelector`).
+ */
+export const useAccountDispatch = useDispatch.withTypes<Dispatch>();

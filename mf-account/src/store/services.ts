@@ -1,5 +1,5 @@
 import type { AccountApi } from '../api/account-api';
-import type { TokenStore } from '../session/token-store';
+import type { TokenStore } from '../api/token-store';
 
 export interface NotifyOptions {
   autoClose?: number;

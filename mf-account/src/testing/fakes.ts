@@ -2,7 +2,7 @@ import MockAdapter from 'axios-mock-adapter';
 import type { UserRecord } from 'shared-contracts/account';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
-import { createTokenStore } from '../session/token-store';
+import { createTokenStore } from '../api/token-store';
 import type { AccountServices, Notifier } from '../store/services';
 
 export const TEST_API_URL = 'http://api.test';

@@ -3,8 +3,8 @@ import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createAccountStore } from '../store/account-store';
-import { AccountProvider } from '../store/account-provider';
+import { createAccountStore } from '../app/account-store';
+import { AccountProvider } from '../app/account-provider';
 import { recordingNotifier, TEST_CONFIG } from './fakes';
 
 /** Mocks every client the stores create (axios.create copies the default adapter). */

@@ -29,6 +29,8 @@ export interface Selection {
   setCookies: readonly string[];
   /** false: this answer is the visitor's alone (private, no-store), never in a shared cache. */
   cacheable: boolean;
+  /** HTML drawn first in the page's body (a preview override's banner); only with `cacheable: false`. */
+  banner?: string;
 }
 
 export interface ReleaseSelector {
@@ -49,6 +51,7 @@ export function composeSelectors(selectors: readonly ReleaseSelector[]): Release
       let remotes: Record<string, string> = {};
       const keys: string[] = [];
       const setCookies: string[] = [];
+      let banner = '';
       let cacheable = true;
       for (const selector of selectors) {
         const chosen = selector.select(visitor, state, config);
@@ -56,8 +59,9 @@ export function composeSelectors(selectors: readonly ReleaseSelector[]): Release
         if (chosen.key) keys.push(chosen.key);
         setCookies.push(...chosen.setCookies);
         cacheable &&= chosen.cacheable;
+        banner += chosen.banner ?? '';
       }
-      return { remotes, key: keys.join('|'), setCookies, cacheable };
+      return { remotes, key: keys.join('|'), setCookies, cacheable, ...(banner ? { banner } : {}) };
     },
   };
 }

@@ -3,16 +3,21 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookie } from 'cookie';
 import type { RuntimeConfig } from 'shared-contracts';
+import { overrideSelector } from '../overrides/override-selector';
+import { overrideSecretFrom } from '../overrides/override-token';
 import { canarySelector } from './canary-selector';
 import type { PointerState } from './pointer-state';
 import { composeSelectors, selectedConfig, type ReleaseSelector, type Selection, type Visitor } from './release-selector';
 
 /**
  * The selectors every page service runs, in order (a later one wins for the same remote). A new
- * way of steering visitors (preview overrides) is one more entry here, with its cookie in
- * steering-cookies.ts.
+ * way of steering visitors is one more entry here, with its cookie in steering-cookies.ts.
+ * Preview overrides (decision 0047) come last: a tester's chosen build wins over their cohort's.
  */
-export const defaultSelectors = (): ReleaseSelector[] => [canarySelector()];
+export const defaultSelectors = (env: NodeJS.ProcessEnv = {}): ReleaseSelector[] => [
+  canarySelector(),
+  overrideSelector({ secret: overrideSecretFrom(env) }),
+];
 
 /** A Cookie header longer than this is not read (a selector gets no cookies, as a new visitor). */
 const MAX_COOKIE_HEADER = 8_192;

@@ -2,6 +2,7 @@
 // (deploy/nginx.conf: a request carrying one is never answered from a page file, and the proxy
 // cache is keyed by, or bypassed for, them); a test keeps that file in step with this list.
 import { stringifySetCookie } from 'cookie';
+import { OVERRIDE_COOKIE } from '../overrides/override-token';
 
 /** The canary cohorts a visitor was drawn into, one label per running canary (canary-selector.ts). */
 export const COHORT_COOKIE = 'portal_cohort';
@@ -10,6 +11,8 @@ export const COHORT_COOKIE = 'portal_cohort';
 export const STEERING_COOKIES: readonly { name: string; nginx: 'cache-key' | 'no-cache' }[] = [
   // A few values per running canary: nginx keeps one copy of a page per value.
   { name: COHORT_COOKIE, nginx: 'cache-key' },
+  // A preview override's token (decision 0047): that visitor's answers are theirs alone.
+  { name: OVERRIDE_COOKIE, nginx: 'no-cache' },
 ];
 
 /** How long a drawn cohort is kept; a canary that ends drops it sooner (the next answer clears it). */

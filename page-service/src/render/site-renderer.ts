@@ -14,6 +14,7 @@ import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
 import { ReleaseSteering, type Steered } from '../releases/release-steering';
+import { withBanner } from '../overrides/override-banner';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';
@@ -144,7 +145,7 @@ export class SiteRenderer {
       );
       const headers = pageSecurityHeaders(config, { https, scriptHashes: inlineScriptHashes(html) });
       // The policy in the document too, so the page is whole when nginx serves it as a file.
-      const body = Buffer.from(withPolicyMeta(html, headers['Content-Security-Policy']));
+      const body = Buffer.from(withPolicyMeta(withBanner(html, selection.banner ?? ''), headers['Content-Security-Policy']));
       const used = process.cpuUsage(cpu);
       return {
         body,

@@ -1,4 +1,4 @@
-// Drawing helpers of the catalogue's artwork (category-art.ts, game-art.ts).
+// Drawing helpers of the catalogue's artwork (game-art.ts; the category art is drawn in .svg files).
 
 /** Turns SVG markup into a data: URI usable as an <img src>. */
 export function svgDataUri(svg: string): string {

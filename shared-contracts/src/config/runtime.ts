@@ -44,6 +44,12 @@ export interface RuntimeConfig extends AccountRemoteConfig {
   gameHosts?: string[];
   /** Client telemetry's sampling (default: every view and error, 10 % of Web Vitals). */
   telemetry?: TelemetryConfig;
+  /**
+   * Origins (`https://cdn.example`) a preview override may load a remote's build from (decision
+   * 0047); the CSP of that visitor's pages follows it. Absent or empty: overrides are off. Only
+   * the page service reads it (the shell's start-up does not check it: not a byte more on `/`).
+   */
+  overrideOrigins?: string[];
 }
 
 function hostMatches(host: string, pattern: string): boolean {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { emit, openModal, STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, MODAL_KINDS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts/account';
-import { AccountMenu } from '../../session/account-menu';
+import { AccountMenu } from '../../profile/account-menu';
 import { modalOpened } from '../modal-slice';
 import { sampleUser, validToken } from '../../testing/fakes';
 import { api, http, renderAccount, renderedLocation } from '../../testing/render-account';

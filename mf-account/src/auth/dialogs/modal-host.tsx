@@ -1,26 +1,20 @@
-import { useActivationLink } from '../../auth/use-activation-link';
+import { useActivationLink } from '../use-activation-link';
 import { useAuthHash } from '../use-auth-hash';
-import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
+import { useAccountDispatch } from '../../store/hooks';
 import { modalClosed } from '../modal-slice';
-import { selectModal } from '../../store/selectors';
+import { selectModal, useAuthSelector } from '../auth-state';
 import { DialogFrame } from './dialog-frame';
 import { DIALOGS } from './dialogs';
-import { useModalEvents, type ModalRequest } from '../use-modal-events';
+import { useModalEvents } from '../use-modal-events';
 
 /**
  * Mounted once per page by the shell: renders the open dialog (or none) and hosts the
  * page-wide account behaviour: #signin/#signup, activation links, the expiry timer.
  */
-export function ModalHost({
-  initialModal = null,
-  onListening,
-}: {
-  initialModal?: ModalRequest | null;
-  onListening?: () => void;
-}) {
+export function ModalHost() {
   const dispatch = useAccountDispatch();
-  const { kind, props } = useAccountSelector(selectModal);
-  useModalEvents(initialModal, onListening);
+  const { kind, props } = useAuthSelector(selectModal);
+  useModalEvents();
   useAuthHash();
   useActivationLink();
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { PAGE_TEXT } from 'shared-contracts';
 import { MODAL_KINDS, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts/account';
-import { signin } from '../auth-actions';
+import { signin } from '../../session';
 import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { actionStatusCleared, type ActionStatus } from '../../store/async-action';
-import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
+import { useAccountDispatch } from '../../store/hooks';
 import type { AuthFlag } from '../auth-slice';
+import { useAuthSelector } from '../auth-state';
 
 /** One auth action's flags, cleared when the dialog opens so an old error never shows. */
 export function useActionStatus(name: AuthFlag): ActionStatus {
@@ -9,5 +10,5 @@ export function useActionStatus(name: AuthFlag): ActionStatus {
   useEffect(() => {
     dispatch(actionStatusCleared(name));
   }, [dispatch, name]);
-  return useAccountSelector((state) => state.auth[name]);
+  return useAuthSelector((state) => state.auth[name]);
 }

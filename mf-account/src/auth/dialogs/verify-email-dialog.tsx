@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { validateForgotPassword, validateVerificationCode, type ModalProps } from 'shared-contracts/account';
 import { resendVerification, verifyEmail } from '../auth-actions';
-import { useAccountDispatch, useAccountSelector } from '../../store/hooks';
+import { useAccountDispatch } from '../../store/hooks';
+import { useAuthSelector } from '../auth-state';
 import { FormAlert } from '../../ui/form-alert';
 import { FormSwitch } from '../../ui/form-switch';
 import { SubmitButton } from '../../ui/submit-button';
@@ -13,7 +14,7 @@ import { useActionStatus } from './use-action-status';
 export function VerifyEmailDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const status = useActionStatus('verifyEmail');
-  const resending = useAccountSelector((state) => state.auth.resendVerification.loading);
+  const resending = useAuthSelector((state) => state.auth.resendVerification.loading);
   // Opened after a username sign-in, the address is unknown: ask for it.
   const { values, field } = useFormFields({ email: props.email ?? '', verification_code: '' });
   const { email, verification_code: code } = values;

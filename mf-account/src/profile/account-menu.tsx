@@ -2,13 +2,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboard
 import { Link } from 'react-router-dom';
 import { PAGE_TEXT, ROUTES } from 'shared-contracts';
 import { displayNameOf } from '../ui/picture-url';
-import { logoutRequested } from './session-actions';
-import { useAccountDispatch, useAccountSelector } from '../store/hooks';
-import { selectUser } from '../store/selectors';
+import { logoutRequested, SignedOutButtons, useSignedIn } from '../session';
+import { useAccountDispatch } from '../store/hooks';
+import { selectUser, useProfileSelector } from './profile-state';
 import { Avatar } from '../ui/avatar';
 import './account-menu.css';
-import { SignedOutButtons } from './signed-out-buttons';
-import { useSignedIn } from './use-signed-in';
 import { Icon } from 'ui';
 
 /** The store-backed header slot: the avatar menu when signed in, the two buttons otherwise. */
@@ -20,7 +18,7 @@ export function AccountMenu() {
 /** product §6: a signed-in player sees the avatar menu with Profile and Logout. */
 export function AvatarMenu() {
   const dispatch = useAccountDispatch();
-  const user = useAccountSelector(selectUser);
+  const user = useProfileSelector(selectUser);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -3,9 +3,8 @@ import MockAdapter from 'axios-mock-adapter';
 import { on, STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, SUCCESS_TOASTS } from 'shared-contracts/account';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
-import { logoutRequested } from '../session/session-actions';
+import { logoutRequested, signin } from '../session/session-actions';
 import { SESSION_CHECK_INTERVAL_MS } from '../session/session-sagas';
-import { signin } from '../auth/auth-actions';
 import { upload, userInfo } from '../profile/profile-actions';
 import { createAccountStore } from './account-store';
 
@@ -64,6 +63,16 @@ describe('account store wiring', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('a sign-in in another tab loads the player here (the session tells, the profile answers)', async () => {
+    http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
+    const { store } = makeStore();
+    localStorage.setItem(STORAGE_KEYS.token, validToken());
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token }));
+    await settle();
+    // (Stores of earlier tests listen to the same window, so only this store's state is looked at.)
+    expect(store.getState().profile.user?.username).toBe('ada');
   });
 
   it('a 401/403 on an authenticated call clears all local storage and goes home', async () => {

@@ -4,14 +4,14 @@ import { modalClosed, modalOpened } from '../auth/modal-slice';
 import * as profile from '../profile/profile-actions';
 import * as session from '../session/session-actions';
 import { sampleUser } from '../testing/fakes';
-import { actionStatusCleared } from './async-action';
+import { actionStatusCleared } from '../store/async-action';
 import { rootReducer, type AccountRootState } from './root-reducer';
 
 /** product §3: every action that keeps loading / success / error flags, and where its flags live. */
 const TRACKED = {
   upload: ['profile', profile.upload],
   signup: ['auth', auth.signup],
-  signin: ['auth', auth.signin],
+  signin: ['auth', session.signin],
   updatePassword: ['profile', profile.updatePassword],
   resetPassword: ['auth', auth.resetPassword],
   forgotPassword: ['auth', auth.forgotPassword],
@@ -108,16 +108,21 @@ describe('account state (product §3/§4)', () => {
   it('one signin.fulfilled: the modal closed, the player loading, the flag succeeded', () => {
     const state = reduce(
       modalOpened({ kind: MODAL_KINDS.signIn }),
-      auth.signin.pending({ username: 'a', password: 'b' }),
-      auth.signin.fulfilled(),
+      session.signin.pending({ username: 'a', password: 'b' }),
+      session.signin.fulfilled(),
     );
     expect(state.modal).toEqual({ kind: null, props: {} });
     expect(state.profile.loading).toBe(true);
     expect(state.auth.signin).toEqual({ loading: false, success: true, error: null });
   });
 
+  it('a sign-in in another tab (or as another player) loads the player again', () => {
+    const state = reduce(profile.userInfo.fulfilled(sampleUser()), session.playerChanged());
+    expect(state.profile).toMatchObject({ loading: true, error: null });
+  });
+
   it('a session that ends (or ends in another tab) forgets the player', () => {
-    const signedIn = reduce(auth.signin.fulfilled(), profile.userInfo.fulfilled(sampleUser()), auth.signup.rejected('x'));
+    const signedIn = reduce(session.signin.fulfilled(), profile.userInfo.fulfilled(sampleUser()), auth.signup.rejected('x'));
     const initial = reduce();
     for (const ended of [session.sessionEnded({ reason: 'logout' }), session.sessionSynced({ signedIn: false })]) {
       const state = rootReducer(signedIn, ended);

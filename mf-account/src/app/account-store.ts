@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { toast } from 'react-toastify';
 import createSagaMiddleware from 'redux-saga';
 import { emit, type AccountRemoteConfig } from 'shared-contracts';
 import { createAccountApi } from '../api/account-api';
@@ -7,18 +6,12 @@ import { createApiClient } from '../api/api-client';
 import { upload } from '../profile/profile-actions';
 import { startLibrarySync } from '../library-sync/library-sync';
 import { navigateTo } from '../session/navigation';
-import { sessionRejected } from '../session/session-actions';
-import { browserTokens, createTokenStore } from '../session/token-store';
+import { sessionRejected } from '../session';
+import { browserTokens, createTokenStore } from '../api/token-store';
+import type { AccountServices } from '../store/services';
+import { toastNotifier } from '../store/toast-notifier';
 import { rootReducer } from './root-reducer';
 import { rootSaga } from './root-saga';
-import type { AccountServices, Notifier } from './services';
-
-/** react-toastify is a shared singleton: these land in the shell's ToastContainer. */
-export const toastNotifier: Notifier = {
-  success: (message, options) => void toast.success(message, options),
-  error: (message, options) => void toast.error(message, options),
-  info: (message, options) => void toast.info(message, options),
-};
 
 export interface AccountStoreOptions {
   config: AccountRemoteConfig;

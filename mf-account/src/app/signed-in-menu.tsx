@@ -1,6 +1,6 @@
 import type { AccountMountProps } from 'shared-contracts';
-import { AccountProvider } from '../store/account-provider';
-import { AvatarMenu } from './account-menu';
+import { AvatarMenu } from '../profile';
+import { AccountProvider } from './account-provider';
 
 /**
  * The signed-in half of the header slot, loaded (with the store) only when a session is stored.

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { expect, installOfflineRoutes, test } from '../fixtures';
+import { ROOT, run, serveFolder, servePages } from '../support/servers';
+
+// Automatic rollback (decision 0047): a canary of the catalogue whose build throws in the browser
+// is aborted by `npm run release -- watch` from the page service's telemetry, with the figures in
+// the history, and its cohort gets the stable release again.
+const BAD_BUILD_ID = 'e2ethrows';
+const CATALOG_DIST = path.join(ROOT, 'mf-catalog', 'dist');
+/** How long the watcher may take, from the first page view of the canary. */
+const WITHIN_MS = 120_000;
+
+let work: string;
+let watcher: ChildProcess | null = null;
+
+test.beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'portal-auto-rollback-'));
+});
+test.afterAll(() => {
+  watcher?.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The catalogue's build as another build (its own build id) whose entry throws when it runs. */
+function throwingBuild(): string {
+  const folder = path.join(work, 'catalog-throws');
+  cpSync(CATALOG_DIST, folder, { recursive: true });
+  const manifestFile = path.join(folder, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: { buildInfo: { buildVersion: string } } };
+  manifest.metaData.buildInfo.buildVersion = BAD_BUILD_ID;
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const entry = path.join(folder, 'remoteEntry.js');
+  // Its entry throws as it runs: the catalogue cannot start, which the shell reports as the
+  // catalogue's error under this build's id (a script error of another origin would be the shell's).
+  writeFileSync(entry, `throw new Error("canary build fault");\n${readFileSync(entry, 'utf8')}`);
+  run(process.execPath, ['scripts/precompress.mjs', folder]);
+  return folder;
+}
+
+/**
+ * One visit of Home in a browser of the given cohort: the page loads, the telemetry sender starts
+ * (10 s after start-up: the page's clock is moved on) and leaving the page sends what it saw.
+ */
+async function visit(browser: Browser, site: string, cohort: string): Promise<void> {
+  const context = await browser.newContext();
+  await installOfflineRoutes(context);
+  try {
+    await context.addCookies([{ name: 'portal_cohort', value: cohort, url: site }]);
+    const page = await context.newPage();
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url() === `${site}/__telemetry` && request.method() === 'POST') sent = true;
+    });
+    await page.clock.install();
+    // The canary's visitors see the catalogue's fallback ("taking a break"), the others Home.
+    await page.goto(`${site}/`, { waitUntil: 'load' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.clock.runFor(12_000);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+          return sent;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+  } finally {
+    await context.close();
+  }
+}
+
+test('a canary that throws in the browser is aborted by the watcher, with the figures in the history', async ({
+  browser,
+  page,
+  ports,
+  apiUrl,
+}) => {
+  test.setTimeout(300_000);
+  const releases = path.join(work, 'releases');
+  const releasesPort = ports.api + 93;
+  const shellPort = ports.api + 94;
+  const env = { RELEASES_DIR: releases, RELEASES_URL: `http://localhost:${releasesPort}` };
+  run(process.execPath, ['scripts/release.mjs', 'publish', 'mf_catalog', 'v1'], { env });
+  run(process.execPath, ['scripts/release.mjs', 'point', 'mf_catalog', 'v1'], { env });
+  run(process.execPath, ['scripts/release.mjs', 'publish', 'mf_catalog', 'throws', '--from', throwingBuild()], { env });
+  run(process.execPath, ['scripts/release.mjs', 'canary', 'mf_catalog', 'throws', '50', '--why', 'e2e'], { env });
+  const status = () =>
+    JSON.parse(run(process.execPath, ['scripts/release.mjs', 'status', 'mf_catalog', '--json'], { env })) as {
+      remotes: { canary: { id: string } | null; live: { version: string } }[];
+    };
+  const canaryId = status().remotes[0]!.canary!.id;
+
+  const host = await serveFolder(releases, releasesPort);
+  const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
+    ...env,
+    ACCOUNT_API_URL: apiUrl,
+    MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
+    MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+    // Every beacon of this one test browser is counted (they all come from one address).
+    TELEMETRY_BEACON_BURST: '10000',
+    TELEMETRY_BEACONS_PER_SECOND: '1000',
+  });
+  const site = `http://localhost:${shellPort}`;
+  try {
+    const log: string[] = [];
+    watcher = spawn(
+      process.execPath,
+      ['scripts/release.mjs', 'watch', '--interval', '2', '--telemetry', site, '--min-views', '8'],
+      { cwd: ROOT, env: { ...process.env, ...env } },
+    );
+    watcher.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    watcher.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    const started = Date.now();
+
+    // Visitors of both cohorts until the watcher has judged (each visit takes a few seconds).
+    for (let i = 0; i < 30 && status().remotes[0]!.canary; i += 1) {
+      await visit(browser, site, `${canaryId}.c`);
+      await visit(browser, site, `${canaryId}.s`);
+    }
+    await expect
+      .poll(() => status().remotes[0]!.canary, { timeout: Math.max(1_000, WITHIN_MS - (Date.now() - started)) })
+      .toBeNull();
+    const tookMs = Date.now() - started;
+    expect(tookMs, log.join('')).toBeLessThan(WITHIN_MS);
+    console.log(`auto-rollback: the canary was aborted ${Math.round(tookMs / 1000)} s after the watcher started`);
+
+    const history = readFileSync(path.join(releases, 'history.jsonl'), 'utf8').trim().split('\n');
+    const line = JSON.parse(history.at(-1)!) as {
+      action: string;
+      release: string;
+      by: string;
+      why: string;
+      watch: { canary: { build: string; errors: number; pageViews: number }; stable: { errors: number } };
+    };
+    expect(line.action).toBe('abort');
+    expect(line.release).toBe('throws');
+    expect(line.by).toMatch(/^release watch@/);
+    expect(line.why).toMatch(/^automatic: canary error rate \d+\.\d % (vs stable \d+\.\d % )?over \d+/);
+    expect(line.watch.canary.build).toBe(BAD_BUILD_ID);
+    expect(line.watch.canary.errors).toBeGreaterThanOrEqual(8);
+    expect(line.watch.stable.errors).toBe(0);
+    expect(status().remotes[0]!.live.version).toBe('v1');
+
+    // The canary's cohort is on the stable release again: nothing from the throwing build.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.context().addCookies([{ name: 'portal_cohort', value: `${canaryId}.c`, url: site }]);
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(request.url()));
+    await page.goto(`${site}/`);
+    await expect(page.locator('main a[href^="/game/"]').first()).toBeVisible();
+    expect(loaded.filter((url) => url.includes('/mf-catalog/throws/'))).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    watcher?.kill('SIGTERM');
+    watcher = null;
+    host.stop();
+    shell.stop();
+  }
+});

@@ -1,0 +1,86 @@
+// A preview override through nginx (decision 0047): the link's answer, then every page and
+// /config.json of that visitor, come from the page services, never from a page file or nginx's
+// cache, and never go into them: everyone else keeps getting the stable page (as a file).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from '../fixtures';
+import { run, serveFolder } from '../support/servers';
+
+const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
+const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
+const configFile = process.env.E2E_TOPOLOGY_CONFIG ?? '';
+const site = process.env.E2E_BASE_URL ?? '';
+const origin = `http://localhost:${releasesPort}`;
+const env = { RELEASES_DIR: releasesDir, RELEASES_URL: origin };
+const previewUrl = `${origin}/mf-catalog/o1/mf-manifest.json`;
+
+test.describe.configure({ mode: 'serial' });
+
+let host: { stop: () => void } | null = null;
+let original = '';
+
+test.beforeAll(async () => {
+  test.skip(
+    !releasesDir || !process.env.RELEASE_OVERRIDE_SECRET,
+    'run through npm run test:nginx (releases folder, override secret)',
+  );
+  run(process.execPath, ['scripts/release.mjs', 'publish', 'mf_catalog', 'o1'], { env });
+  host = await serveFolder(releasesDir, releasesPort);
+  original = readFileSync(configFile, 'utf8');
+  writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(original) as object), overrideOrigins: [origin] }));
+});
+test.afterAll(() => {
+  if (original) writeFileSync(configFile, original);
+  host?.stop();
+});
+
+const get = async (path: string, cookie?: string) => {
+  const response = await fetch(`${site}${path}`, {
+    redirect: 'manual',
+    headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  return { status: response.status, text: await response.text(), header: (name: string) => response.headers.get(name) ?? '' };
+};
+
+test('the link sets the cookie; that visitor’s pages bypass page files and the cache; everyone else’s stay files', async () => {
+  const token = run(process.execPath, ['scripts/release.mjs', 'override-token', 'mf_catalog', previewUrl, '--ttl', '10m'], {
+    env,
+  }).split('\n')[0]!;
+  // Everyone's page is a file.
+  await expect.poll(async () => (await get('/all-games')).header('x-cache-status'), { timeout: 10_000 }).toBe('FILE');
+
+  const link = await get(`/all-games?portal-override=${token}`);
+  expect(link.status).toBe(303);
+  expect(link.header('location')).toBe('/all-games');
+  expect(link.header('cache-control')).toBe('no-store');
+  const cookie = /^(portal_override=[^;]+);/.exec(link.header('set-cookie'))?.[1] ?? '';
+  expect(cookie).toBe(`portal_override=${token}`);
+
+  // The config file's edit (overrideOrigins) reaches the page services within a second.
+  await expect
+    .poll(async () => (await get('/all-games', cookie)).text.includes('Preview override active:'), { timeout: 10_000 })
+    .toBe(true);
+  for (let i = 0; i < 3; i += 1) {
+    const preview = await get('/all-games', cookie);
+    expect(preview.text).toContain(previewUrl);
+    expect(preview.text).toContain('Preview override active:');
+    expect(preview.header('cache-control')).toBe('private, no-store');
+    expect(preview.header('x-cache-status')).toBe('BYPASS');
+  }
+  const config = await fetch(`${site}/config.json`, { headers: { Cookie: cookie } });
+  expect(((await config.json()) as { remotes: Record<string, string> }).remotes.mf_catalog).toBe(previewUrl);
+  expect(config.headers.get('x-cache-status')).toBe('BYPASS');
+
+  // Nothing of it reached anyone else: the file, and a cached /config.json, are the stable ones.
+  const everyone = await get('/all-games');
+  expect(everyone.header('x-cache-status')).toBe('FILE');
+  expect(everyone.text).not.toContain('Preview override active:');
+  expect(everyone.text).not.toContain('/mf-catalog/o1/');
+  const stableConfig = (await (await fetch(`${site}/config.json`)).json()) as { remotes: Record<string, string> };
+  expect(stableConfig.remotes.mf_catalog).not.toBe(previewUrl);
+
+  // A forged cookie: the stable page, the cookie deleted, still never from a file or the cache.
+  const forged = await get('/all-games', `portal_override=${token.slice(0, -2)}xx`);
+  expect(forged.text).not.toContain('Preview override active:');
+  expect(forged.header('set-cookie')).toMatch(/^portal_override=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
+  expect(forged.header('x-cache-status')).toBe('BYPASS');
+});

@@ -1,0 +1,61 @@
+// Preview overrides as a release selector (decisions 0046, 0047): a visitor whose override cookie
+// holds a valid token (signed with RELEASE_OVERRIDE_SECRET, not expired, for a remote the config
+// has, loading a manifest on an origin of `overrideOrigins`) gets that build of that remote, over
+// the canary's choice, in pages that are theirs alone (never stored by a shared cache, never a
+// page file) and carry the banner. Any other cookie value is cleared and changes nothing.
+import type { RuntimeConfig } from 'shared-contracts';
+import { EVERYONE, type ReleaseSelector, type Selection } from '../releases/release-selector';
+import { steeringCookie } from '../releases/steering-cookies';
+import { overrideBannerHtml } from './override-banner';
+import { OVERRIDE_COOKIE, originAllowed, verifyOverride, type OverrideClaims } from './override-token';
+
+/** The claims of a token this config accepts, or null. */
+export function acceptedOverride(
+  token: string | undefined,
+  secret: string | null,
+  config: Pick<RuntimeConfig, 'remotes' | 'overrideOrigins'>,
+  now: number,
+): OverrideClaims | null {
+  const claims = verifyOverride(token, secret, now);
+  if (!claims) return null;
+  const remotes = (config.remotes as Record<string, string> | undefined) ?? {};
+  if (!Object.hasOwn(remotes, claims.remote)) return null;
+  return originAllowed(claims.url, config.overrideOrigins) ? claims : null;
+}
+
+/** Set-Cookie values keeping a token for what is left of its life, or deleting the cookie. */
+export function overrideCookie(
+  token: string | null,
+  { https, exp = 0, now = Date.now() }: { https: boolean; exp?: number; now?: number },
+): string {
+  const maxAgeS = Math.floor((exp - now) / 1000);
+  return token && maxAgeS > 0
+    ? steeringCookie(OVERRIDE_COOKIE, token, { https, maxAgeS })
+    : steeringCookie(OVERRIDE_COOKIE, '', { https, maxAgeS: 0 });
+}
+
+export interface OverrideSelectorOptions {
+  /** RELEASE_OVERRIDE_SECRET; null: overrides are off (every override cookie is cleared). */
+  secret: string | null;
+  now?: () => number;
+}
+
+export function overrideSelector({ secret, now = Date.now }: OverrideSelectorOptions): ReleaseSelector {
+  return {
+    select(visitor, _state, config): Selection {
+      const token = visitor.cookies[OVERRIDE_COOKIE];
+      if (token === undefined) return EVERYONE;
+      const claims = acceptedOverride(token, secret, config, now());
+      // A cookie that grants nothing: the stable pages, and the cookie goes.
+      if (!claims) return { remotes: {}, key: '', setCookies: [overrideCookie(null, visitor)], cacheable: false };
+      return {
+        remotes: { [claims.remote]: claims.url },
+        // One variant per token issued (a handful, each made by a person), never per visitor.
+        key: `override:${claims.id}`,
+        setCookies: [],
+        cacheable: false,
+        banner: overrideBannerHtml(claims, visitor.url),
+      };
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// Preview overrides through the page service (decision 0047): the link sets the cookie and
+// redirects; the cookie's pages load the preview with its banner and CSP, theirs alone; anything
+// not accepted changes nothing and clears the cookie; everyone else's pages stay as they were.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildPageService } from '../app';
+import type { PageFiles } from '../render/page-files';
+import { fakeShell, type FakeShell } from '../testing/fake-shell';
+import { jsonServer } from '../testing/json-server';
+import { signOverride } from './override-token';
+
+const SECRET = 'page-service-test-secret-0123456789';
+const fragments = (heading: string) => ({
+  schema: 1,
+  pages: { AllGamesPage: { '/all-games': `<h1>${heading}</h1>` } },
+  styles: { AllGamesPage: '' },
+  props: { AllGamesPage: '{}' },
+});
+const manifest = (chunk: string) => ({
+  metaData: { name: 'mf_catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [{ name: 'AllGamesPage', assets: { js: { sync: [chunk] } } }],
+});
+
+let live: Awaited<ReturnType<typeof jsonServer>>;
+let preview: Awaited<ReturnType<typeof jsonServer>>;
+let elsewhere: Awaited<ReturnType<typeof jsonServer>>;
+let shell: FakeShell;
+let app: FastifyInstance;
+let pageFiles: PageFiles | null;
+let work: string;
+let previewUrl: string;
+
+const token = (claims: { remote?: string; url?: string; exp?: number } = {}, secret = SECRET) =>
+  signOverride({ remote: 'mf_catalog', url: previewUrl, exp: Date.now() + 3_600_000, ...claims }, secret);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host: 'portal.test', accept: 'text/html', ...headers } });
+const withCookie = (value: string, url = '/all-games') => get(url, { cookie: `portal_override=${value}` });
+const BANNER = 'aria-labelledby="portal-override-title"';
+
+beforeAll(async () => {
+  live = await jsonServer({ '/mf-manifest.json': manifest('live.js'), '/fragments.json': fragments('Live') });
+  preview = await jsonServer({ '/mf-manifest.json': manifest('preview.js'), '/fragments.json': fragments('Preview') });
+  elsewhere = await jsonServer({ '/mf-manifest.json': manifest('elsewhere.js'), '/fragments.json': fragments('Elsewhere') });
+  previewUrl = `${preview.base}/mf-manifest.json`;
+  shell = fakeShell(`${live.base}/mf-manifest.json`);
+  shell.writeConfig({
+    remotes: { mf_catalog: `${live.base}/mf-manifest.json` },
+    accountApiUrl: 'http://api.test:8000',
+    brands: [],
+    defaultBrand: { id: 'default', name: 'PlayVerse' },
+    overrideOrigins: [preview.base],
+  });
+  work = mkdtempSync(path.join(os.tmpdir(), 'page-service-overrides-'));
+  mkdirSync(path.join(work, 'pages'));
+  ({ app, pageFiles } = buildPageService({
+    shellDist: shell.dist,
+    pageFilesDir: path.join(work, 'pages'),
+    env: { RELEASE_OVERRIDE_SECRET: SECRET },
+  }));
+  for (let i = 0; i < 50 && !(await get('/all-games')).body.includes('<h1>Live'); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  // The preview's files are fetched on its first page.
+  for (let i = 0; i < 50 && !(await withCookie(token())).body.includes('<h1>Preview'); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+});
+afterAll(async () => {
+  await app.close();
+  await Promise.all([live.close(), preview.close(), elsewhere.close()]);
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('the link keeps the token in a cookie for what is left of its life and redirects to the page without it', async () => {
+  const given = token({ exp: Date.now() + 7_200_000 });
+  const response = await get(`/all-games?page=2&portal-override=${given}`);
+  expect(response.statusCode).toBe(303);
+  expect(response.headers.location).toBe('/all-games?page=2');
+  expect(response.headers['cache-control']).toBe('no-store');
+  const cookie = String(response.headers['set-cookie']);
+  expect(cookie).toMatch(
+    new RegExp(`^portal_override=${given.replace(/\./g, '\\.')}; Max-Age=(7199|7200); Path=/; HttpOnly; SameSite=Lax$`),
+  );
+  const overHttps = await get(`/?portal-override=${given}`, { 'x-forwarded-proto': 'https' });
+  expect(String(overHttps.headers['set-cookie'])).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+  expect(overHttps.headers.location).toBe('/');
+});
+
+test('the cookie’s pages load the preview, carry the banner and its CSP, and are that visitor’s alone', async () => {
+  const response = await withCookie(token());
+  expect(response.statusCode).toBe(200);
+  expect(response.body).toContain('<h1>Preview</h1>');
+  expect(response.body).toContain('preview.js');
+  expect(response.body).not.toContain('live.js');
+  expect(response.body).toContain(BANNER);
+  expect(response.body).toContain(`mf_catalog loads <code>${previewUrl}</code> until`);
+  expect(response.body).toContain('<a href="/all-games?portal-override=clear">Clear preview</a>');
+  expect(response.headers['cache-control']).toBe('private, no-store');
+  expect(response.headers['set-cookie']).toBeUndefined();
+  const csp = String(response.headers['content-security-policy']);
+  for (const directive of ['script-src', 'connect-src', 'style-src', 'font-src'])
+    expect(csp).toMatch(new RegExp(`${directive} [^;]*${preview.base.replace(/\./g, '\\.')}`));
+  const config = await app.inject({
+    method: 'GET',
+    url: '/config.json',
+    headers: { host: 'portal.test', cookie: `portal_override=${token()}` },
+  });
+  expect((JSON.parse(config.body) as { remotes: Record<string, string> }).remotes.mf_catalog).toBe(previewUrl);
+  expect(config.headers['cache-control']).toBe('private, no-store');
+  await pageFiles?.settled();
+  // The file nginx serves is everyone's page: never the preview's.
+  const file = path.join(work, 'pages', 'http', 'portal.test', 'all-games.html');
+  expect(existsSync(file)).toBe(true);
+  expect((await get('/all-games')).body).toContain('<h1>Live</h1>');
+});
+
+test('everyone else’s pages are as they were: no banner, no preview origin, shared', async () => {
+  const response = await get('/all-games');
+  expect(response.body).toContain('<h1>Live</h1>');
+  expect(response.body).not.toContain(BANNER);
+  expect(response.body).not.toContain('portal-override');
+  expect(String(response.headers['content-security-policy'])).not.toContain(preview.base);
+  expect(response.headers['cache-control']).toMatch(/^public/);
+  expect(response.headers['set-cookie']).toBeUndefined();
+});
+
+test.each([
+  ['forged (another secret)', () => token({}, 'another-secret-of-thirty-two-chars!')],
+  ['expired', () => token({ exp: Date.now() - 1 })],
+  ['on an origin not allowed', () => token({ url: `${elsewhere.base}/mf-manifest.json` })],
+  ['for an unknown remote', () => token({ remote: 'mf_nothing' })],
+  ['not a token', () => 'garbage'],
+])('a token %s does nothing: the stable page, and the cookie is cleared', async (_label, make) => {
+  const value = make();
+  const link = await get(`/all-games?portal-override=${encodeURIComponent(value)}`);
+  expect(link.statusCode).toBe(303);
+  expect(link.headers['set-cookie']).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  const response = await withCookie(encodeURIComponent(value));
+  expect(response.body).toContain('<h1>Live</h1>');
+  expect(response.body).not.toContain(BANNER);
+  expect(response.body).not.toContain('elsewhere.js');
+  expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  expect(response.headers['cache-control']).toBe('private, no-store');
+  expect(String(response.headers['content-security-policy'])).not.toContain(preview.base);
+});
+
+test('the banner’s clear link deletes the cookie', async () => {
+  const response = await get('/all-games?portal-override=clear', { cookie: `portal_override=${token()}` });
+  expect(response.statusCode).toBe(303);
+  expect(response.headers.location).toBe('/all-games');
+  expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+});
+
+test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does nothing', async () => {
+  const off = buildPageService({ shellDist: shell.dist, env: {} });
+  try {
+    const response = await off.app.inject({
+      method: 'GET',
+      url: '/all-games',
+      headers: { host: 'portal.test', accept: 'text/html', cookie: `portal_override=${token()}` },
+    });
+    expect(response.body).not.toContain(BANNER);
+    expect(response.body).not.toContain('preview.js');
+    expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+  } finally {
+    await off.app.close();
+  }
+});
+
+test('a secret too short to be a key stops the service from starting, saying why', () => {
+  expect(() => buildPageService({ shellDist: shell.dist, env: { RELEASE_OVERRIDE_SECRET: 'short' } })).toThrow(
+    /RELEASE_OVERRIDE_SECRET must be at least 32 characters/,
+  );
+});
