@@ -22,9 +22,12 @@ test.each(STEERING_COOKIES)('nginx knows the steering cookie $name ($nginx)', ({
   }
 });
 
-test('the page-file map gives a file only when every part of its source is empty', () => {
-  const pageFileMap = /map\s+"([^"]+)"\s+\$portal_page_file\s*\{\s*"([^"]*)"/.exec(nginx);
-  const source = pageFileMap?.[1] ?? '';
-  expect(pageFileMap?.[2]).toBe(source.replace(/\$[a-z_]+/g, ''));
-  expect(source.split('|')).toEqual(['$args', ...STEERING_COOKIES.map(({ name }) => `$cookie_${name}`)]);
-});
+test.each(['portal_page_file', 'portal_new_visitor'])(
+  'the %s map matches only when the query and every steering cookie are empty',
+  (variable) => {
+    const map = new RegExp(`map\\s+"([^"]+)"\\s+\\$${variable}\\s*\\{\\s*"([^"]*)"`).exec(nginx);
+    const source = map?.[1] ?? '';
+    expect(map?.[2]).toBe(source.replace(/\$[a-z_]+/g, ''));
+    expect(source.split('|')).toEqual(['$args', ...STEERING_COOKIES.map(({ name }) => `$cookie_${name}`)]);
+  },
+);
