@@ -8,20 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
 import type { PageFiles } from '../render/page-files';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
+import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
 import { signOverride } from './override-token';
 
 const SECRET = 'page-service-test-secret-0123456789';
-const fragments = (heading: string) => ({
-  schema: 1,
-  pages: { AllGamesPage: { '/all-games': `<h1>${heading}</h1>` } },
-  styles: { AllGamesPage: '' },
-  props: { AllGamesPage: '{}' },
-});
-const manifest = (chunk: string) => ({
-  metaData: { name: 'mf_catalog', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: [{ name: 'AllGamesPage', assets: { js: { sync: [chunk] } } }],
-});
 
 let live: Awaited<ReturnType<typeof jsonServer>>;
 let preview: Awaited<ReturnType<typeof jsonServer>>;

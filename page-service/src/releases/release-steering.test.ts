@@ -8,23 +8,9 @@ import { buildPageService } from '../app';
 import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
+import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
 
-const fragments = (heading: string) => ({
-  schema: 1,
-  pages: { AllGamesPage: { '/all-games': `<h1>${heading}</h1>` } },
-  styles: { AllGamesPage: '' },
-  props: { AllGamesPage: '{}' },
-});
-const manifest = (chunk: string) => ({
-  metaData: {
-    name: 'mf_catalog',
-    publicPath: 'auto',
-    remoteEntry: { name: 'remoteEntry.js', path: '' },
-    buildInfo: { buildVersion: chunk.replace('.js', '') },
-  },
-  exposes: [{ name: 'AllGamesPage', assets: { js: { sync: [chunk] } } }],
-});
 
 let live: Awaited<ReturnType<typeof jsonServer>>;
 let canary: Awaited<ReturnType<typeof jsonServer>>;
