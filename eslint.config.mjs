@@ -1,7 +1,7 @@
 // One lint setup for every workspace (flat config). Rules that carry weight: typescript-eslint's
 // strict type-checked set, React hooks, accessibility, import boundaries and one file-naming
 // convention (kebab-case). Formatting is Prettier's job (`npm run format`), so style rules are off.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import prettier from 'eslint-config-prettier';
@@ -11,7 +11,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-player', 'mf-account'];
+/** The shell and every remote of the registry, so a new remote is linted and fenced as it is added. */
+const parts = JSON.parse(readFileSync(new URL('./parts.json', import.meta.url), 'utf8'));
+const REMOTES = parts.remotes.map((remote) => remote.folder);
+const FRONT_ENDS = [parts.shell.folder, ...REMOTES];
 const TS_PROJECTS = ['shared-contracts', 'ui', 'build-config', ...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].map(
   (w) => `./${w}/tsconfig.json`,
 );
@@ -58,7 +61,9 @@ const uiBoundaries = FRONT_ENDS.map((part) => ({
  * api/ (the client, the token store) and store/ (the Redux kit every feature builds on) are
  * shared; its app/ composes the features' slices and sagas into the store (decision 0043).
  */
-const FENCED_REMOTES = { 'mf-catalog': [], 'mf-player': [], 'mf-account': ['api', 'store'] };
+/** A remote's own shared folders beside ui/ and testing/ (a remote not named here has none). */
+const OWN_SHARED = { 'mf-account': ['api', 'store'] };
+const FENCED_REMOTES = Object.fromEntries(REMOTES.map((remote) => [remote, OWN_SHARED[remote] ?? []]));
 const APP_FOLDERS = ['app', 'exposes', 'standalone', 'prerender'];
 const featureFences = Object.entries(FENCED_REMOTES).flatMap(([part, ownShared]) => {
   const shared = ['ui', 'testing', '__mocks__', ...ownShared];
