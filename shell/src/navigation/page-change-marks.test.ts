@@ -10,7 +10,8 @@ jest.mock('react', () => ({
 let stop: (() => void) | undefined;
 beforeEach(() => {
   window.history.replaceState(null, '', '/all-games');
-  document.body.innerHTML = '<div id="root"><a href="/categories/Action">Action</a><form role="search"><button>Go</button></form></div>';
+  document.body.innerHTML =
+    '<div id="root"><a href="/categories/Action">Action</a><form role="search"><button>Go</button></form><button id="logout">Logout</button></div>';
   stop = markPageChanges();
 });
 afterEach(() => {
@@ -42,6 +43,12 @@ test('a search sent from the header marks its route change too', () => {
 test('a click that stays on the page (a filter, a link to the same page) marks nothing', () => {
   onRoot('click', () => window.history.pushState(null, '', '/all-games?sort=name'));
   document.querySelector('a')?.click();
+  expect(addTransitionType).not.toHaveBeenCalled();
+});
+
+test('a button that changes the route (Logout) marks nothing: its own page changes first', () => {
+  onRoot('click', () => window.history.pushState(null, '', '/'));
+  document.getElementById('logout')?.click();
   expect(addTransitionType).not.toHaveBeenCalled();
 });
 
