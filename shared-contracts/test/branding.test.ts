@@ -1,4 +1,4 @@
-import { parseRuntimeConfig, resolveBrand, type Brand, type BrandFamily } from '../src';
+import { parseRuntimeConfig, REMOTE_NAMES, resolveBrand, type Brand, type BrandFamily } from '../src';
 
 const brand = (id: string): Brand => ({
   id,
@@ -37,11 +37,8 @@ describe('resolveBrand (product §1 branding by host)', () => {
 
 describe('parseRuntimeConfig', () => {
   const valid = {
-    remotes: {
-      mf_catalog: 'http://c/mf-manifest.json',
-      mf_player: 'http://p/mf-manifest.json',
-      mf_account: 'http://a/mf-manifest.json',
-    },
+    // Every remote of the registry (parts.json), so adding a remote needs no edit here.
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, `http://${name}/mf-manifest.json`])),
     accountApiUrl: 'http://api',
     recaptchaSiteKey: 'key',
     brands: families,
@@ -53,7 +50,8 @@ describe('parseRuntimeConfig', () => {
   });
 
   it('names the missing or wrong field', () => {
-    expect(() => parseRuntimeConfig({ ...valid, remotes: { mf_catalog: 'x', mf_player: 'y' } })).toThrow('remotes.mf_account');
+    const { mf_account: _missing, ...withoutAccount } = valid.remotes;
+    expect(() => parseRuntimeConfig({ ...valid, remotes: withoutAccount })).toThrow('remotes.mf_account');
     expect(() => parseRuntimeConfig({ ...valid, accountApiUrl: 3 })).toThrow('accountApiUrl');
     expect(() => parseRuntimeConfig({ ...valid, brands: [{ ...brand('x') }] })).toThrow('brands');
     expect(() => parseRuntimeConfig({ ...valid, defaultBrand: { id: 'd' } })).toThrow('defaultBrand');

@@ -1,4 +1,4 @@
-import { catalogueGameHosts, GAMES, httpOrigin, isAllowedGameLink, parseRuntimeConfig } from '../src';
+import { catalogueGameHosts, GAMES, httpOrigin, isAllowedGameLink, parseRuntimeConfig, REMOTE_NAMES } from '../src';
 
 describe('game hosts', () => {
   it("defaults to the catalogue's hosts", () => {
@@ -17,7 +17,7 @@ describe('game hosts', () => {
 
   it('validates gameHosts in config.json', () => {
     const base = {
-      remotes: { mf_catalog: 'a', mf_player: 'b', mf_account: 'c' },
+      remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, `http://${name}/mf-manifest.json`])),
       accountApiUrl: 'http://localhost:8000',
       recaptchaSiteKey: 'k',
       brands: [],

@@ -1,11 +1,9 @@
+import { REMOTE_NAMES } from 'shared-contracts';
 import { INLINE_CONFIG_ID, loadRuntimeConfig } from './load-config';
 
 const config = {
-  remotes: {
-    mf_catalog: 'http://c.test/mf-manifest.json',
-    mf_player: 'http://p.test/mf-manifest.json',
-    mf_account: 'http://a.test/mf-manifest.json',
-  },
+  // Every remote of the registry (parts.json), so adding a remote needs no edit here.
+  remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, `http://${name}.test/mf-manifest.json`])),
   accountApiUrl: 'http://api.test',
   recaptchaSiteKey: 'key',
   brands: [],

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from 'shared-contracts';
+import { REMOTE_NAMES, type RuntimeConfig } from 'shared-contracts';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -15,12 +15,11 @@ type Runtime = {
 };
 type Remotes = typeof import('./remotes');
 
+// Every remote of the registry (parts.json), so adding a remote needs no edit here.
 const config: Pick<RuntimeConfig, 'remotes'> = {
-  remotes: {
-    mf_catalog: 'http://cdn.test/catalog/mf-manifest.json',
-    mf_player: 'http://cdn.test/player/mf-manifest.json',
-    mf_account: 'http://cdn.test/account/mf-manifest.json',
-  },
+  remotes: Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, `http://cdn.test/${name}/mf-manifest.json`]),
+  ) as RuntimeConfig['remotes'],
 };
 const Component = () => null;
 

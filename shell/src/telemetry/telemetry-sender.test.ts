@@ -69,6 +69,15 @@ describe('the sender', () => {
     expect(JSON.stringify(sent)).not.toContain('from=search');
   });
 
+  test('names the remote that draws each page of the routes table in its view, a tag page included', () => {
+    window.history.replaceState(null, '', '/tags/racing');
+    startSender(config({}), state(), jest.fn(), () => 0);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toEqual([
+      { route: '/tags/:tag', events: [{ type: 'view', part: 'mf_catalog', build: expect.any(String) as string }] },
+    ]);
+  });
+
   test('sends nothing for a page load outside the error sample', () => {
     const waiting = state();
     waiting.errors.push({ part: 'mf_player', kind: 'render', error: new Error('boom'), source: undefined, route: '/game/12' });

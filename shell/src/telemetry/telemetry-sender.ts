@@ -1,7 +1,7 @@
 // The sender, loaded when idle: it samples per page load (the runtime config's rates), names each
 // report's part and build id and the route's pattern, measures Web Vitals with `web-vitals`, and
 // sends batches with sendBeacon when the page is hidden or left (or a batch is full).
-import { REMOTE_NAMES, ROUTES, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { REMOTE_NAMES, remoteOf, ROUTES, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
 import {
   routePatternOf,
   SHELL_PART,
@@ -11,18 +11,13 @@ import {
   type TelemetryEvent,
 } from 'shared-contracts/telemetry';
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import { PAGE_MODULES } from '../navigation/page-modules';
 import type { NoticedError, TelemetryState } from './client-telemetry';
 
-/** The part that draws each route's page. */
-const ROUTE_PARTS: Record<string, string> = {
-  [ROUTES.home]: 'mf_catalog',
-  [ROUTES.allGames]: 'mf_catalog',
-  [ROUTES.categories]: 'mf_catalog',
-  [ROUTES.category]: 'mf_catalog',
-  [ROUTES.search]: 'mf_catalog',
-  [ROUTES.game]: 'mf_player',
-  [ROUTES.profile]: 'mf_account',
-};
+/** The part that draws each route's page: the remote of the module the route mounts. */
+const ROUTE_PARTS: Record<string, string> = Object.fromEntries(
+  (Object.keys(PAGE_MODULES) as (keyof typeof PAGE_MODULES)[]).map((route) => [ROUTES[route], remoteOf(PAGE_MODULES[route])]),
+);
 
 /** Error name and message, short, with no URL's query or fragment (codes and tokens travel there). */
 export function describeError(error: unknown): string {
