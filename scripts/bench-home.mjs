@@ -10,8 +10,7 @@
 // `BENCH_ONLY=navigation` (or `--only=navigation`, `npm run bench:navigation`) runs only the
 // navigation rows; `BENCH_ONLY=first-visit` only the first visit. `BENCH_NAV_SAVE_DATA=1` walks
 // with Data Saver announced, which turns the shell's navigation prefetch off: the same build
-// without that lever; `BENCH_NAV_NO_VIEW_TRANSITIONS=1` walks in a browser without view
-// transitions: the same build without the page cross-fade.
+// without that lever.
 // Prints figures; asserts nothing (the deterministic budgets are e2e/tests/budget.spec.ts).
 import { chromium } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -41,8 +40,6 @@ const NAVIGATION = ONLY !== 'first-visit';
 const NAV_RUNS = Number(process.env.BENCH_NAV_RUNS ?? 7);
 /** `BENCH_NAV_SAVE_DATA=1`: the browser asks to save data, so the shell's navigation prefetch stays off (decision 0041). */
 const NAV_SAVE_DATA = process.env.BENCH_NAV_SAVE_DATA === '1';
-/** `BENCH_NAV_NO_VIEW_TRANSITIONS=1`: a browser without view transitions, so no page cross-fades. */
-const NAV_VIEW_TRANSITIONS = process.env.BENCH_NAV_NO_VIEW_TRANSITIONS !== '1';
 const LIGHTHOUSE = FIRST_VISIT && process.env.BENCH_LIGHTHOUSE !== '0';
 const base = Number(process.env.BENCH_PORT_BASE ?? 5000);
 const ports = portsFromBase(base);
@@ -144,12 +141,7 @@ try {
     for (let i = 0; i < NAV_RUNS; i += 1) {
       for (const [buildName, origin] of Object.entries(BUILDS)) {
         walks[buildName].push(
-          await measureNavigation(browser, origin, {
-            isOwn,
-            throttled: line === 'throttled',
-            saveData: NAV_SAVE_DATA,
-            viewTransitions: NAV_VIEW_TRANSITIONS,
-          }),
+          await measureNavigation(browser, origin, { isOwn, throttled: line === 'throttled', saveData: NAV_SAVE_DATA }),
         );
         process.stdout.write('.');
       }
@@ -249,8 +241,7 @@ function printNavigation() {
       `INP: the step's slowest interaction (Event Timing API; 0 = none reached 16 ms). ` +
       `Throttled: 4× CPU slowdown and 150 ms RTT (DevTools protocol). Budgets: ≤ 1.15× the single bundle, ` +
       `< 100 ms on loopback, INP ≤ 200 ms throttled.` +
-      (NAV_SAVE_DATA ? ' Save-Data on (BENCH_NAV_SAVE_DATA=1): the shell prefetched nothing.' : '') +
-      (NAV_VIEW_TRANSITIONS ? '' : ' No view transitions (BENCH_NAV_NO_VIEW_TRANSITIONS=1): pages changed without the cross-fade.'),
+      (NAV_SAVE_DATA ? ' Save-Data on (BENCH_NAV_SAVE_DATA=1): the shell prefetched nothing.' : ''),
   );
   console.log(
     '\n| step | loopback federated | loopback single | ratio | INP fed / single | 4× CPU · 150 ms federated | single | ratio | INP fed / single |',

@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
 import { idlePrefetchDone, idlePrefetchStart } from '../support/idle-prefetch';
@@ -93,60 +93,4 @@ test('after Home is idle, opening All Games and then a game fetches no new scrip
   if (forNextClick.length)
     test.info().annotations.push({ type: 'prefetched by the play page once idle', description: forNextClick.join('\n') });
   expect(byNavigation).toEqual([]);
-});
-
-// Where the browser has view transitions, React cross-fades <main> on each route change (the
-// router's updates are transitions). Recorded from the page: each transition's animations.
-async function recordTransitions(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[][] = [];
-    Object.assign(window, { __viewTransitions: seen });
-    // Kept to be called with each document as `this`, below.
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    const start = Document.prototype.startViewTransition;
-    Document.prototype.startViewTransition = function (this: Document, ...args: Parameters<typeof start>) {
-      const transition = start.apply(this, args);
-      void transition.ready.then(
-        () => seen.push(document.getAnimations().map((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement ?? '')),
-        () => seen.push(['skipped']),
-      );
-      return transition;
-    } as typeof start;
-  });
-}
-
-const transitionsSeen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __viewTransitions: string[][] }).__viewTransitions);
-
-test('opening a page cross-fades it, focus still goes to its heading, and Back shows the page without a fade', async ({ page }) => {
-  await recordTransitions(page);
-  await page.goto('/all-games');
-  await remotePagesMounted(page);
-  // The marks come with the prefetcher, once the first page is idle.
-  await idlePrefetchDone(page);
-  // Loading the page and the remotes taking it over run transitions too: none may fade the page.
-  expect(await transitionsSeen(page)).toEqual([]);
-  await page.locator('.nav-menu').getByRole('link', { name: 'Categories' }).click();
-  await expect(page).toHaveURL(/\/categories\//);
-  await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeFocused();
-  await expect.poll(async () => (await transitionsSeen(page)).flat()).toContain('::view-transition-new(site-page)');
-  const fades = (await transitionsSeen(page)).length;
-
-  // Back is the browser's own gesture to show: no fade of ours on top of it.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/all-games$/);
-  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeVisible();
-  expect(await transitionsSeen(page)).toHaveLength(fades);
-});
-
-test('a player who asks for reduced motion gets no cross-fade', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await recordTransitions(page);
-  await page.goto('/all-games');
-  await remotePagesMounted(page);
-  await idlePrefetchDone(page);
-  await page.locator('.nav-menu').getByRole('link', { name: 'Categories' }).click();
-  await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeFocused();
-  const seen = await transitionsSeen(page);
-  expect(seen.flat().filter((name) => name.includes('site-page'))).toEqual([]);
 });

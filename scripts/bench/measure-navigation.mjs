@@ -6,7 +6,7 @@
 // counts it on a page with few interactions). Used by scripts/bench-home.mjs.
 import { emulateNetwork } from '../../e2e/network.mjs';
 import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
-/* global document, window, requestAnimationFrame, MutationObserver, Document -- these run in the page */
+/* global document, window, requestAnimationFrame, MutationObserver -- the clock runs in the page */
 
 /** The path a player clicks, in order; each step starts on the page the one before ended on. */
 export const NAVIGATION_STEPS = [
@@ -151,27 +151,16 @@ function announceSaveData() {
   });
 }
 
-// Runs in the page before its scripts: a browser without view transitions (React then changes
-// the page without its cross-fade): the same build without that lever.
-function withoutViewTransitions() {
-  delete Document.prototype.startViewTransition;
-}
-
 /**
  * Loads Home in a fresh context, lets it go idle, then clicks through NAVIGATION_STEPS.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin
- * @param {{ isOwn: (url: string) => boolean, throttled?: boolean, idleMs?: number, saveData?: boolean, viewTransitions?: boolean }} options
+ * @param {{ isOwn: (url: string) => boolean, throttled?: boolean, idleMs?: number, saveData?: boolean }} options
  *   saveData: the browser says the player asked to save data, so the shell prefetches nothing
  *   (shell/src/navigation/connection.ts): the same build with its navigation prefetch off.
- *   viewTransitions false: the browser has none, so pages change without the cross-fade.
  * @returns {Promise<Record<string, {ms: number, contentMs: number, inp: number} | null>>} null: the step never showed its content
  */
-export async function measureNavigation(
-  browser,
-  origin,
-  { isOwn, throttled = false, idleMs = 1000, saveData = false, viewTransitions = true },
-) {
+export async function measureNavigation(browser, origin, { isOwn, throttled = false, idleMs = 1000, saveData = false }) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const timeout = throttled ? 60_000 : 20_000;
   try {
@@ -182,7 +171,6 @@ export async function measureNavigation(
     );
     await context.addInitScript(installNavigationClock);
     if (saveData) await context.addInitScript(announceSaveData);
-    if (!viewTransitions) await context.addInitScript(withoutViewTransitions);
     const page = await context.newPage();
     page.setDefaultTimeout(timeout);
     if (throttled) {

@@ -15,12 +15,8 @@ let prefetcher: Promise<LinkPrefetcher> | undefined;
 
 /** The prefetcher's chunk, loaded and started once per tab (again after a failed load). */
 function loadPrefetcher(): Promise<LinkPrefetcher> {
-  // The page-change marks come in the same chunk: both only matter from the next click on.
   prefetcher ??= import('./link-prefetch').then(
-    ({ startLinkPrefetch, markPageChanges }) => {
-      markPageChanges();
-      return startLinkPrefetch();
-    },
+    ({ startLinkPrefetch }) => startLinkPrefetch(),
     (error: unknown) => {
       prefetcher = undefined;
       throw error;

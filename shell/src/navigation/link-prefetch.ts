@@ -5,8 +5,6 @@ import { prefetchWelcome } from './connection';
 import type { LinkPrefetcher } from './idle-prefetch';
 import { modulesForPath } from './page-modules';
 
-export { markPageChanges } from './page-change-marks';
-
 export interface LinkPrefetchOptions {
   prefetch?: (id: RemoteModuleId) => Promise<void>;
   welcome?: () => boolean;
