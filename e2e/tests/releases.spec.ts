@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,5 +159,62 @@ test.describe('versioned releases: publish, point, roll back', () => {
       shell.stop();
     }
     expect(folderDigest(path.join(ROOT, 'shell', 'dist'))).toEqual(shellBefore);
+  });
+
+  test('two teams pointing at the same moment: both changes kept, and the next page takes both', async ({
+    page,
+    ports,
+    apiUrl,
+  }) => {
+    const releases = path.join(work, 'releases-concurrent');
+    const releasesPort = ports.api + 86;
+    const shellPort = ports.api + 85;
+    const env = { RELEASES_DIR: releases, RELEASES_URL: `http://localhost:${releasesPort}` };
+    run(process.execPath, ['scripts/release.mjs', 'publish', 'mf-catalog', 'v2', '--from', v2], { env });
+    run(process.execPath, ['scripts/release.mjs', 'publish', 'mf-player', 'p1'], { env });
+
+    // Two processes, started together: each takes the pointers' lock in turn.
+    const point = (remote: string, version: string, why: string) =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ['scripts/release.mjs', 'point', remote, version, '--why', why], {
+          cwd: ROOT,
+          env: { ...process.env, ...env },
+          stdio: 'ignore',
+        });
+        child.on('exit', resolve);
+      });
+    expect(await Promise.all([point('mf-catalog', 'v2', 'catalogue team'), point('mf-player', 'p1', 'player team')])).toEqual([
+      0, 0,
+    ]);
+
+    const status = JSON.parse(run(process.execPath, ['scripts/release.mjs', 'status', '--json'], { env })) as {
+      version: number;
+      remotes: { remote: string; live: { version: string } | null; changes: { action: string; why?: string }[] }[];
+    };
+    const live = Object.fromEntries(status.remotes.map((r) => [r.remote, r.live?.version ?? null]));
+    expect(live).toMatchObject({ mf_catalog: 'v2', mf_player: 'p1' });
+    const whys = status.remotes.flatMap((r) => r.changes.filter((c) => c.action === 'point').map((c) => c.why));
+    expect(whys.sort()).toEqual(['catalogue team', 'player team']);
+
+    const host = await serveFolder(releases, releasesPort);
+    const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
+      ...env,
+      ACCOUNT_API_URL: apiUrl,
+      MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+    });
+    try {
+      const site = `http://localhost:${shellPort}`;
+      const { remotes } = (await (await fetch(`${site}/config.json`)).json()) as { remotes: Record<string, string> };
+      expect(remotes).toMatchObject({
+        mf_catalog: `${env.RELEASES_URL}/mf-catalog/v2/mf-manifest.json`,
+        mf_player: `${env.RELEASES_URL}/mf-player/p1/mf-manifest.json`,
+      });
+      await page.goto(`${site}/all-games`);
+      await expectCataloguePage(page, 'All Games');
+      expect(await catalogGlobals(page)).toEqual([`rspackChunkmf_catalog_${V2_BUILD_ID}`]);
+    } finally {
+      host.stop();
+      shell.stop();
+    }
   });
 });
