@@ -2,6 +2,7 @@
 // /config.json of that visitor, come from the page services, never from a page file or nginx's
 // cache, and never go into them: everyone else keeps getting the stable page (as a file).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { signOverride } from '../../page-service/src/overrides/override-token';
 import { expect, test } from '../fixtures';
 import { run, serveFolder } from '../support/servers';
 
@@ -83,4 +84,27 @@ test('the link sets the cookie; that visitor’s pages bypass page files and the
   expect(forged.text).not.toContain('Preview override active:');
   expect(forged.header('set-cookie')).toMatch(/^portal_override=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
   expect(forged.header('x-cache-status')).toBe('BYPASS');
+});
+
+test('a forged or an expired link does nothing through nginx: no cookie kept, no banner, everyone’s file stays', async () => {
+  const good = run(process.execPath, ['scripts/release.mjs', 'override-token', 'mf_catalog', previewUrl, '--ttl', '10m'], {
+    env,
+  }).split('\n')[0]!;
+  const [prefix, payload, signature] = good.split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+  const longer = Buffer.from(JSON.stringify({ ...claims, exp: Date.now() + 30 * 86_400_000 })).toString('base64url');
+  const forged = `${prefix}.${longer}.${signature}`;
+  const expired = signOverride(
+    { remote: 'mf_catalog', url: previewUrl, exp: Date.now() - 1_000 },
+    process.env.RELEASE_OVERRIDE_SECRET ?? '',
+  );
+  for (const token of [forged, expired]) {
+    const link = await get(`/all-games?portal-override=${encodeURIComponent(token)}`);
+    expect(link.header('set-cookie'), token).not.toMatch(/portal_override=[^;]/);
+    expect(link.text).not.toContain('Preview override active:');
+    const next = await get(link.status === 303 ? link.header('location') : '/all-games');
+    expect(next.text).not.toContain('Preview override active:');
+    expect(next.text).not.toContain('/mf-catalog/o1/');
+  }
+  expect((await get('/all-games')).header('x-cache-status')).toBe('FILE');
 });
