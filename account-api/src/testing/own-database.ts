@@ -24,7 +24,23 @@ export async function createOwnDatabase(name: string): Promise<{ url: string; dr
   await admin(`CREATE DATABASE ${database}`);
   const url = new URL(shared);
   url.pathname = `/${database}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
+  // A client of the file's server may still be ending when its afterAll drops the database: a
+  // forced drop then terminates it mid-goodbye (57P01 "terminating connection due to administrator
+  // command", an unhandled error that failed the file). Waiting for them first, then forcing.
+  const drop = async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      try {
+        await admin(`DROP DATABASE IF EXISTS ${database}`);
+        return;
+      } catch (error) {
+        // 55006: "database is being accessed by other users".
+        if ((error as { code?: string }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  };
+  return { url: url.toString(), drop };
 }
 
 /**
