@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import registry from '../../parts.json';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -48,6 +49,21 @@ export async function servePages(
   });
   await healthy(port, child, 'page service');
   return { stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * `<REMOTE>_URL` for each remote of the registry at this harness's own port, but those a test
+ * steers itself (`except`, by container): what a page service of a test needs to draw whole pages.
+ */
+export function harnessRemoteUrls(
+  ports: Readonly<Record<string, number>>,
+  except: readonly string[] = [],
+): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const { container } of registry.remotes)
+    if (!except.includes(container))
+      urls[`${container.toUpperCase()}_URL`] = `http://localhost:${ports[container]}/mf-manifest.json`;
+  return urls;
 }
 
 /** Runs a command from the repository root; throws with its output when it fails. */

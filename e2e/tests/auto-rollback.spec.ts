@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { expect, installOfflineRoutes, test } from '../fixtures';
-import { ROOT, run, serveFolder, servePages } from '../support/servers';
+import { harnessRemoteUrls, ROOT, run, serveFolder, servePages } from '../support/servers';
 
 // Automatic rollback (decision 0047): a canary of the catalogue whose build throws in the browser
 // is aborted by `npm run release -- watch` from the page service's telemetry, with the figures in
@@ -99,8 +99,7 @@ test('a canary that throws in the browser is aborted by the watcher, with the fi
   const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
     ...env,
     ACCOUNT_API_URL: apiUrl,
-    MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
-    MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+    ...harnessRemoteUrls(ports, ['mf_catalog']),
     // Every beacon of this one test browser is counted (they all come from one address).
     TELEMETRY_BEACON_BURST: '10000',
     TELEMETRY_BEACONS_PER_SECOND: '1000',

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
 import { canaryId, closeAll, configRelease, freshVisitors, release, releaseSeen, type Visitor } from '../support/cohorts';
-import { ROOT, serveFolder, servePages } from '../support/servers';
+import { harnessRemoteUrls, ROOT, serveFolder, servePages } from '../support/servers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,8 +29,7 @@ test.beforeAll(async ({ ports, apiUrl }) => {
   const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
     ...env,
     ACCOUNT_API_URL: apiUrl,
-    MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
-    MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+    ...harnessRemoteUrls(ports, ['mf_catalog']),
   });
   stopAll = () => {
     host.stop();

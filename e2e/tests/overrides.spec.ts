@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { signOverride } from '../../page-service/src/overrides/override-token';
 import { expect, installOfflineRoutes, test, type PortalPorts } from '../fixtures';
-import { ROOT, run, serveFolder, servePages } from '../support/servers';
+import { harnessRemoteUrls, ROOT, run, serveFolder, servePages } from '../support/servers';
 
 // Preview overrides (decision 0047): a tester opens the site with a signed token and gets another
 // build of the catalogue, with a banner, in their browser only. The preview is the catalogue's
@@ -44,9 +44,7 @@ async function startSite(ports: PortalPorts, apiUrl: string) {
     ...env,
     CONFIG_FILE: configFile,
     ACCOUNT_API_URL: apiUrl,
-    MF_CATALOG_URL: `http://localhost:${ports.mf_catalog}/mf-manifest.json`,
-    MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
-    MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+    ...harnessRemoteUrls(ports),
   });
   stops = [host.stop, shell.stop];
   site = `http://localhost:${shellPort}`;

@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { deployAdditively, folderDigest, replaceFolder, ROOT, run, serveFolder, servePages } from '../support/servers';
+import {
+  deployAdditively,
+  folderDigest,
+  harnessRemoteUrls,
+  replaceFolder,
+  ROOT,
+  run,
+  serveFolder,
+  servePages,
+} from '../support/servers';
 
 // A second build of the catalogue (same code, another build): what a redeploy puts online.
 const V2_BUILD_ID = 'e2ev2';
@@ -124,8 +133,7 @@ test.describe('versioned releases: publish, point, roll back', () => {
     const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
       ...env,
       ACCOUNT_API_URL: apiUrl,
-      MF_PLAYER_URL: `http://localhost:${ports.mf_player}/mf-manifest.json`,
-      MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+      ...harnessRemoteUrls(ports, ['mf_catalog']),
     });
     try {
       const site = `http://localhost:${shellPort}`;
@@ -200,7 +208,7 @@ test.describe('versioned releases: publish, point, roll back', () => {
     const shell = await servePages(path.join(ROOT, 'shell', 'dist'), shellPort, {
       ...env,
       ACCOUNT_API_URL: apiUrl,
-      MF_ACCOUNT_URL: `http://localhost:${ports.mf_account}/mf-manifest.json`,
+      ...harnessRemoteUrls(ports, ['mf_catalog', 'mf_player']),
     });
     try {
       const site = `http://localhost:${shellPort}`;
