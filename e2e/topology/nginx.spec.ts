@@ -35,7 +35,7 @@ test('nginx serves the front ends, every route as a page, with caching and secur
   expect(route.status()).toBe(200);
   expect(route.headers()['content-type']).toContain('text/html');
   // Pages: browsers revalidate every time, shared caches keep them briefly (the page service says so).
-  expect(route.headers()['cache-control']).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=2, stale-if-error=86400');
+  expect(route.headers()['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400');
   expect(route.headers()['x-content-type-options']).toBe('nosniff');
   expect(route.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect((await request.get('/config.json')).headers()['cache-control']).toContain('max-age=0');

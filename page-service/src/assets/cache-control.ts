@@ -24,7 +24,8 @@ export function cacheControlFor(pathname: string): string {
 
 /**
  * Pages and /config.json: browsers revalidate every time (a 304 by ETag), shared caches (nginx, a
- * CDN) keep them 2 s and may serve them 2 s more while they fetch a new copy, so an edit reaches
- * players within 5 s; when every page service is down they serve what they have for a day.
+ * CDN) keep them 1 s and may serve them 1 s more while they fetch a new copy. nginx counts whole
+ * seconds, so its copy can live up to 3 s: an edit reaches players within 5 s, with a second's
+ * margin. When every page service is down they serve what they have for a day.
  */
-export const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=2, stale-while-revalidate=2, stale-if-error=86400';
+export const SHARED_PAGE_CACHE = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400';
