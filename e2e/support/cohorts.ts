@@ -1,5 +1,7 @@
 // Canary cohorts seen from fresh browser contexts (decision 0046), cheaply: a context's own
 // request API shares its cookie jar, so each "visitor" costs a request, not a page load.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { run } from './servers';
 
@@ -51,4 +53,13 @@ export const release = (env: Record<string, string>, ...args: string[]): string 
 export function canaryId(env: Record<string, string>, remote = 'mf_catalog'): string {
   const report = JSON.parse(release(env, 'status', remote, '--json')) as { remotes: { canary: { id: string } | null }[] };
   return report.remotes[0]?.canary?.id ?? '';
+}
+
+/**
+ * Forgets every pointer of a releases folder (its history stays): the page services read no
+ * current.json as "no releases", so the site is drawn from its config file again, as before a
+ * test pointed anything at a releases host it is about to stop.
+ */
+export function forgetPointers(releasesDir: string): void {
+  rmSync(path.join(releasesDir, 'current.json'), { force: true });
 }

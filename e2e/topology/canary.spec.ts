@@ -2,9 +2,20 @@
 // within 5 s with no reload of nginx; fresh visitors are drawn at its share and stay in their
 // cohort; nginx answers no visitor from a stable page file or cached copy while the canary
 // draws, keeps one cached copy per cohort, and never hands the canary's page to the stable
-// cohort or to visitors after the canary ends.
+// cohort or to visitors after the canary ends. Promote makes it everyone's the same way, and
+// rollback and roll-forward after it move everyone within 5 s too.
 import { expect, test } from '../fixtures';
-import { canaryId, closeAll, CONFIG_RELEASE, freshVisitors, release, releaseSeen, type Visitor } from '../support/cohorts';
+import {
+  canaryId,
+  catalogueReleases,
+  closeAll,
+  CONFIG_RELEASE,
+  forgetPointers,
+  freshVisitors,
+  release,
+  releaseSeen,
+  type Visitor,
+} from '../support/cohorts';
 import { serveFolder } from '../support/servers';
 
 const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
@@ -18,13 +29,21 @@ let visitors: Visitor[] = [];
 
 test.beforeAll(async () => {
   test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
+  release(env, 'publish', 'mf_catalog', 'c1');
   release(env, 'publish', 'mf_catalog', 'c2');
   host = await serveFolder(releasesDir, releasesPort);
 });
 test.afterAll(async () => {
   await closeAll(visitors);
-  // The next specs see the site without a canary, as it was.
-  if (releasesDir && canaryId(env)) release(env, 'abort', 'mf_catalog');
+  if (releasesDir) {
+    // The next specs see the site as it was: no canary, drawn from the config file, not from the
+    // releases host this spec stops.
+    if (canaryId(env)) release(env, 'abort', 'mf_catalog');
+    forgetPointers(releasesDir);
+    await expect
+      .poll(async () => catalogueReleases((await page('/all-games')).text), { timeout: 10_000, intervals: [100] })
+      .toEqual([]);
+  }
   host?.stop();
 });
 
@@ -126,4 +145,60 @@ test('abort: within 5 s everyone is on the live release again, the cookie is cle
     .poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000, intervals: [100] })
     .toBe('FILE');
   expect((await page('/all-games')).text).not.toContain('/mf-catalog/c2/');
+});
+
+/** The catalogue release each of these answers names, in order ('-' for none or a mix). */
+async function releasesOf(...answers: Promise<{ text: string }>[]): Promise<string> {
+  return (await Promise.all(answers)).map(({ text }) => catalogueReleases(text).join('+') || '-').join(' ');
+}
+
+test('promote: within 5 s both cohorts and new visitors get the canary, the cookie is cleared, files come back; rollback and roll-forward follow', async () => {
+  test.setTimeout(60_000);
+  const within = async (expected: string, ...paths: [string, string?][]) => {
+    const started = Date.now();
+    const seen: string[] = [];
+    const look = async () => {
+      const answers = await Promise.all(paths.map(([path, cohort]) => page(path, cohort)));
+      const names = await releasesOf(...answers.map((answer) => Promise.resolve(answer)));
+      seen.push(`${Date.now() - started} ms ${names} (${answers.map((a) => a.header('x-cache-status') || '-').join(' ')})`);
+      return names;
+    };
+    await expect
+      .poll(look, { timeout: 5_000, intervals: [100] })
+      .toBe(expected)
+      .catch((error: unknown) => {
+        throw new Error(`${(error as Error).message}\nanswers: ${seen.join(', ')}`);
+      });
+    return Date.now() - started;
+  };
+  release(env, 'point', 'mf_catalog', 'c1', '--why', 'topology test');
+  await within('c1', ['/all-games']);
+  release(env, 'canary', 'mf_catalog', 'c2', '20', '--why', 'topology test');
+  const id = canaryId(env);
+  await within('c1 c2', ['/all-games', `${id}.s`], ['/all-games', `${id}.c`]);
+
+  release(env, 'promote', 'mf_catalog', '--by', 'topology', '--why', 'topology test');
+  const tookMs = await within('c2 c2 c2 c2', ['/all-games', `${id}.s`], ['/all-games', `${id}.c`], ['/all-games'], ['/']);
+  test.info().annotations.push({ type: 'promote reached every visitor through nginx in', description: `${tookMs} ms` });
+  expect((await page('/all-games', `${id}.s`)).header('set-cookie')).toMatch(/^portal_cohort=; Max-Age=0/);
+  expect((await page('/all-games')).header('set-cookie')).toBe('');
+  await expect
+    .poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000, intervals: [100] })
+    .toBe('FILE');
+  expect(await releasesOf(page('/all-games'), page('/config.json'))).toBe('c2 c2');
+
+  release(env, 'rollback', 'mf_catalog', '--why', 'topology test');
+  await within('c1 c1', ['/all-games'], ['/']);
+  release(env, 'roll-forward', 'mf_catalog', '--why', 'topology test');
+  await within('c2 c2', ['/all-games'], ['/']);
+
+  const report = JSON.parse(release(env, 'status', 'mf_catalog', '--json')) as {
+    remotes: { live: { version: string }; canary: unknown; changes: { action: string; before?: string; after?: string }[] }[];
+  };
+  const [catalogue] = report.remotes;
+  expect(catalogue?.live.version).toBe('c2');
+  expect(catalogue?.canary).toBeNull();
+  expect(catalogue?.changes.slice(0, 5).map(({ action, before, after }) => `${action} ${before ?? '-'}→${after ?? '-'}`)).toEqual(
+    ['roll-forward c1→c2', 'rollback c2→c1', 'promote c1→c2', 'canary c1→c1', 'point -→c1'],
+  );
 });

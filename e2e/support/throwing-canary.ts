@@ -1,0 +1,71 @@
+// A canary that fails in the browser, and visits that report it (decision 0047): what the
+// automatic-rollback tests on the Node server and through nginx both need.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { expect, installOfflineRoutes } from '../fixtures';
+import { ROOT, run } from './servers';
+
+/**
+ * The catalogue's build copied into `folder` as another build (its own build id) whose entry
+ * throws as it runs: the catalogue cannot start, which the shell reports as the catalogue's error
+ * under this build's id (a script error of another origin would be the shell's).
+ */
+export function throwingCatalogueBuild(folder: string, buildId: string): string {
+  cpSync(path.join(ROOT, 'mf-catalog', 'dist'), folder, { recursive: true });
+  const manifestFile = path.join(folder, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: { buildInfo: { buildVersion: string } } };
+  manifest.metaData.buildInfo.buildVersion = buildId;
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const entry = path.join(folder, 'remoteEntry.js');
+  writeFileSync(entry, `throw new Error("canary build fault");\n${readFileSync(entry, 'utf8')}`);
+  run(process.execPath, ['scripts/precompress.mjs', folder]);
+  return folder;
+}
+
+/**
+ * One visit of Home in a fresh browser of the given cohort: the page loads, the telemetry sender
+ * starts (10 s after start-up: the page's clock is moved on) and leaving the page sends what it saw.
+ */
+export async function reportingVisit(browser: Browser, site: string, cohort: string): Promise<void> {
+  const context = await browser.newContext();
+  await installOfflineRoutes(context);
+  try {
+    await context.addCookies([{ name: 'portal_cohort', value: cohort, url: site }]);
+    const page = await context.newPage();
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url() === `${site}/__telemetry` && request.method() === 'POST') sent = true;
+    });
+    await page.clock.install();
+    // The canary's visitors see the catalogue's fallback ("taking a break"), the others Home.
+    await page.goto(`${site}/`, { waitUntil: 'load' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.clock.runFor(12_000);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+          return sent;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The last line of a releases folder's history, as the watcher writes an automatic abort. */
+export interface WatchAbortLine {
+  action: string;
+  release: string;
+  by: string;
+  why: string;
+  watch: { canary: { build: string; errors: number; pageViews: number }; stable: { errors: number } | null };
+}
+
+export function lastHistoryLine(releasesDir: string): WatchAbortLine {
+  const history = readFileSync(path.join(releasesDir, 'history.jsonl'), 'utf8').trim().split('\n');
+  return JSON.parse(history.at(-1) ?? '{}') as WatchAbortLine;
+}
