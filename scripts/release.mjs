@@ -15,6 +15,7 @@
 //                                                   the one rollback goes to, or those roll-forward goes to
 //   override-token <remote> <manifest-url> [--ttl 2h]  a signed preview of that build for one browser
 //                                                   (RELEASE_OVERRIDE_SECRET; decision 0047)
+//   revoke-override <remote> <id>                   that preview ends on its browser's next page load
 //   watch        [--once] [--interval 30] [--minutes 10] [--telemetry <url>,…] [--min-views 100]
 //                                                   abort a canary whose telemetry is clearly worse than
 //                                                   stable's (TELEMETRY_URLS or PROMETHEUS_URL; decision 0047)
@@ -406,10 +407,33 @@ export async function issueOverride(nameOrFolder, url, opts = {}) {
   return { token, id, remote: remote.container, url, expiresAt };
 }
 
-/** Overrides issued for `container` that have not expired, newest first. */
+/**
+ * Ends one preview before it expires (a link shared too widely, a tester done): its id goes into
+ * the remote's `revokedOverrides` in current.json until the token would have expired, and the page
+ * services refuse it from their next request, clearing its cookie. Other overrides keep working.
+ */
+export async function revokeOverride(nameOrFolder, id, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { releasesDir } = options(opts.env);
+  const now = opts.now ?? Date.now();
+  const issued =
+    liveOverrides(readHistory(releasesDir), remote.container, now).find((o) => o.id === id) ??
+    fail(`${remote.container} has no override ${id} that is still valid (release status ${remote.folder} lists them)`);
+  await change('revoke-override', remote, opts, (state, current, details) => {
+    // Expired ids need no entry: their tokens are refused anyway.
+    const kept = Object.entries(current.revokedOverrides ?? {}).filter(([, until]) => Date.parse(until) > now);
+    current.revokedOverrides = Object.fromEntries([...kept, [id, issued.expiresAt]]);
+    Object.assign(details, { id, url: issued.url, expiresAt: issued.expiresAt });
+    return state;
+  });
+  return { id, remote: remote.container, url: issued.url };
+}
+
+/** Overrides issued for `container` that have neither expired nor been revoked, newest first. */
 const liveOverrides = (history, container, now) =>
   history
     .filter((e) => e.action === 'override-token' && e.remote === container && Date.parse(e.expiresAt) > now)
+    .filter((e) => !history.some((r) => r.action === 'revoke-override' && r.remote === container && r.id === e.id))
     .map(({ id, url, expiresAt, at, by, why }) => ({ id, url, expiresAt, issuedAt: at, by, why }))
     .reverse();
 
@@ -516,6 +540,8 @@ const whatChanged = (c) => {
       return `canary ${c.release} ended, ${c.after ?? '-'} for everyone`;
     case 'override-token':
       return `${c.id} → ${c.url} until ${c.expiresAt}`;
+    case 'revoke-override':
+      return `${c.id} revoked`;
     default:
       return `${c.before ?? '-'} → ${c.after ?? '-'}`;
   }
@@ -566,7 +592,7 @@ const CLI_OPTIONS = {
 
 const USAGE =
   'usage: npm run release -- publish|point|canary|promote|abort|rollback|roll-forward|status|list|prune <remote> [version|days] [share]\n' +
-  '       npm run release -- override-token <remote> <manifest-url> [--ttl 2h]\n' +
+  '       npm run release -- override-token <remote> <manifest-url> [--ttl 2h] | revoke-override <remote> <id>\n' +
   '       npm run release -- watch [--once] [--interval 30] [--minutes 10] [--telemetry <url>[,<url>]] [--min-views 100]\n' +
   '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
 
@@ -654,6 +680,10 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
         `override ${issued.id}: ${issued.remote} → ${issued.url} until ${issued.expiresAt}, for whoever opens a page ` +
         'of the site with ?portal-override=<the token above> (its origin must be in overrideOrigins of the runtime config)'
       );
+    }
+    case 'revoke-override': {
+      const revoked = await revokeOverride(needsRemote(), arg ?? '', opts);
+      return `override ${revoked.id} (${revoked.remote} → ${revoked.url}) revoked: its browser gets the live release on its next page load`;
     }
     default:
       throw usage(command ? `unknown command ${command}` : '');

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { signOverride } from '../../page-service/src/overrides/override-token';
+import { readOverride, signOverride } from '../../page-service/src/overrides/override-token';
 import { expect, installOfflineRoutes, test, type PortalPorts } from '../fixtures';
 import { harnessRemoteUrls, ROOT, run, serveFolder, servePages } from '../support/servers';
 
@@ -190,5 +190,39 @@ test('the banner says what is previewed and its link clears it, without JavaScri
     } finally {
       await context.close();
     }
+  }
+});
+
+test('a revoked token ends its preview on that browser’s next page load; another token keeps working', async ({ browser }) => {
+  const revoked = issue();
+  const kept = issue();
+  const idOf = (token: string) => readOverride(token)?.id ?? '';
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  try {
+    const [leaked, other] = await Promise.all(
+      contexts.map(async (context, i) => {
+        await installOfflineRoutes(context);
+        const page = await context.newPage();
+        await page.goto(`${site}/all-games?portal-override=${i === 0 ? revoked : kept}`);
+        await expect(banner(page)).toBeVisible();
+        return page;
+      }),
+    );
+    const out = run(process.execPath, ['scripts/release.mjs', 'revoke-override', 'mf-catalog', idOf(revoked), '--why', 'e2e'], {
+      env,
+    });
+    expect(out).toContain(`override ${idOf(revoked)}`);
+
+    const loaded = previewRequests(leaked!);
+    await leaked!.reload();
+    await expect(leaked!.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games');
+    await expect(banner(leaked!)).toHaveCount(0);
+    expect(await overrideCookie(contexts[0]!)).toBeUndefined();
+    expect(loaded).toEqual([]);
+
+    await other!.reload();
+    await expect(banner(other!)).toBeVisible();
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
   }
 });

@@ -12,7 +12,7 @@ import {
   signOverride,
   verifyOverride,
 } from '../../page-service/src/overrides/override-token.ts';
-import { issueOverride, main, status } from '../release.mjs';
+import { issueOverride, main, revokeOverride, status } from '../release.mjs';
 import { historyPath } from './pointer-store.mjs';
 
 const SECRET = 's'.repeat(32);
@@ -123,4 +123,35 @@ test('issuing refuses without a secret, a bad URL or TTL, and an unknown remote'
   const [token, explained] = out.split('\n');
   assert.equal(verifyOverride(token, SECRET)?.remote, 'mf_catalog');
   assert.match(explained, /mf_catalog → https:\/\/cdn\.test\/mf-catalog\/v2\/mf-manifest\.json until .*\?portal-override=/);
+});
+
+test('revoke-override ends one live override: its id in current.json until it would expire, a history line, gone from status', async () => {
+  const now = Date.now();
+  const leaked = await issueOverride('mf_catalog', URL_V2, { env, by: 'tess', ttl: '2h', now });
+  const kept = await issueOverride('mf_catalog', URL_V2, { env, by: 'tess', ttl: '2h', now });
+  const out = await main(['revoke-override', 'mf-catalog', leaked.id, '--by', 'ops', '--why', 'link posted in chat'], env);
+  assert.match(out, new RegExp(`override ${leaked.id} \\(mf_catalog → .*\\) revoked`));
+
+  const pointers = JSON.parse(readFileSync(path.join(work, 'current.json'), 'utf8'));
+  assert.deepEqual(pointers.remotes.mf_catalog.revokedOverrides, { [leaked.id]: leaked.expiresAt });
+  const line = JSON.parse(readFileSync(historyPath(work), 'utf8').trim().split('\n').at(-1));
+  assert.deepEqual([line.action, line.id, line.by, line.why], ['revoke-override', leaked.id, 'ops', 'link posted in chat']);
+  assert.deepEqual(
+    status({ env, remote: 'mf_catalog' }).remotes[0].overrides.map((o) => o.id),
+    [kept.id],
+  );
+
+  // Twice, an unknown id, another remote's: refused, saying why; nothing written.
+  for (const [remote, id] of [
+    ['mf_catalog', leaked.id],
+    ['mf_catalog', 'nosuchid'],
+    ['mf_player', kept.id],
+  ])
+    await assert.rejects(main(['revoke-override', remote, id], env), new RegExp(`has no override ${id} that is still valid`));
+  // Expired revocations are dropped as the next one is written.
+  const soon = await issueOverride('mf_catalog', URL_V2, { env, ttl: '1m', now: now - 30_000 });
+  await revokeOverride('mf_catalog', soon.id, { env, now });
+  await revokeOverride('mf_catalog', kept.id, { env, now: now + 60_000 });
+  const later = JSON.parse(readFileSync(path.join(work, 'current.json'), 'utf8')).remotes.mf_catalog.revokedOverrides;
+  assert.deepEqual(Object.keys(later).sort(), [leaked.id, kept.id].sort());
 });

@@ -6,13 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from 'shared-contracts';
 import { fileSecurityHeaders, servedOverHttps } from '../headers/security-headers';
+import type { PointerState } from '../releases/pointer-state';
 import { withOverrideParam } from './override-banner';
 import { acceptedOverride, overrideCookie } from './override-selector';
 import { OVERRIDE_PARAM } from './override-token';
 
 export interface OverrideLinkOptions {
   secret: string | null;
-  config: () => Promise<{ config: RuntimeConfig }>;
+  config: () => Promise<{ config: RuntimeConfig; pointers: PointerState }>;
   /** Which requests are pages (the page routes' own rule). */
   isPage: (method: string, pathname: string, accept: string | undefined) => boolean;
   now?: () => number;
@@ -31,7 +32,8 @@ export function registerOverrideLink(
     const token = params.get(OVERRIDE_PARAM) ?? '';
     const https = servedOverHttps(request.raw);
     const at = now();
-    const claims = token === 'clear' ? null : acceptedOverride(token, secret, (await config()).config, at);
+    const current = await config();
+    const claims = token === 'clear' ? null : acceptedOverride(token, secret, current.config, current.pointers, at);
     return reply
       .code(303)
       .headers(fileSecurityHeaders(https))

@@ -2,24 +2,28 @@
 // holds a valid token (signed with RELEASE_OVERRIDE_SECRET, not expired, for a remote the config
 // has, loading a manifest on an origin of `overrideOrigins`) gets that build of that remote, over
 // the canary's choice, in pages that are theirs alone (never stored by a shared cache, never a
-// page file) and carry the banner. Any other cookie value is cleared and changes nothing.
+// page file) and carry the banner. Any other cookie value, or a token `release revoke-override`
+// ended, is cleared and changes nothing.
 import type { RuntimeConfig } from 'shared-contracts';
+import type { PointerState } from '../releases/pointer-state';
 import { EVERYONE, type ReleaseSelector, type Selection } from '../releases/release-selector';
 import { steeringCookie } from '../releases/steering-cookies';
 import { overrideBannerHtml } from './override-banner';
 import { OVERRIDE_COOKIE, originAllowed, verifyOverride, type OverrideClaims } from './override-token';
 
-/** The claims of a token this config accepts, or null. */
+/** The claims of a token this config accepts and no one has revoked, or null. */
 export function acceptedOverride(
   token: string | undefined,
   secret: string | null,
   config: Pick<RuntimeConfig, 'remotes' | 'overrideOrigins'>,
+  pointers: PointerState,
   now: number,
 ): OverrideClaims | null {
   const claims = verifyOverride(token, secret, now);
   if (!claims) return null;
   const remotes = (config.remotes as Record<string, string> | undefined) ?? {};
   if (!Object.hasOwn(remotes, claims.remote)) return null;
+  if (pointers.remotes[claims.remote]?.revokedOverrides.includes(claims.id)) return null;
   return originAllowed(claims.url, config.overrideOrigins) ? claims : null;
 }
 
@@ -42,10 +46,10 @@ export interface OverrideSelectorOptions {
 
 export function overrideSelector({ secret, now = Date.now }: OverrideSelectorOptions): ReleaseSelector {
   return {
-    select(visitor, _state, config): Selection {
+    select(visitor, state, config): Selection {
       const token = visitor.cookies[OVERRIDE_COOKIE];
       if (token === undefined) return EVERYONE;
-      const claims = acceptedOverride(token, secret, config, now());
+      const claims = acceptedOverride(token, secret, config, state, now());
       // A cookie that grants nothing: the stable pages, and the cookie goes.
       if (!claims) return { remotes: {}, key: '', setCookies: [overrideCookie(null, visitor)], cacheable: false };
       return {

@@ -1,7 +1,7 @@
 // Preview overrides through the page service (decision 0047): the link sets the cookie and
 // redirects; the cookie's pages load the preview with its banner and CSP, theirs alone; anything
 // not accepted changes nothing and clears the cookie; everyone else's pages stay as they were.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import type { PageFiles } from '../render/page-files';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
-import { signOverride } from './override-token';
+import { readOverride, signOverride } from './override-token';
 
 const SECRET = 'page-service-test-secret-0123456789';
 
@@ -45,9 +45,11 @@ beforeAll(async () => {
   });
   work = mkdtempSync(path.join(os.tmpdir(), 'page-service-overrides-'));
   mkdirSync(path.join(work, 'pages'));
+  mkdirSync(path.join(work, 'releases'));
   ({ app, pageFiles } = buildPageService({
     shellDist: shell.dist,
     pageFilesDir: path.join(work, 'pages'),
+    releasesDir: path.join(work, 'releases'),
     env: { RELEASE_OVERRIDE_SECRET: SECRET },
   }));
   for (let i = 0; i < 50 && !(await get('/all-games')).body.includes('<h1>Live'); i += 1)
@@ -133,6 +135,31 @@ test.each([
   expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
   expect(response.headers['cache-control']).toBe('private, no-store');
   expect(String(response.headers['content-security-policy'])).not.toContain(preview.base);
+});
+
+test('a revoked token does nothing from the next request: the stable page, the cookie cleared; other tokens still work', async () => {
+  const revoked = token();
+  const other = token();
+  const pointers = path.join(work, 'releases', 'current.json');
+  expect((await withCookie(revoked)).body).toContain('<h1>Preview');
+  // What `npm run release -- revoke-override` writes: the id, until the token would expire.
+  const { id, exp } = readOverride(revoked)!;
+  writeFileSync(
+    pointers,
+    JSON.stringify({ version: 1, remotes: { mf_catalog: { revokedOverrides: { [id]: new Date(exp).toISOString() } } } }),
+  );
+  try {
+    const response = await withCookie(revoked);
+    expect(response.body).toContain('<h1>Live</h1>');
+    expect(response.body).not.toContain(BANNER);
+    expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const link = await get(`/all-games?portal-override=${encodeURIComponent(revoked)}`);
+    expect(link.headers['set-cookie']).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    expect((await withCookie(other)).body).toContain('<h1>Preview');
+  } finally {
+    rmSync(pointers);
+  }
 });
 
 test('the banner’s clear link deletes the cookie', async () => {

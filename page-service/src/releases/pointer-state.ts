@@ -19,6 +19,8 @@ export interface RemotePointer {
   version: string | null;
   url: string | null;
   canary: CanaryPointer | null;
+  /** Ids of preview override tokens for this remote revoked before they expire. */
+  revokedOverrides: readonly string[];
 }
 
 export interface PointerState {
@@ -43,6 +45,9 @@ function canaryOf(value: unknown): CanaryPointer | null {
   return { version: version as string, url, share, id, since: text(since) };
 }
 
+const revokedIds = (value: unknown): string[] =>
+  isRecord(value) && !Array.isArray(value) ? Object.keys(value).filter((id) => /^[A-Za-z0-9]{1,32}$/.test(id)) : [];
+
 /** current.json's content (already parsed JSON) as a PointerState. */
 export function parsePointerState(json: unknown): PointerState {
   if (!isRecord(json)) return NO_POINTERS;
@@ -53,6 +58,7 @@ export function parsePointerState(json: unknown): PointerState {
       version: text(pointer.version),
       url: typeof pointer.url === 'string' ? pointer.url : null,
       canary: canaryOf(pointer.canary),
+      revokedOverrides: revokedIds(pointer.revokedOverrides),
     };
   }
   return { version: Number.isInteger(json.version) ? (json.version as number) : 0, remotes };

@@ -88,8 +88,17 @@ describe('parsePointerState', () => {
       parsePointerState({ version: 4, remotes: { mf_catalog: { version: 'v1', url: 'http://r/v1/mf-manifest.json', canary } } }),
     ).toEqual({
       version: 4,
-      remotes: { mf_catalog: { version: 'v1', url: 'http://r/v1/mf-manifest.json', canary } },
+      remotes: { mf_catalog: { version: 'v1', url: 'http://r/v1/mf-manifest.json', canary, revokedOverrides: [] } },
     });
+  });
+  test('reads the revoked preview overrides, leaving out ids a token cannot have', () => {
+    const revokedOverrides = { a1b2c3d4e5f6: '2026-11-25T00:00:00Z', 'x.y': '2026-11-25T00:00:00Z' };
+    expect(parsePointerState({ remotes: { mf_catalog: { revokedOverrides } } }).remotes.mf_catalog?.revokedOverrides).toEqual([
+      'a1b2c3d4e5f6',
+    ]);
+    expect(
+      parsePointerState({ remotes: { mf_catalog: { revokedOverrides: ['a1'] } } }).remotes.mf_catalog?.revokedOverrides,
+    ).toEqual([]);
   });
   test.each([
     ['a share of 0', { share: 0 }],
