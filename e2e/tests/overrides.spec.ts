@@ -217,7 +217,7 @@ test('a revoked token ends its preview on that browser’s next page load; anoth
     await leaked!.reload();
     await expect(leaked!.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games');
     await expect(banner(leaked!)).toHaveCount(0);
-    expect(await overrideCookie(contexts[0]!)).toBeUndefined();
+    expect(await overrideCookie(contexts[0])).toBeUndefined();
     expect(loaded).toEqual([]);
 
     await other!.reload();
