@@ -269,6 +269,7 @@ test('canary: a share of visitors on a published release, beside the live one, a
     version: 'v1',
     url: 'http://cdn.test/mf-catalog/v1/mf-manifest.json',
     canary: started.canary,
+    revokedOverrides: [],
   });
   assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v1/mf-manifest.json' });
 
@@ -349,10 +350,10 @@ test('a canary beside the config file’s URL (no pointer yet): abort leaves no 
   await publishAll('v2');
   const started = await canary('mf-catalog', 'v2', 10, opts);
   assert.equal(started.version, undefined);
-  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: started.canary });
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: started.canary, revokedOverrides: [] });
   assert.deepEqual(releasedRemotes(), {});
   await abort('mf-catalog', opts);
-  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: null });
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: null, revokedOverrides: [] });
   await canary('mf-catalog', 'v2', 10, opts);
   assert.equal((await promote('mf-catalog', opts)).version, 'v2');
   assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
