@@ -12,7 +12,7 @@ function openLogFile() {
 }
 
 describe('the buffered request log', () => {
-  it('keeps lines in memory until a flush, then writes every one of them', () => {
+  it('keeps lines in memory until a flush, then writes every one of them', async () => {
     const file = openLogFile();
     const log = bufferedLog(file.fd, { minLength: 8192, flushEveryMs: 60_000 });
     log.stream.write('{"msg":"first"}\n');
@@ -20,6 +20,7 @@ describe('the buffered request log', () => {
     expect(file.read()).toBe('');
     log.flushSync();
     expect(file.read()).toBe('{"msg":"first"}\n{"msg":"second"}\n');
+    await log.close();
   });
 
   it('writes a waiting line on its own within the flush interval', async () => {
@@ -28,7 +29,15 @@ describe('the buffered request log', () => {
     log.stream.write('{"msg":"waiting"}\n');
     await until('the waiting line is written', () => file.read().includes('waiting'));
     expect(file.read()).toBe('{"msg":"waiting"}\n');
-    log.flushSync();
+    await log.close();
+  });
+
+  it('writes what is left when it closes', async () => {
+    const file = openLogFile();
+    const log = bufferedLog(file.fd, { minLength: 8192, flushEveryMs: 60_000 });
+    log.stream.write('{"msg":"last"}\n');
+    await log.close();
+    expect(file.read()).toBe('{"msg":"last"}\n');
   });
 
   it("carries the API's request lines: each answered request is in the file once flushed", async () => {
@@ -52,6 +61,7 @@ describe('the buffered request log', () => {
       expect(requestLines()).toEqual([expect.objectContaining({ route: API_PATHS.health, status: 200 })]);
     } finally {
       await server.close();
+      await log.close();
     }
   });
 });

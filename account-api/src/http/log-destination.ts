@@ -13,6 +13,8 @@ export interface BufferedLog {
   stream: DestinationStream;
   /** Writes out everything buffered, now (safe at exit: synchronous). */
   flushSync(): void;
+  /** Writes out what is left and closes the destination (its file descriptor too, unless stdout/stderr). */
+  close(): Promise<void>;
 }
 
 /** A buffered log destination on a file descriptor (stdout by default). */
@@ -27,5 +29,11 @@ export function bufferedLog(fd = 1, { minLength = MIN_BLOCK_BYTES, flushEveryMs 
     }
   };
   process.once('exit', flushSync);
-  return { stream: destination, flushSync };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      process.off('exit', flushSync);
+      destination.once('close', () => resolve());
+      destination.end();
+    });
+  return { stream: destination, flushSync, close };
 }
