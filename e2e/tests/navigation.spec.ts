@@ -22,6 +22,20 @@ test('a new page starts at its top with focus on its heading', async ({ page }) 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a page the site redirects to on load (Categories → its first category) is still the first page: focus stays with the browser', async ({
+  page,
+}) => {
+  await page.goto('/categories');
+  await expect(page).toHaveURL(/\/categories\/.+/);
+  await remotePagesMounted(page);
+  await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
+  // Nothing moved focus: no ring on the heading of a page the player has not navigated to.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  // Their first click on a link of the site is a navigation like any other.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeFocused();
+});
+
 test('a game opened from far down All Games starts at its top, the game has focus, and Back returns to where the player was', async ({
   page,
 }) => {

@@ -17,6 +17,8 @@ export function NavigationEffects() {
   // 'POP' is Back or Forward; its enum is a router export the shared copy does not carry.
   const navigationType: string = useNavigationType();
   const arrived = useRef(false);
+  /** Set by the player's first click, tap or key: until then a redirect is still the browser's load. */
+  const playerActed = useRef(false);
   /** The entry on screen: scroll events are its position, even one the next page's first layout causes. */
   const shownKey = useRef(location.key);
 
@@ -26,9 +28,15 @@ export function NavigationEffects() {
     window.history.scrollRestoration = 'manual';
     const remember = () => scrollPositions.set(shownKey.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
+    const acted = () => {
+      playerActed.current = true;
+    };
+    const playerInput = ['pointerdown', 'keydown'] as const;
+    for (const type of playerInput) window.addEventListener(type, acted, { capture: true, passive: true, once: true });
     return () => {
       window.history.scrollRestoration = previous;
       window.removeEventListener('scroll', remember);
+      for (const type of playerInput) window.removeEventListener(type, acted, true);
     };
   }, []);
 
@@ -36,8 +44,9 @@ export function NavigationEffects() {
   useLayoutEffect(() => {
     // Switched before any scroll event of the new page: the old entry keeps the player's last position.
     shownKey.current = location.key;
-    // The first page is the browser's own load: the server's HTML decides where it starts.
-    if (!arrived.current) {
+    // The first page is the browser's own load: the server's HTML decides where it starts. A
+    // redirect before the player has done anything (Categories to its first category) is too.
+    if (!arrived.current || (navigationType === 'REPLACE' && !playerActed.current)) {
       arrived.current = true;
       return undefined;
     }
