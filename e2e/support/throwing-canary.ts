@@ -56,16 +56,21 @@ export async function reportingVisit(browser: Browser, site: string, cohort: str
   }
 }
 
-/** The last line of a releases folder's history, as the watcher writes an automatic abort. */
-export interface WatchAbortLine {
-  action: string;
-  release: string;
-  by: string;
-  why: string;
-  watch: { canary: { build: string; errors: number; pageViews: number }; stable: { errors: number } | null };
-}
-
-export function lastHistoryLine(releasesDir: string): WatchAbortLine {
+/** The last line of a releases folder's history is the watcher's abort of `release`, with its figures. */
+export function expectWatcherAbort(releasesDir: string, release: string, buildId: string): void {
   const history = readFileSync(path.join(releasesDir, 'history.jsonl'), 'utf8').trim().split('\n');
-  return JSON.parse(history.at(-1) ?? '{}') as WatchAbortLine;
+  const line = JSON.parse(history.at(-1) ?? '{}') as {
+    action: string;
+    release: string;
+    by: string;
+    why: string;
+    watch: { canary: { build: string; errors: number }; stable: { errors: number } | null };
+  };
+  expect(line.action).toBe('abort');
+  expect(line.release).toBe(release);
+  expect(line.by).toMatch(/^release watch@/);
+  expect(line.why).toMatch(/^automatic: canary error rate \d+\.\d % (vs stable \d+\.\d % )?over \d+/);
+  expect(line.watch.canary.build).toBe(buildId);
+  expect(line.watch.canary.errors).toBeGreaterThanOrEqual(8);
+  expect(line.watch.stable?.errors).toBe(0);
 }

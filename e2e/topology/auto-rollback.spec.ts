@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test } from '../fixtures';
 import { canaryId, catalogueReleases, forgetPointers, release } from '../support/cohorts';
 import { ROOT, serveFolder } from '../support/servers';
-import { lastHistoryLine, reportingVisit, throwingCatalogueBuild } from '../support/throwing-canary';
+import { expectWatcherAbort, reportingVisit, throwingCatalogueBuild } from '../support/throwing-canary';
 
 const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
 const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
@@ -80,14 +80,7 @@ test('a canary that throws in the browser is aborted by the watcher from Prometh
   test.info().annotations.push({ type: 'the watcher aborted the canary after', description: `${Math.round(tookMs / 1000)} s` });
   expect(log.join('')).toContain(`telemetry from ${prometheusUrl}`);
 
-  const line = lastHistoryLine(releasesDir);
-  expect(line.action).toBe('abort');
-  expect(line.release).toBe('throws');
-  expect(line.by).toMatch(/^release watch@/);
-  expect(line.why).toMatch(/^automatic: canary error rate \d+\.\d % (vs stable \d+\.\d % )?over \d+/);
-  expect(line.watch.canary.build).toBe(BAD_BUILD_ID);
-  expect(line.watch.canary.errors).toBeGreaterThanOrEqual(8);
-  expect(line.watch.stable?.errors).toBe(0);
+  expectWatcherAbort(releasesDir, 'throws', BAD_BUILD_ID);
   expect(status().remotes[0]?.live?.version).toBe('s1');
 
   // The canary's cohort gets the stable release through nginx (and the cookie is cleared).
