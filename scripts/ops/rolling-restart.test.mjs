@@ -110,7 +110,13 @@ const form = (fields) => ({
 /** A verified account, made through the proxy with the dev outbox's code. */
 async function verifiedPlayer(i) {
   const name = `rolling${process.pid}x${i}`;
-  const player = { username: name, email: `${name}@example.com`, firstName: 'Roll', lastName: 'Ing', password: 'Tr0mbone-Kettle!' };
+  const player = {
+    username: name,
+    email: `${name}@example.com`,
+    firstName: 'Roll',
+    lastName: 'Ing',
+    password: 'Tr0mbone-Kettle!',
+  };
   assert.equal((await fetch(`${base}/register/`, form(player))).status, 201);
   let code;
   for (let tries = 0; !code && tries < 100; tries += 1) {

@@ -40,7 +40,16 @@ const PRODUCT_CALLS = [
   '/resend-verification-email/',
 ];
 /** Paths this project adds beyond that list, each documented on API_PATHS. */
-const BEYOND_PRODUCT: (keyof typeof API_PATHS)[] = ['refreshToken', 'logout', 'library', 'uploads', 'health', 'livez', 'readyz', 'devOutbox'];
+const BEYOND_PRODUCT: (keyof typeof API_PATHS)[] = [
+  'refreshToken',
+  'logout',
+  'library',
+  'uploads',
+  'health',
+  'livez',
+  'readyz',
+  'devOutbox',
+];
 
 describe('API_PATHS serves product §7', () => {
   test.each(PRODUCT_CALLS)('%s: as written, or under the one prefix when written without a slash', (call) => {

@@ -11,7 +11,6 @@ import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
 
-
 let live: Awaited<ReturnType<typeof jsonServer>>;
 let canary: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
