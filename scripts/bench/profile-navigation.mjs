@@ -1,13 +1,17 @@
 // Where the time of a navigation step goes: the bench's own walk (measure-navigation.mjs) on
-// loopback, with a Chromium trace and a CPU profile around the steps Home → All Games and All
-// Games → a game, on the composed site and on the single-bundle reference. Prints, per step and
-// build, the median over the walks of the main thread's time from the click to the bench's stop
-// (first new card or frame plus one painted frame), split into script (and the functions taking
-// it, mapped through the source maps), style, layout, paint, image decoding, parsing, GC, other
-// browser work and idle; then the requests started in the step and one walk's tasks in order.
+// loopback, around the steps Home → All Games and All Games → a game, on the composed site and on
+// the single-bundle reference. Prints, per step and build, medians over the walks: the bench's
+// clock (click to the first new card or frame plus one painted frame), the long animation frames
+// in the step with their scripts and forced style and layout; with the trace, the main thread's
+// time by kind (script, style, layout, paint, image decoding, parsing, GC, other work in tasks,
+// idle) and its own CPU time, the requests started in the step and one walk's tasks in order;
+// with the CPU profile, the functions taking the script time, named through the source maps.
 // Usage (after `npm run build`; the reference is built as by bench-home.mjs):
 //   BENCH_PORT_BASE=6100 PROFILE_RUNS=5 node scripts/bench/profile-navigation.mjs
-// Figures only; with PROFILE_TRACE_DIR=dir each walk's trace and CPU profile are kept there (DevTools opens both).
+// PROFILE_WITH: `trace` (default), `cpu`, `trace,cpu` or `none` (the clock and long frames only,
+// nearest the bench's own timing); PROFILE_STEPS (default `all-games,game`); PROFILE_SINGLE=0:
+// the composed site alone; PROFILE_SAMPLING_US (250); PROFILE_JSON=file: each walk's figures;
+// PROFILE_TRACE_DIR=dir: each walk's trace and CPU profile, which DevTools opens. Figures only.
 import { chromium } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,7 +39,14 @@ const referenceDir = path.join(root, 'bench-out/reference');
 const WITH = new Set((process.env.PROFILE_WITH ?? 'trace').split(','));
 /** The CPU profile's sampling interval; finer costs the page more. */
 const SAMPLING_US = Number(process.env.PROFILE_SAMPLING_US ?? 250);
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'blink.user_timing', 'loading'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+];
 
 /** Trace event names, by what the main thread was doing; the rest of a task is "other". */
 const GROUPS = {
@@ -59,7 +70,12 @@ const GROUPS = {
   ],
   gc: ['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCIncrementalMarking', 'V8.GCFinalizeMC', 'BlinkGC.AtomicPhase', 'GCEvent'],
   style: ['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet', 'ScheduleStyleRecalculation'],
-  layout: ['Layout', 'LayoutInvalidationTracking', 'IntersectionObserverController::computeIntersections', 'ComputeIntersections'],
+  layout: [
+    'Layout',
+    'LayoutInvalidationTracking',
+    'IntersectionObserverController::computeIntersections',
+    'ComputeIntersections',
+  ],
   paint: ['Paint', 'PrePaint', 'Layerize', 'Commit', 'UpdateLayer', 'CompositeLayers', 'PaintImage', 'RasterTask'],
   decode: ['Decode Image', 'ImageDecodeTask', 'Decode LazyPixelRef', 'Draw LazyPixelRef'],
   parse: ['ParseHTML'],
@@ -92,7 +108,14 @@ function sliceEvents(events, pid, tid) {
     else if (e.ph === 'B') open.push(e);
     else if (e.ph === 'E') {
       const b = open.pop();
-      if (b) slices.push({ name: b.name, ts: b.ts, end: e.ts, cpu: e.tts !== undefined && b.tts !== undefined ? e.tts - b.tts : e.ts - b.ts, args: b.args });
+      if (b)
+        slices.push({
+          name: b.name,
+          ts: b.ts,
+          end: e.ts,
+          cpu: e.tts !== undefined && b.tts !== undefined ? e.tts - b.tts : e.ts - b.ts,
+          args: b.args,
+        });
     }
   }
   return slices.sort((a, b) => a.ts - b.ts || b.end - a.end);
