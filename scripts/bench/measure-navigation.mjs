@@ -66,7 +66,7 @@ async function search(page, text) {
 // Runs in the page before its scripts. `arm()` before a step remembers what is on screen; the
 // step's input event starts the clock; the first element matching the selector that was not
 // there before stops it, after one more painted frame.
-function installNavigationClock() {
+export function installNavigationClock() {
   const interactions = new Map();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -137,6 +137,8 @@ function installNavigationClock() {
         if (!step || step.paintedAt === null) return null;
         return { ms: step.paintedAt - step.startedAt, contentMs: step.contentAt - step.startedAt };
       },
+      /** The step's clock readings in performance.now() time (scripts/bench/profile-navigation.mjs). */
+      times: () => step && { startedAt: step.startedAt, contentAt: step.contentAt, paintedAt: step.paintedAt },
       /** The step's slowest interaction; 0 when none took 16 ms, the API's smallest threshold. */
       inp: () => (interactions.size ? Math.max(...interactions.values()) : 0),
     },
@@ -205,7 +207,7 @@ export async function measureNavigation(browser, origin, { isOwn, throttled = fa
 }
 
 /** The page as a player leaves it between clicks: its own loads done, remotes mounted, then a pause. */
-async function settle(page, idleMs, timeout) {
+export async function settle(page, idleMs, timeout) {
   // 'networkidle' belongs to the document: it waits only after Home's load (no request stays open
   // there); after an in-site click it was reached already and resolves at once, so a play page's
   // keepalive "play started" never holds the walk.

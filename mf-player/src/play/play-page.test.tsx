@@ -6,6 +6,7 @@ import {
   findGameById,
   GAMES,
   listCategories,
+  playStateOf,
   ROUTES,
   saveLastPlayedGame,
   type PlayNavigationState,
@@ -138,6 +139,21 @@ describe('PlayPage', () => {
 
   describe('category carousel', () => {
     const carousel = () => screen.queryByRole('region', { name: 'Browse by category' });
+
+    it("on a page opened by a link, is not in the page's first frame, which it would hold up (Swiper measures the page), but right after it", async () => {
+      renderAt(categoryPath(FIRST.category));
+      act(() => void router.navigate!(`/game/${FIRST.id}`, { state: playStateOf(FIRST) }));
+      expect(screen.getByRole('heading', { level: 1, name: FIRST.name })).toBeInTheDocument();
+      expect(carousel()).not.toBeInTheDocument();
+      // A frame, then a task.
+      await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      expect(carousel()).toBeInTheDocument();
+    });
+
+    it('is there at once on a page opened by Back, Forward or the visit (the player may return to it)', () => {
+      renderAt(`/game/${FIRST.id}`);
+      expect(carousel()).toBeInTheDocument();
+    });
 
     it('is not shown on screens narrower than small (576px)', () => {
       mockViewportWidth(575);

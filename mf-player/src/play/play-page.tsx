@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigationType } from 'react-router-dom';
 import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
 import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
 import { gameDescription } from 'shared-contracts/seo';
@@ -16,7 +16,7 @@ import { ShareButton } from './share-button';
 import { useGameSource } from './use-game-source';
 import { useKeepKeysInGame } from './use-keep-keys-in-game';
 import './play-page.css';
-import { Icon } from 'ui';
+import { Icon, useAfterFirstPaint } from 'ui';
 
 const CATEGORIES = listCategories(GAMES);
 
@@ -46,8 +46,14 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   const game = useGameSource(gameHosts);
   const stageRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  // Phones get the game alone; Swiper is not even mounted there.
-  const showCarousel = useMediaQuery(SMALL_SCREEN_QUERY);
+  // Phones get the game alone; Swiper is not even mounted there. Elsewhere it is below the game
+  // and, on a page opened by a link, mounts once the page's first frame is painted: its set-up
+  // measures the page (a forced layout, about a quarter of the click's time to the game,
+  // decision 0041). Back and Forward ('POP') draw it at once: the shell returns to where the
+  // player was, which may be down there.
+  const navigationType: string = useNavigationType();
+  const painted = useAfterFirstPaint(navigationType === 'POP');
+  const showCarousel = useMediaQuery(SMALL_SCREEN_QUERY) && painted;
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [startedLink, setStartedLink] = useState<string>();
   const catalogueGame = game ? findGameById(GAMES, game.id) : undefined;

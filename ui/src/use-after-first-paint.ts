@@ -1,0 +1,28 @@
+import { startTransition, useEffect, useState } from 'react';
+import { useBrowserValue } from './use-browser-value';
+
+/**
+ * False in the first render of a component mounted in the browser, true once the browser has
+ * painted the frame that mount drew (in a transition, so the render it starts yields to input).
+ * Lets a page draw its first screen in the commit a click waits for and what lies below it just
+ * after. True from the start on the server, in the render that hydrates the server's HTML (which
+ * has everything already), and when `atOnce` is true in the first render.
+ */
+export function useAfterFirstPaint(atOnce = false): boolean {
+  const hydrating = !useBrowserValue(() => true, false);
+  // Kept from the first render: the render after hydration reads the browser's value.
+  const [painted, setPainted] = useState(hydrating || atOnce);
+  useEffect(() => {
+    if (painted) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs just before the paint; a task it posts runs after that paint.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
