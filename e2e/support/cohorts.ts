@@ -1,8 +1,9 @@
 // Canary cohorts seen from fresh browser contexts (decision 0046), cheaply: a context's own
 // request API shares its cookie jar, so each "visitor" costs a request, not a page load.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
+import registry from '../../parts.json';
 import { run } from './servers';
 
 /** The catalogue releases a page or config names (`…/mf-catalog/<release>/…`), each once. */
@@ -48,6 +49,16 @@ export const closeAll = (visitors: Visitor[]) => Promise.all(visitors.map(({ con
 /** `npm run release -- …` against a releases folder; returns what it printed. */
 export const release = (env: Record<string, string>, ...args: string[]): string =>
   run(process.execPath, ['scripts/release.mjs', ...args], { env });
+
+/**
+ * `publish` of a remote's release unless that release is already there (releases are immutable,
+ * and a retried spec finds the ones its first attempt published in the same releases folder).
+ */
+export function publishOnce(env: Record<string, string>, container: string, version: string, ...args: string[]): void {
+  const folder = registry.remotes.find((remote) => remote.container === container)?.folder ?? container;
+  if (!existsSync(path.join(env.RELEASES_DIR ?? '', folder, version, 'mf-manifest.json')))
+    release(env, 'publish', container, version, ...args);
+}
 
 /** The running canary's cohort id of a remote, from `status --json`. */
 export function canaryId(env: Record<string, string>, remote = 'mf_catalog'): string {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
-import { canaryId, catalogueReleases, forgetPointers, release } from '../support/cohorts';
+import { canaryId, catalogueReleases, forgetPointers, publishOnce, release } from '../support/cohorts';
 import { ROOT, serveFolder } from '../support/servers';
 import { expectWatcherAbort, reportingVisit, throwingCatalogueBuild } from '../support/throwing-canary';
 
@@ -27,8 +27,8 @@ let watcher: ChildProcess | null = null;
 test.beforeAll(async () => {
   test.skip(!releasesDir || !prometheusUrl, 'run through npm run test:nginx (releases folder, Prometheus)');
   work = mkdtempSync(path.join(os.tmpdir(), 'portal-topology-rollback-'));
-  release(env, 'publish', 'mf_catalog', 's1');
-  release(env, 'publish', 'mf_catalog', 'throws', '--from', throwingCatalogueBuild(path.join(work, 'build'), BAD_BUILD_ID));
+  publishOnce(env, 'mf_catalog', 's1');
+  publishOnce(env, 'mf_catalog', 'throws', '--from', throwingCatalogueBuild(path.join(work, 'build'), BAD_BUILD_ID));
   host = await serveFolder(releasesDir, releasesPort);
 });
 test.afterAll(async () => {

@@ -12,6 +12,7 @@ import {
   CONFIG_RELEASE,
   forgetPointers,
   freshVisitors,
+  publishOnce,
   release,
   releaseSeen,
   type Visitor,
@@ -29,8 +30,8 @@ let visitors: Visitor[] = [];
 
 test.beforeAll(async () => {
   test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
-  release(env, 'publish', 'mf_catalog', 'c1');
-  release(env, 'publish', 'mf_catalog', 'c2');
+  publishOnce(env, 'mf_catalog', 'c1');
+  publishOnce(env, 'mf_catalog', 'c2');
   host = await serveFolder(releasesDir, releasesPort);
 });
 test.afterAll(async () => {

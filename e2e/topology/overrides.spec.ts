@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { signOverride } from '../../page-service/src/overrides/override-token';
 import { expect, test } from '../fixtures';
+import { publishOnce } from '../support/cohorts';
 import { run, serveFolder } from '../support/servers';
 
 const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
     !releasesDir || !process.env.RELEASE_OVERRIDE_SECRET,
     'run through npm run test:nginx (releases folder, override secret)',
   );
-  run(process.execPath, ['scripts/release.mjs', 'publish', 'mf_catalog', 'o1'], { env });
+  publishOnce(env, 'mf_catalog', 'o1');
   host = await serveFolder(releasesDir, releasesPort);
   original = readFileSync(configFile, 'utf8');
   writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(original) as object), overrideOrigins: [origin] }));

@@ -3,7 +3,7 @@
 // within 5 s, with no reload of nginx and no hand-edited file.
 import { spawn } from 'node:child_process';
 import { expect, test } from '../fixtures';
-import { forgetPointers, release } from '../support/cohorts';
+import { forgetPointers, publishOnce, release } from '../support/cohorts';
 import { ROOT, serveFolder } from '../support/servers';
 
 const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
@@ -16,8 +16,8 @@ let host: { stop: () => void } | null = null;
 
 test.beforeAll(async () => {
   test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
-  release(env, 'publish', 'mf_catalog', 'k1');
-  release(env, 'publish', 'mf_player', 'p1');
+  publishOnce(env, 'mf_catalog', 'k1');
+  publishOnce(env, 'mf_player', 'p1');
   host = await serveFolder(releasesDir, releasesPort);
 });
 test.afterAll(async () => {
@@ -88,8 +88,8 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
   page.on('request', (request) => loaded.push(request.url()));
   await page.goto('/game/5');
   await expect(page.locator('main iframe[title="Hobo Speedster"]')).toBeVisible();
-  await page.getByRole('link', { name: 'All Games' }).first().click();
-  await expect(page.locator('main a[href^="/game/"]').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeVisible();
   expect(loaded.some((url) => url.startsWith(`${origin}/mf-player/p1/`))).toBe(true);
   expect(loaded.some((url) => url.startsWith(`${origin}/mf-catalog/k1/`))).toBe(true);
 });
