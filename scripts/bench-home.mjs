@@ -13,19 +13,14 @@
 // without that lever.
 // Prints figures; asserts nothing (the deterministic budgets are e2e/tests/budget.spec.ts).
 import { chromium } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildReference, requireBuilt, ROOT, serveBenchSites } from './bench/bench-sites.mjs';
 import { openLighthouse } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
 import { measureNavigation, NAVIGATION_STEPS } from './bench/measure-navigation.mjs';
 import { measurePageLoad } from './bench/measure-page.mjs';
-import { precompress } from './precompress.mjs';
-import { portsFromBase, serveAll } from './start.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Emulated on every request of the timed runs, so round trips cost what they cost on a phone. */
 const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 40);
@@ -41,54 +36,29 @@ const NAV_RUNS = Number(process.env.BENCH_NAV_RUNS ?? 7);
 /** `BENCH_NAV_SAVE_DATA=1`: the browser asks to save data, so the shell's navigation prefetch stays off (decision 0041). */
 const NAV_SAVE_DATA = process.env.BENCH_NAV_SAVE_DATA === '1';
 const LIGHTHOUSE = FIRST_VISIT && process.env.BENCH_LIGHTHOUSE !== '0';
-const base = Number(process.env.BENCH_PORT_BASE ?? 5000);
-const ports = portsFromBase(base);
-const referencePort = base + 90;
-const referenceDir = path.join(root, 'bench-out/reference');
-
-for (const file of [
+requireBuilt([
   'shell/dist/index.html',
   'mf-catalog/dist/index.html',
   'mf-player/dist/index.html',
   'mf-account/dist/index.html',
   'page-service/dist/index.js',
-]) {
-  if (!existsSync(path.join(root, file))) {
-    console.error(`${file} is missing: run \`npm run build\` first.`);
-    process.exit(1);
-  }
-}
-// Built above (npm run build), so imported only now.
-const { startPageService } = await import('../page-service/dist/index.js');
+]);
+await buildReference();
 
-console.log('Building the reference single-bundle app into bench-out/reference …');
-const build = spawnSync(
-  path.join(root, 'node_modules/.bin/rspack'),
-  ['build', '-c', 'scripts/bench/reference/rspack.config.cjs', '--mode', 'production'],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
-await precompress(referenceDir);
-
-const games = JSON.parse(readFileSync(path.join(root, 'shared-contracts/src/catalogue/games.json'), 'utf8'));
+const games = JSON.parse(readFileSync(path.join(ROOT, 'shared-contracts/src/catalogue/games.json'), 'utf8'));
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const firstCategory = [...new Set(games.map((g) => g.category))].sort((a, b) => byName.compare(a, b))[0];
 const PAGES = ['/', '/all-games', `/categories/${encodeURIComponent(firstCategory)}`, `/game/${games[0].id}`];
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const { stop } = await serveAll({ ports, quiet: true, apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-// The reference is served the same way (config and stylesheet inlined), without a pre-renderer.
-const referenceServer = await startPageService({
-  shellDist: referenceDir,
-  port: referencePort,
-  overrides: { accountApiUrl: `http://localhost:${ports.api}` },
-  serveAssets: true,
+const {
+  builds: BUILDS,
+  ports,
+  stop,
+} = await serveBenchSites({
+  base: Number(process.env.BENCH_PORT_BASE ?? 5000),
+  label: 'bench',
 });
-const BUILDS = {
-  federated: `http://localhost:${ports.shell}`,
-  single: `http://localhost:${referencePort}`,
-};
-const ownPorts = new Set([...Object.values(ports), referencePort].map(String));
+const ownPorts = new Set(Object.values(ports).map(String));
 const isOwn = (url) => {
   const { hostname, port } = new URL(url);
   return hostname === 'localhost' && ownPorts.has(port);
@@ -180,8 +150,6 @@ if (LIGHTHOUSE) {
   }
 }
 await stop();
-referenceServer.close();
-rmSync(dataDir, { recursive: true, force: true });
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => (n === null || n === undefined ? '–' : `${Math.round(n)} ms`);

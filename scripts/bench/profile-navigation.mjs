@@ -13,27 +13,18 @@
 // the composed site alone; PROFILE_SAMPLING_US (250); PROFILE_JSON=file: each walk's figures;
 // PROFILE_TRACE_DIR=dir: each walk's trace and CPU profile, which DevTools opens. Figures only.
 import { chromium } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sourceMap from 'source-map';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium.mjs';
+import { buildReference, ROOT, serveBenchSites } from './bench-sites.mjs';
 import { installNavigationClock, NAVIGATION_STEPS, settle } from './measure-navigation.mjs';
 import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
-import { precompress } from '../precompress.mjs';
-import { portsFromBase, serveAll } from '../start.mjs';
 /* global window -- the functions handed to page.evaluate run in the page */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.PROFILE_RUNS ?? 5);
 const TRACE_DIR = process.env.PROFILE_TRACE_DIR;
 const PROFILED = new Set((process.env.PROFILE_STEPS ?? 'all-games,game').split(','));
-const base = Number(process.env.BENCH_PORT_BASE ?? 5000);
-const ports = portsFromBase(base);
-const referencePort = base + 90;
-const referenceDir = path.join(root, 'bench-out/reference');
 
 /** What the step is profiled with: `trace` (main-thread time by kind, requests, tasks), `cpu` (functions). */
 const WITH = new Set((process.env.PROFILE_WITH ?? 'trace').split(','));
@@ -81,15 +72,6 @@ const GROUPS = {
   parse: ['ParseHTML'],
 };
 const GROUP_OF = new Map(Object.entries(GROUPS).flatMap(([group, names]) => names.map((name) => [name, group])));
-
-function buildReference() {
-  const build = spawnSync(
-    path.join(root, 'node_modules/.bin/rspack'),
-    ['build', '-c', 'scripts/bench/reference/rspack.config.cjs', '--mode', 'production'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
 
 /** The page's main thread: the renderer thread that recorded this walk's sync mark. */
 function mainThreadOf(events, markName) {
@@ -161,7 +143,7 @@ function originalFrame(frame) {
   if (!sourceMaps.has(url)) {
     // The servers do not hand out source maps; the builds' own folders have them.
     const file = path.basename(new URL(url).pathname) + '.map';
-    const found = MAP_DIRS.map((dir) => path.join(root, dir, file)).find((candidate) => existsSync(candidate));
+    const found = MAP_DIRS.map((dir) => path.join(ROOT, dir, file)).find((candidate) => existsSync(candidate));
     sourceMaps.set(url, found ? new sourceMap.SourceMapConsumer(JSON.parse(readFileSync(found, 'utf8'))) : null);
   }
   const consumer = sourceMaps.get(url);
@@ -340,30 +322,15 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-for (const file of ['shell/dist/index.html', 'page-service/dist/index.js']) {
-  if (!existsSync(path.join(root, file))) {
-    console.error(`${file} is missing: run \`npm run build\` first.`);
-    process.exit(1);
-  }
-}
-const { startPageService } = await import('../../page-service/dist/index.js');
 /** `PROFILE_SINGLE=0`: the composed site alone (no reference build), e.g. to compare two builds of it. */
 const SINGLE = process.env.PROFILE_SINGLE !== '0';
-if (SINGLE) {
-  console.log('Building the reference single-bundle app into bench-out/reference …');
-  buildReference();
-  await precompress(referenceDir);
-}
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
-const { stop } = await serveAll({ ports, quiet: true, apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-const referenceServer = await startPageService({
-  shellDist: referenceDir,
-  port: referencePort,
-  overrides: { accountApiUrl: `http://localhost:${ports.api}` },
-  serveAssets: true,
-});
-const BUILDS = { federated: `http://localhost:${ports.shell}`, ...(SINGLE && { single: `http://localhost:${referencePort}` }) };
-const ownPorts = new Set([...Object.values(ports), referencePort].map(String));
+if (SINGLE) await buildReference();
+const {
+  builds: BUILDS,
+  ports,
+  stop,
+} = await serveBenchSites({ base: Number(process.env.BENCH_PORT_BASE ?? 5000), single: SINGLE, label: 'profile' });
+const ownPorts = new Set(Object.values(ports).map(String));
 const isOwn = (url) => {
   const { hostname, port } = new URL(url);
   return hostname === 'localhost' && ownPorts.has(port);
@@ -380,7 +347,6 @@ try {
   }
 } finally {
   await browser.close();
-  referenceServer.close();
   await stop();
 }
 
