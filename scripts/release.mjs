@@ -416,10 +416,12 @@ export async function revokeOverride(nameOrFolder, id, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { releasesDir } = options(opts.env);
   const now = opts.now ?? Date.now();
-  const issued =
-    liveOverrides(readHistory(releasesDir), remote.container, now).find((o) => o.id === id) ??
-    fail(`${remote.container} has no override ${id} that is still valid (release status ${remote.folder} lists them)`);
+  let issued;
   await change('revoke-override', remote, opts, (state, current, details) => {
+    // Looked up under the lock: two revocations of one id at the same moment cannot both pass.
+    issued =
+      liveOverrides(readHistory(releasesDir), remote.container, current, now).find((o) => o.id === id) ??
+      fail(`${remote.container} has no override ${id} that is still valid (release status ${remote.folder} lists them)`);
     // Expired ids need no entry: their tokens are refused anyway.
     const kept = Object.entries(current.revokedOverrides ?? {}).filter(([, until]) => Date.parse(until) > now);
     current.revokedOverrides = Object.fromEntries([...kept, [id, issued.expiresAt]]);
@@ -429,11 +431,19 @@ export async function revokeOverride(nameOrFolder, id, opts = {}) {
   return { id, remote: remote.container, url: issued.url };
 }
 
-/** Overrides issued for `container` that have neither expired nor been revoked, newest first. */
-const liveOverrides = (history, container, now) =>
+/**
+ * Overrides issued for `container` that have neither expired nor been revoked (`current`, its
+ * pointer: `revokedOverrides` is what the page services refuse), newest first.
+ */
+const liveOverrides = (history, container, current, now) =>
   history
-    .filter((e) => e.action === 'override-token' && e.remote === container && Date.parse(e.expiresAt) > now)
-    .filter((e) => !history.some((r) => r.action === 'revoke-override' && r.remote === container && r.id === e.id))
+    .filter(
+      (e) =>
+        e.action === 'override-token' &&
+        e.remote === container &&
+        Date.parse(e.expiresAt) > now &&
+        !Object.hasOwn(current.revokedOverrides ?? {}, e.id),
+    )
     .map(({ id, url, expiresAt, at, by, why }) => ({ id, url, expiresAt, issuedAt: at, by, why }))
     .reverse();
 
@@ -521,7 +531,7 @@ export function status({ env, remote: only, limit = 10, now = Date.now() } = {})
         canary: current.canary ?? null,
         previous: [...current.previous].reverse(),
         forward: [...current.forward].reverse(),
-        overrides: liveOverrides(mine, name, now),
+        overrides: liveOverrides(mine, name, current, now),
         changes: mine.slice(-limit).reverse(),
       };
     }),
