@@ -34,19 +34,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const isHttpUrl = (value: unknown): value is string =>
   typeof value === 'string' && /^https?:\/\//.test(value) && URL.canParse(value);
-/** Canary ids go into a cookie and a cache key: short, plain characters only. */
-const CANARY_ID = /^[A-Za-z0-9]{1,32}$/;
+/** Canary and override ids go into cookies and cache keys: short, plain characters only. */
+const PLAIN_ID = /^[A-Za-z0-9]{1,32}$/;
 
 function canaryOf(value: unknown): CanaryPointer | null {
   if (!isRecord(value)) return null;
   const { version, url, share, id, since } = value;
-  if (!text(version) || !isHttpUrl(url) || typeof id !== 'string' || !CANARY_ID.test(id)) return null;
+  if (!text(version) || !isHttpUrl(url) || typeof id !== 'string' || !PLAIN_ID.test(id)) return null;
   if (typeof share !== 'number' || !(share > 0 && share < 100)) return null;
   return { version: version as string, url, share, id, since: text(since) };
 }
 
 const revokedIds = (value: unknown): string[] =>
-  isRecord(value) && !Array.isArray(value) ? Object.keys(value).filter((id) => /^[A-Za-z0-9]{1,32}$/.test(id)) : [];
+  isRecord(value) && !Array.isArray(value) ? Object.keys(value).filter((id) => PLAIN_ID.test(id)) : [];
 
 /** current.json's content (already parsed JSON) as a PointerState. */
 export function parsePointerState(json: unknown): PointerState {
