@@ -1,10 +1,11 @@
 // Canary cohorts seen from fresh browser contexts (decision 0046), cheaply: a context's own
 // request API shares its cookie jar, so each "visitor" costs a request, not a page load.
-import { existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import registry from '../../parts.json';
-import { run } from './servers';
+import { ROOT, run } from './servers';
 
 /** The catalogue releases a page or config names (`…/mf-catalog/<release>/…`), each once. */
 export function catalogueReleases(text: string): string[] {
@@ -51,6 +52,19 @@ export const release = (env: Record<string, string>, ...args: string[]): string 
   run(process.execPath, ['scripts/release.mjs', ...args], { env });
 
 /**
+ * `npm run release -- …` as a process of its own, without waiting for it (two started together
+ * take the pointers' lock in turn): resolves with its exit code and what it printed.
+ */
+export const releaseProcess = (env: Record<string, string>, ...args: string[]) =>
+  new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['scripts/release.mjs', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+
+/**
  * `publish` of a remote's release unless that release is already there (releases are immutable,
  * and a retried spec finds the ones its first attempt published in the same releases folder).
  */
@@ -64,13 +78,4 @@ export function publishOnce(env: Record<string, string>, container: string, vers
 export function canaryId(env: Record<string, string>, remote = 'mf_catalog'): string {
   const report = JSON.parse(release(env, 'status', remote, '--json')) as { remotes: { canary: { id: string } | null }[] };
   return report.remotes[0]?.canary?.id ?? '';
-}
-
-/**
- * Forgets every pointer of a releases folder (its history stays): the page services read no
- * current.json as "no releases", so the site is drawn from its config file again, as before a
- * test pointed anything at a releases host it is about to stop.
- */
-export function forgetPointers(releasesDir: string): void {
-  rmSync(path.join(releasesDir, 'current.json'), { force: true });
 }

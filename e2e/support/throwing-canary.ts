@@ -1,9 +1,11 @@
-// A canary that fails in the browser, and visits that report it (decision 0047): what the
-// automatic-rollback tests on the Node server and through nginx both need.
+// A canary that fails in the browser, visits that report it, and the watcher that must abort it
+// (decision 0047): what the automatic-rollback tests on the Node server and through nginx share.
+import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { expect, installOfflineRoutes } from '../fixtures';
+import { release } from './cohorts';
 import { ROOT, run } from './servers';
 
 /**
@@ -53,6 +55,51 @@ export async function reportingVisit(browser: Browser, site: string, cohort: str
       .toBe(true);
   } finally {
     await context.close();
+  }
+}
+
+/** The catalogue's live release and running canary, as `release status` reports them. */
+export function catalogueStatus(env: Record<string, string>): { live: string | null; canary: string | null } {
+  const report = JSON.parse(release(env, 'status', 'mf_catalog', '--json')) as {
+    remotes: { canary: { id: string } | null; live: { version: string } | null }[];
+  };
+  return { live: report.remotes[0]?.live?.version ?? null, canary: report.remotes[0]?.canary?.id ?? null };
+}
+
+/**
+ * Runs `npm run release -- watch --interval 2 --min-views 8 <watchArgs>` on the releases of `env`
+ * while visitors of the catalogue canary's two cohorts, in turn, report to `site`, until the
+ * watcher has aborted the canary, which it must within `withinMs` of its start. Returns how long
+ * that took, the canary's cohort id and what the watcher printed; the watcher is stopped.
+ */
+export async function watchUntilAborted(
+  browser: Browser,
+  { site, env, watchArgs = [], withinMs }: { site: string; env: Record<string, string>; watchArgs?: string[]; withinMs: number },
+): Promise<{ tookMs: number; canaryId: string; log: string }> {
+  const canaryId = catalogueStatus(env).canary ?? '';
+  expect(canaryId, 'a catalogue canary runs').not.toBe('');
+  const log: string[] = [];
+  const watcher = spawn(process.execPath, ['scripts/release.mjs', 'watch', '--interval', '2', '--min-views', '8', ...watchArgs], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  watcher.stdout.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  watcher.stderr.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  try {
+    const started = Date.now();
+    // Each visit takes a few seconds.
+    for (let i = 0; i < 30 && catalogueStatus(env).canary; i += 1) {
+      await reportingVisit(browser, site, `${canaryId}.c`);
+      await reportingVisit(browser, site, `${canaryId}.s`);
+    }
+    await expect
+      .poll(() => catalogueStatus(env).canary, { timeout: Math.max(1_000, withinMs - (Date.now() - started)) })
+      .toBeNull();
+    const tookMs = Date.now() - started;
+    expect(tookMs, log.join('')).toBeLessThan(withinMs);
+    return { tookMs, canaryId, log: log.join('') };
+  } finally {
+    watcher.kill('SIGTERM');
   }
 }
 

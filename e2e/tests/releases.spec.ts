@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { releaseProcess } from '../support/cohorts';
 import {
   deployAdditively,
   folderDigest,
@@ -182,18 +182,11 @@ test.describe('versioned releases: publish, point, roll back', () => {
     run(process.execPath, ['scripts/release.mjs', 'publish', 'mf-player', 'p1'], { env });
 
     // Two processes, started together: each takes the pointers' lock in turn.
-    const point = (remote: string, version: string, why: string) =>
-      new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ['scripts/release.mjs', 'point', remote, version, '--why', why], {
-          cwd: ROOT,
-          env: { ...process.env, ...env },
-          stdio: 'ignore',
-        });
-        child.on('exit', resolve);
-      });
-    expect(await Promise.all([point('mf-catalog', 'v2', 'catalogue team'), point('mf-player', 'p1', 'player team')])).toEqual([
-      0, 0,
+    const changes = await Promise.all([
+      releaseProcess(env, 'point', 'mf-catalog', 'v2', '--why', 'catalogue team'),
+      releaseProcess(env, 'point', 'mf-player', 'p1', '--why', 'player team'),
     ]);
+    expect(changes.map(({ code }) => code)).toEqual([0, 0]);
 
     const status = JSON.parse(run(process.execPath, ['scripts/release.mjs', 'status', '--json'], { env })) as {
       version: number;

@@ -10,43 +10,25 @@ import {
   catalogueReleases,
   closeAll,
   CONFIG_RELEASE,
-  forgetPointers,
   freshVisitors,
   publishOnce,
   release,
   releaseSeen,
   type Visitor,
 } from '../support/cohorts';
-import { serveFolder } from '../support/servers';
-
-const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
-const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
-const env = { RELEASES_DIR: releasesDir, RELEASES_URL: `http://localhost:${releasesPort}` };
+import { releasesEnv as env, servesReleases } from '../support/releases-host';
 
 test.describe.configure({ mode: 'serial' });
 
-let host: { stop: () => void } | null = null;
 let visitors: Visitor[] = [];
 
-test.beforeAll(async () => {
-  test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
-  publishOnce(env, 'mf_catalog', 'c1');
-  publishOnce(env, 'mf_catalog', 'c2');
-  host = await serveFolder(releasesDir, releasesPort);
+servesReleases({
+  prepare: () => {
+    publishOnce(env, 'mf_catalog', 'c1');
+    publishOnce(env, 'mf_catalog', 'c2');
+  },
 });
-test.afterAll(async () => {
-  await closeAll(visitors);
-  if (releasesDir) {
-    // The next specs see the site as it was: no canary, drawn from the config file, not from the
-    // releases host this spec stops.
-    if (canaryId(env)) release(env, 'abort', 'mf_catalog');
-    forgetPointers(releasesDir);
-    await expect
-      .poll(async () => catalogueReleases((await page('/all-games')).text), { timeout: 10_000, intervals: [100] })
-      .toEqual([]);
-  }
-  host?.stop();
-});
+test.afterAll(() => closeAll(visitors));
 
 const site = process.env.E2E_BASE_URL ?? '';
 
@@ -149,9 +131,8 @@ test('abort: within 5 s everyone is on the live release again, the cookie is cle
 });
 
 /** The catalogue release each of these answers names, in order ('-' for none or a mix). */
-async function releasesOf(...answers: Promise<{ text: string }>[]): Promise<string> {
-  return (await Promise.all(answers)).map(({ text }) => catalogueReleases(text).join('+') || '-').join(' ');
-}
+const releasesOf = (answers: { text: string }[]): string =>
+  answers.map(({ text }) => catalogueReleases(text).join('+') || '-').join(' ');
 
 test('promote: within 5 s both cohorts and new visitors get the canary, the cookie is cleared, files come back; rollback and roll-forward follow', async () => {
   test.setTimeout(60_000);
@@ -160,7 +141,7 @@ test('promote: within 5 s both cohorts and new visitors get the canary, the cook
     const seen: string[] = [];
     const look = async () => {
       const answers = await Promise.all(paths.map(([path, cohort]) => page(path, cohort)));
-      const names = await releasesOf(...answers.map((answer) => Promise.resolve(answer)));
+      const names = releasesOf(answers);
       seen.push(`${Date.now() - started} ms ${names} (${answers.map((a) => a.header('x-cache-status') || '-').join(' ')})`);
       return names;
     };
@@ -186,7 +167,7 @@ test('promote: within 5 s both cohorts and new visitors get the canary, the cook
   await expect
     .poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000, intervals: [100] })
     .toBe('FILE');
-  expect(await releasesOf(page('/all-games'), page('/config.json'))).toBe('c2 c2');
+  expect(releasesOf(await Promise.all([page('/all-games'), page('/config.json')]))).toBe('c2 c2');
 
   release(env, 'rollback', 'mf_catalog', '--why', 'topology test');
   await within('c1 c1', ['/all-games'], ['/']);

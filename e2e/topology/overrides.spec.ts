@@ -5,34 +5,27 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { signOverride } from '../../page-service/src/overrides/override-token';
 import { expect, test } from '../fixtures';
 import { publishOnce } from '../support/cohorts';
-import { run, serveFolder } from '../support/servers';
+import { releasesEnv as env, releasesOrigin as origin, servesReleases } from '../support/releases-host';
+import { run } from '../support/servers';
 
-const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
-const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
 const configFile = process.env.E2E_TOPOLOGY_CONFIG ?? '';
 const site = process.env.E2E_BASE_URL ?? '';
-const origin = `http://localhost:${releasesPort}`;
-const env = { RELEASES_DIR: releasesDir, RELEASES_URL: origin };
 const previewUrl = `${origin}/mf-catalog/o1/mf-manifest.json`;
 
 test.describe.configure({ mode: 'serial' });
 
-let host: { stop: () => void } | null = null;
 let original = '';
 
-test.beforeAll(async () => {
-  test.skip(
-    !releasesDir || !process.env.RELEASE_OVERRIDE_SECRET,
-    'run through npm run test:nginx (releases folder, override secret)',
-  );
-  publishOnce(env, 'mf_catalog', 'o1');
-  host = await serveFolder(releasesDir, releasesPort);
-  original = readFileSync(configFile, 'utf8');
-  writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(original) as object), overrideOrigins: [origin] }));
-});
-test.afterAll(() => {
-  if (original) writeFileSync(configFile, original);
-  host?.stop();
+servesReleases({
+  prepare: () => {
+    test.skip(!process.env.RELEASE_OVERRIDE_SECRET, 'run through npm run test:nginx (it sets the override secret)');
+    publishOnce(env, 'mf_catalog', 'o1');
+    original = readFileSync(configFile, 'utf8');
+    writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(original) as object), overrideOrigins: [origin] }));
+  },
+  restore: () => {
+    if (original) writeFileSync(configFile, original);
+  },
 });
 
 const get = async (path: string, cookie?: string) => {

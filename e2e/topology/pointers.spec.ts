@@ -1,51 +1,23 @@
 // Release pointers in production (decision 0046): two teams pointing at the same moment, each
 // with its own `npm run release -- point`, are both kept, and both reach the pages nginx serves
 // within 5 s, with no reload of nginx and no hand-edited file.
-import { spawn } from 'node:child_process';
 import { expect, test } from '../fixtures';
-import { forgetPointers, publishOnce, release } from '../support/cohorts';
-import { ROOT, serveFolder } from '../support/servers';
+import { publishOnce, release, releaseProcess } from '../support/cohorts';
+import { releasesEnv as env, releasesOrigin as origin, servesReleases } from '../support/releases-host';
 
-const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
-const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
 const site = process.env.E2E_BASE_URL ?? '';
-const origin = `http://localhost:${releasesPort}`;
-const env = { RELEASES_DIR: releasesDir, RELEASES_URL: origin };
 
-let host: { stop: () => void } | null = null;
-
-test.beforeAll(async () => {
-  test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
-  publishOnce(env, 'mf_catalog', 'k1');
-  publishOnce(env, 'mf_player', 'p1');
-  host = await serveFolder(releasesDir, releasesPort);
+servesReleases({
+  prepare: () => {
+    publishOnce(env, 'mf_catalog', 'k1');
+    publishOnce(env, 'mf_player', 'p1');
+  },
 });
-test.afterAll(async () => {
-  if (releasesDir) {
-    // The next specs see the site drawn from its config file, not from the host this spec stops.
-    forgetPointers(releasesDir);
-    await expect.poll(async () => (await fetch(`${site}/config.json`)).text(), { timeout: 10_000 }).not.toContain(origin);
-  }
-  host?.stop();
-});
-
-/** `npm run release -- point` as its own process; resolves with its exit code and what it printed. */
-const point = (remote: string, version: string, why: string) =>
-  new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/release.mjs', 'point', remote, version, '--why', why], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
 
 test('two teams point at the same moment: both changes are kept and reach nginx’s pages within 5 s', async ({ page }) => {
   const [catalogue, player] = await Promise.all([
-    point('mf_catalog', 'k1', 'catalogue team'),
-    point('mf_player', 'p1', 'player team'),
+    releaseProcess(env, 'point', 'mf_catalog', 'k1', '--why', 'catalogue team'),
+    releaseProcess(env, 'point', 'mf_player', 'p1', '--why', 'player team'),
   ]);
   const started = Date.now();
   expect(catalogue.code, catalogue.output).toBe(0);
