@@ -15,7 +15,7 @@
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildReference, requireBuilt, ROOT, serveBenchSites } from './bench/bench-sites.mjs';
+import { buildReference, median, requireBuilt, ROOT, serveBenchSites } from './bench/bench-sites.mjs';
 import { openLighthouse } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
 import { measureNavigation, NAVIGATION_STEPS } from './bench/measure-navigation.mjs';
@@ -52,22 +52,13 @@ const PAGES = ['/', '/all-games', `/categories/${encodeURIComponent(firstCategor
 
 const {
   builds: BUILDS,
-  ports,
+  isOwn,
   stop,
 } = await serveBenchSites({
   base: Number(process.env.BENCH_PORT_BASE ?? 5000),
   label: 'bench',
 });
-const ownPorts = new Set(Object.values(ports).map(String));
-const isOwn = (url) => {
-  const { hostname, port } = new URL(url);
-  return hostname === 'localhost' && ownPorts.has(port);
-};
 
-const median = (values) => {
-  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
-};
 /** results[page][build] = { jsBytes, scriptRequests, chain, contentMs, lighthouse, slow } */
 const results = {};
 /** navigation[line][build][step] = { ms, contentMs, inp } medians */

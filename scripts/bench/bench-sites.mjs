@@ -12,6 +12,12 @@ import { portsFromBase, serveAll } from '../start.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REFERENCE_DIR = path.join(ROOT, 'bench-out/reference');
 
+/** The middle value, leaving out runs that measured nothing; null when none did. */
+export function median(values) {
+  const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+}
+
 /** Exits saying what to run when one of these built files is missing. */
 export function requireBuilt(files) {
   for (const file of files)
@@ -35,7 +41,8 @@ export async function buildReference() {
 
 /**
  * The composed site (`npm start`'s servers from `base`) and, with `single`, the reference on
- * base + 90. Returns each site's origin by build name, the ports, and `stop()`.
+ * base + 90. Returns each site's origin by build name, the ports, `isOwn(url)` (one of these
+ * servers: anything else is a host the bench answers empty), and `stop()`.
  */
 export async function serveBenchSites({ base, single = true, label = 'bench' }) {
   requireBuilt(['shell/dist/index.html', 'page-service/dist/index.js']);
@@ -53,8 +60,13 @@ export async function serveBenchSites({ base, single = true, label = 'bench' }) 
         serveAssets: true,
       })
     : null;
+  const ownPorts = new Set([...Object.values(ports), referencePort].map(String));
   return {
     ports: { ...ports, reference: referencePort },
+    isOwn: (url) => {
+      const { hostname, port } = new URL(url);
+      return hostname === 'localhost' && ownPorts.has(port);
+    },
     builds: {
       federated: `http://localhost:${ports.shell}`,
       ...(single && { single: `http://localhost:${referencePort}` }),

@@ -66,7 +66,7 @@ async function search(page, text) {
 // Runs in the page before its scripts. `arm()` before a step remembers what is on screen; the
 // step's input event starts the clock; the first element matching the selector that was not
 // there before stops it, after one more painted frame.
-export function installNavigationClock() {
+function installNavigationClock() {
   const interactions = new Map();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -154,6 +154,24 @@ function announceSaveData() {
 }
 
 /**
+ * A fresh 1440×900 context for a walk, its page open: hosts this machine cannot reach
+ * (thumbnails, reCAPTCHA, games) answered empty, the navigation clock installed, and with
+ * `saveData` the Data Saver announced. Also scripts/bench/profile-navigation.mjs.
+ */
+export async function openWalk(browser, { isOwn, timeout = 20_000, saveData = false }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.route(
+    (target) => !isOwn(target.href),
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
+  await context.addInitScript(installNavigationClock);
+  if (saveData) await context.addInitScript(announceSaveData);
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  return { context, page };
+}
+
+/**
  * Loads Home in a fresh context, lets it go idle, then clicks through NAVIGATION_STEPS.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin
@@ -163,18 +181,9 @@ function announceSaveData() {
  * @returns {Promise<Record<string, {ms: number, contentMs: number, inp: number} | null>>} null: the step never showed its content
  */
 export async function measureNavigation(browser, origin, { isOwn, throttled = false, idleMs = 1000, saveData = false }) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const timeout = throttled ? 60_000 : 20_000;
+  const { context, page } = await openWalk(browser, { isOwn, timeout, saveData });
   try {
-    // Thumbnails, reCAPTCHA and games live on hosts this machine cannot reach: answer them empty.
-    await context.route(
-      (target) => !isOwn(target.href),
-      (route) => route.fulfill({ status: 204, body: '' }),
-    );
-    await context.addInitScript(installNavigationClock);
-    if (saveData) await context.addInitScript(announceSaveData);
-    const page = await context.newPage();
-    page.setDefaultTimeout(timeout);
     if (throttled) {
       await emulateNetwork(context, page, { latencyMs: 150 });
       const cdp = await context.newCDPSession(page);

@@ -17,8 +17,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sourceMap from 'source-map';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium.mjs';
-import { buildReference, ROOT, serveBenchSites } from './bench-sites.mjs';
-import { installNavigationClock, NAVIGATION_STEPS, settle } from './measure-navigation.mjs';
+import { buildReference, median, ROOT, serveBenchSites } from './bench-sites.mjs';
+import { NAVIGATION_STEPS, openWalk, settle } from './measure-navigation.mjs';
 import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
 /* global window -- the functions handed to page.evaluate run in the page */
 
@@ -214,16 +214,9 @@ function longFrameSummary(frames, clock) {
 }
 
 async function walk(browser, origin, isOwn, runIndex, buildName) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { context, page } = await openWalk(browser, { isOwn });
   const results = {};
   try {
-    await context.route(
-      (target) => !isOwn(target.href),
-      (route) => route.fulfill({ status: 204, body: '' }),
-    );
-    await context.addInitScript(installNavigationClock);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
     const cdp = await context.newCDPSession(page);
     await page.goto(origin + '/', { waitUntil: 'load' });
     await settle(page, 1000, 20_000);
@@ -317,25 +310,14 @@ async function walk(browser, origin, isOwn, runIndex, buildName) {
   return results;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
 /** `PROFILE_SINGLE=0`: the composed site alone (no reference build), e.g. to compare two builds of it. */
 const SINGLE = process.env.PROFILE_SINGLE !== '0';
 if (SINGLE) await buildReference();
 const {
   builds: BUILDS,
-  ports,
+  isOwn,
   stop,
 } = await serveBenchSites({ base: Number(process.env.BENCH_PORT_BASE ?? 5000), single: SINGLE, label: 'profile' });
-const ownPorts = new Set(Object.values(ports).map(String));
-const isOwn = (url) => {
-  const { hostname, port } = new URL(url);
-  return hostname === 'localhost' && ownPorts.has(port);
-};
-
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 const walks = Object.fromEntries(Object.keys(BUILDS).map((name) => [name, []]));
 try {
