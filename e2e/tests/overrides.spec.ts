@@ -196,36 +196,36 @@ test('the banner says what is previewed and its link clears it, without JavaScri
 test('a revoked token ends its preview on that browser’s next page load; another token keeps working', async ({ browser }) => {
   const revoked = issue();
   const kept = issue();
-  const idOf = (token: string) => readOverride(token)?.id ?? '';
-  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const id = readOverride(revoked)?.id ?? '';
+  const leaked = await browser.newContext();
+  const other = await browser.newContext();
+  /** A page of the context's own, opened on All Games (with the link, when given). */
+  const open = async (context: BrowserContext, token?: string) => {
+    await installOfflineRoutes(context);
+    const page = await context.newPage();
+    const loaded = previewRequests(page);
+    await page.goto(`${site}/all-games${token ? `?portal-override=${token}` : ''}`);
+    return { page, loaded };
+  };
   try {
-    const [leaked, other] = await Promise.all(
-      contexts.map(async (context, i) => {
-        await installOfflineRoutes(context);
-        const page = await context.newPage();
-        await page.goto(`${site}/all-games?portal-override=${i === 0 ? revoked : kept}`);
-        await expect(banner(page)).toBeVisible();
-        return page;
-      }),
-    );
-    const out = run(process.execPath, ['scripts/release.mjs', 'revoke-override', 'mf-catalog', idOf(revoked), '--why', 'e2e'], {
-      env,
-    });
-    expect(out).toContain(`override ${idOf(revoked)}`);
+    const before = await open(leaked, revoked);
+    await expect(banner(before.page)).toBeVisible();
+    const elsewhere = await open(other, kept);
+    await expect(banner(elsewhere.page)).toBeVisible();
+    const out = run(process.execPath, ['scripts/release.mjs', 'revoke-override', 'mf-catalog', id, '--why', 'e2e'], { env });
+    expect(out).toContain(`override ${id}`);
 
     // Its next page load (a page of its own: the old one may still be prefetching from the preview).
-    await leaked!.close();
-    const next = await contexts[0].newPage();
-    const loaded = previewRequests(next);
-    await next.goto(`${site}/all-games`);
-    await expect(next.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games');
-    await expect(banner(next)).toHaveCount(0);
-    expect(await overrideCookie(contexts[0])).toBeUndefined();
-    expect(loaded).toEqual([]);
+    await before.page.close();
+    const next = await open(leaked);
+    await expect(next.page.locator('main').getByRole('heading', { level: 1 })).toContainText('All Games');
+    await expect(banner(next.page)).toHaveCount(0);
+    expect(await overrideCookie(leaked)).toBeUndefined();
+    expect(next.loaded).toEqual([]);
 
-    await other!.reload();
-    await expect(banner(other!)).toBeVisible();
+    await elsewhere.page.reload();
+    await expect(banner(elsewhere.page)).toBeVisible();
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all([leaked.close(), other.close()]);
   }
 });
