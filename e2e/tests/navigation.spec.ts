@@ -108,3 +108,45 @@ test('after Home is idle, opening All Games and then a game fetches no new scrip
     test.info().annotations.push({ type: 'prefetched by the play page once idle', description: forNextClick.join('\n') });
   expect(byNavigation).toEqual([]);
 });
+
+interface Fade {
+  from: string;
+  shown: string | null | undefined;
+}
+
+// The cross-fade between pages (shell/src/navigation/page-transitions.ts): the browser captures
+// the old page before the router changes it, then shows the new one, heading and all.
+test('once the first page is idle, a link cross-fades to the next page; Back and a player asking for less motion get none', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const fades: Fade[] = [];
+    Object.defineProperty(window, '__fades', { value: fades });
+    const start = document.startViewTransition.bind(document);
+    document.startViewTransition = (update?: ViewTransitionUpdateCallback | StartViewTransitionOptions) => {
+      const from = window.location.pathname;
+      const transition = start(update);
+      void transition.updateCallbackDone.then(() =>
+        fades.push({ from, shown: document.querySelector('main h1')?.textContent }),
+      );
+      return transition;
+    };
+  });
+  const fades = () => page.evaluate(() => (window as unknown as { __fades: Fade[] }).__fades);
+  await page.goto('/');
+  await remotePagesMounted(page);
+  await idlePrefetchDone(page);
+
+  const allGames = page.locator('.nav-menu').getByRole('link', { name: 'All Games' });
+  await allGames.click();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeFocused();
+  expect(await fades()).toEqual([{ from: '/', shown: 'All Games' }]);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await remotePagesMounted(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await allGames.click();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeFocused();
+  expect(await fades()).toHaveLength(1);
+});
