@@ -6,17 +6,17 @@ import { whenPageIdle } from './page-idle';
 export const IDLE_PREFETCH_MARK = 'portal:idle-prefetch';
 export const IDLE_PREFETCH_DONE_MARK = 'portal:idle-prefetch-done';
 
-/** What the chunk loaded once the first page is idle (after-idle.ts) gives. */
+/** What the prefetcher's own chunk (link-prefetch.ts) gives once loaded. */
 export interface LinkPrefetcher {
   prefetchVisible(signal: AbortSignal): Promise<unknown>;
 }
 
 let prefetcher: Promise<LinkPrefetcher> | undefined;
 
-/** The prefetcher's chunk (with the page cross-fade), loaded and started once per tab (again after a failed load). */
+/** The prefetcher's chunk, loaded and started once per tab (again after a failed load). */
 function loadPrefetcher(): Promise<LinkPrefetcher> {
-  prefetcher ??= import('./after-idle').then(
-    ({ startAfterIdle }) => startAfterIdle(),
+  prefetcher ??= import('./link-prefetch').then(
+    ({ startLinkPrefetch }) => startLinkPrefetch(),
     (error: unknown) => {
       prefetcher = undefined;
       throw error;

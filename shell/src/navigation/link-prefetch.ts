@@ -4,13 +4,19 @@ import { loadPageHead } from '../seo/use-page-meta';
 import { prefetchWelcome } from './connection';
 import type { LinkPrefetcher } from './idle-prefetch';
 import { modulesForPath } from './page-modules';
-import { sitePathOf } from './site-links';
 
 export interface LinkPrefetchOptions {
   prefetch?: (id: RemoteModuleId) => Promise<void>;
   welcome?: () => boolean;
   /** The shell's own code every next page needs, whichever it is (its title lookup). */
   warmUps?: readonly (() => Promise<unknown>)[];
+}
+
+/** The site's own path a link leads to, or null (another site, a new tab, a download). */
+function sitePathOf(link: HTMLAnchorElement): string | null {
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  const url = new URL(link.href, window.location.href);
+  return url.origin === window.location.origin ? url.pathname : null;
 }
 
 /** The modules behind what the player is about to use: a link, or the header's search form. */

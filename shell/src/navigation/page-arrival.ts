@@ -5,7 +5,7 @@
 export const ARRIVAL_WAIT_MS = 15_000;
 
 /** The page has drawn itself: its heading is there and no placeholder stands in for it. */
-export function pageHeading(main: Element): HTMLElement | null {
+function pageHeading(main: Element): HTMLElement | null {
   if (main.querySelector('.remote-placeholder')) return null;
   return main.querySelector<HTMLElement>('h1');
 }
