@@ -147,6 +147,40 @@ test.describe('Home', () => {
     await expect.poll(() => sliderOffset(page)).toBeLessThan(released - 5);
   });
 
+  // Swiper queues the crawl's next step for the next frame as each step ends, and stopping its
+  // autoplay did not cancel that frame: a mouse arriving in it saw the slider crawl a whole column.
+  test('a mouse arriving just as a step ends holds the crawl still', async ({ page }) => {
+    await page.goto('/');
+    await remotePagesMounted(page);
+    await slider(page).scrollIntoViewIfNeeded();
+    const next = slider(page).getByRole('button', { name: 'Next games' });
+    await expect(next).toBeVisible();
+    const moved = await slider(page).evaluate(
+      (section, nextButton) =>
+        new Promise<number>((resolve) => {
+          const wrapper = section.querySelector<HTMLElement>('.swiper-wrapper')!;
+          const offset = () => new DOMMatrix(getComputedStyle(wrapper).transform).m41;
+          // Bubbling from the wrapper, this runs after Swiper's own listener has queued the crawl's next step.
+          const onStepEnd = (event: TransitionEvent) => {
+            if (event.target !== wrapper) return;
+            section.removeEventListener('transitionend', onStepEnd);
+            // The mouse comes in from outside, as the pointer events of a real hover do.
+            const card = section.querySelector('.swiper-slide-active a')!;
+            card.dispatchEvent(
+              new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', relatedTarget: document.body }),
+            );
+            const held = offset();
+            window.setTimeout(() => resolve(offset() - held), 600);
+          };
+          section.addEventListener('transitionend', onStepEnd);
+          // An arrow's step (600 ms) ends sooner than a crawl step (10 s); no pointer or focus holds it.
+          nextButton.click();
+        }),
+      await next.elementHandle(),
+    );
+    expect(moved).toBe(0);
+  });
+
   test('a card in the slider opens its game', async ({ page }) => {
     await page.goto('/');
     await remotePagesMounted(page);

@@ -20,7 +20,7 @@ interface CrawlOptions {
 }
 
 /**
- * The Home slider crawls with autoplay delay 0, so a transition is always under way.
+ * The Home slider crawls with an autoplay delay of 1 ms, so a transition is nearly always under way.
  * Swiper's own pauseOnMouseEnter only pauses between transitions and its loop mode ignores
  * arrow clicks while animating, so holding and stepping first freeze the wrapper where it is.
  */

@@ -13,7 +13,12 @@ export const HOME_SLIDER = {
   gap: 20,
   /** A continuous crawl: each step lasts 10 s and the next starts at once. */
   speed: 10000,
-  autoplayDelay: 0,
+  /**
+   * 1 ms, not 0: with 0 Swiper queues each next step for the next frame, which stopping the
+   * autoplay does not cancel, so a mouse arriving in that frame saw a whole step crawl past.
+   * With a delay the step waits on a timer that stopping clears.
+   */
+  autoplayDelay: 1,
   coverflowDepth: 60,
   loop: true,
   pauseOnHover: true,
@@ -35,8 +40,8 @@ export function homeSliderOptions(): SwiperOptions {
     grabCursor: true,
     effect: 'coverflow',
     coverflowEffect: { depth: HOME_SLIDER.coverflowDepth, rotate: 0, stretch: 0, modifier: 1, scale: 1, slideShadows: false },
-    // Swiper's own pauseOnMouseEnter cannot stop a transition already under way, and with
-    // delay 0 one always is; the component freezes the crawl on hover instead (see crawl.ts).
+    // Swiper's own pauseOnMouseEnter cannot stop a transition already under way, and with a
+    // 1 ms delay one nearly always is; the component freezes the crawl on hover instead (see crawl.ts).
     autoplay: { delay: HOME_SLIDER.autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: false },
     breakpoints: Object.fromEntries(
       Object.entries(HOME_SLIDER.slidesPerViewFrom).map(([width, slidesPerView]) => [Number(width), { slidesPerView }]),
