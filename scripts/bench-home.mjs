@@ -96,11 +96,13 @@ try {
   }
   for (const line of NAVIGATION ? ['loopback', 'throttled'] : []) {
     navigation[line] = {};
-    // The builds take turns, so a busy moment of the machine falls on both alike.
+    // The builds take turns, so a busy moment of the machine falls on both alike, and the one
+    // that goes first changes each time (what a walk leaves behind falls on both alike too).
     const walks = { federated: [], single: [] };
     process.stdout.write(`  navigation ${line} `);
     for (let i = 0; i < NAV_RUNS; i += 1) {
-      for (const [buildName, origin] of Object.entries(BUILDS)) {
+      const turns = Object.entries(BUILDS);
+      for (const [buildName, origin] of i % 2 ? turns.reverse() : turns) {
         walks[buildName].push(
           await measureNavigation(browser, origin, { isOwn, throttled: line === 'throttled', saveData: NAV_SAVE_DATA }),
         );
