@@ -156,7 +156,7 @@ test.describe('Home', () => {
     const next = slider(page).getByRole('button', { name: 'Next games' });
     await expect(next).toBeVisible();
     const moved = await slider(page).evaluate(
-      (section, nextButton) =>
+      (section) =>
         new Promise<number>((resolve) => {
           const wrapper = section.querySelector<HTMLElement>('.swiper-wrapper')!;
           const offset = () => new DOMMatrix(getComputedStyle(wrapper).transform).m41;
@@ -174,9 +174,8 @@ test.describe('Home', () => {
           };
           section.addEventListener('transitionend', onStepEnd);
           // An arrow's step (600 ms) ends sooner than a crawl step (10 s); no pointer or focus holds it.
-          nextButton.click();
+          section.querySelector<HTMLButtonElement>('button[aria-label="Next games"]')!.click();
         }),
-      await next.elementHandle(),
     );
     expect(moved).toBe(0);
   });
