@@ -161,7 +161,7 @@ test.describe('Home', () => {
           const wrapper = section.querySelector<HTMLElement>('.swiper-wrapper')!;
           const offset = () => new DOMMatrix(getComputedStyle(wrapper).transform).m41;
           // Bubbling from the wrapper, this runs after Swiper's own listener has queued the crawl's next step.
-          const onStepEnd = (event: TransitionEvent) => {
+          const onStepEnd = (event: Event) => {
             if (event.target !== wrapper) return;
             section.removeEventListener('transitionend', onStepEnd);
             // The mouse comes in from outside, as the pointer events of a real hover do.
