@@ -19,6 +19,7 @@ import { buildReference, median, requireBuilt, ROOT, serveBenchSites } from './b
 import { openLighthouse } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
 import { measureNavigation, NAVIGATION_STEPS } from './bench/measure-navigation.mjs';
+import { ratioInterval, verdict } from './bench/ratio-interval.mjs';
 import { measurePageLoad } from './bench/measure-page.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -118,6 +119,7 @@ try {
             id,
             {
               ms: median(steps.map((s) => s?.ms)),
+              walks: steps.map((s) => s?.ms ?? null),
               inp: median(steps.map((s) => s?.inp)),
               missed: steps.filter((s) => !s).length,
             },
@@ -148,6 +150,14 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => (n === null || n === undefined ? '–' : `${Math.round(n)} ms`);
 const ratio = (a, b) => (a === null || b === null || b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
 const row = (label, f, s, r = '') => `| ${label} | ${f} | ${s} | ${r} |`;
+/** The navigation budget's ratio to the single bundle. */
+const RATIO_BUDGET = 1.15;
+const sureRatio = (federated, single) => {
+  const interval = ratioInterval(federated, single);
+  if (!interval) return '–';
+  const x = (n) => n.toFixed(2);
+  return `${x(interval.ratio)}× (${x(interval.low)}–${x(interval.high)}, ${verdict(interval, RATIO_BUDGET)})`;
+};
 
 if (FIRST_VISIT) printFirstVisit();
 if (NAVIGATION) printNavigation();
@@ -201,7 +211,8 @@ function printNavigation() {
       `click, or the search's Enter key (the input event's timestamp), to the new page's first card or game frame plus one painted frame; ` +
       `INP: the step's slowest interaction (Event Timing API; 0 = none reached 16 ms). ` +
       `Throttled: 4× CPU slowdown and 150 ms RTT (DevTools protocol). Budgets: ≤ 1.15× the single bundle, ` +
-      `< 100 ms on loopback, INP ≤ 200 ms throttled.` +
+      `< 100 ms on loopback, INP ≤ 200 ms throttled. Ratio: of the medians, with a 90 % interval from resampling ` +
+      `this run's walks (paired by turn) and whether that is within ${RATIO_BUDGET}×, over it, or cannot tell.` +
       (NAV_SAVE_DATA ? ' Save-Data on (BENCH_NAV_SAVE_DATA=1): the shell prefetched nothing.' : ''),
   );
   console.log(
@@ -213,7 +224,7 @@ function printNavigation() {
       const f = navigation[line].federated[id];
       const s = navigation[line].single[id];
       const missed = (x) => (x.missed ? ` (${x.missed} missed)` : '');
-      return [ms(f.ms) + missed(f), ms(s.ms) + missed(s), ratio(f.ms, s.ms), `${ms(f.inp)} / ${ms(s.inp)}`];
+      return [ms(f.ms) + missed(f), ms(s.ms) + missed(s), sureRatio(f.walks, s.walks), `${ms(f.inp)} / ${ms(s.inp)}`];
     });
     console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
