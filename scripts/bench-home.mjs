@@ -15,7 +15,7 @@
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildReference, median, requireBuilt, ROOT, serveBenchSites } from './bench/bench-sites.mjs';
+import { buildReference, median, requireBuilt, ROOT, serveBenchSites, turnOrder } from './bench/bench-sites.mjs';
 import { openLighthouse } from './bench/lighthouse.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium.mjs';
 import { measureNavigation, NAVIGATION_STEPS } from './bench/measure-navigation.mjs';
@@ -97,13 +97,10 @@ try {
   }
   for (const line of NAVIGATION ? ['loopback', 'throttled'] : []) {
     navigation[line] = {};
-    // The builds take turns, so a busy moment of the machine falls on both alike, and the one
-    // that goes first changes each time (what a walk leaves behind falls on both alike too).
     const walks = { federated: [], single: [] };
     process.stdout.write(`  navigation ${line} `);
     for (let i = 0; i < NAV_RUNS; i += 1) {
-      const turns = Object.entries(BUILDS);
-      for (const [buildName, origin] of i % 2 ? turns.reverse() : turns) {
+      for (const [buildName, origin] of turnOrder(BUILDS, i)) {
         walks[buildName].push(
           await measureNavigation(browser, origin, { isOwn, throttled: line === 'throttled', saveData: NAV_SAVE_DATA }),
         );
@@ -115,11 +112,12 @@ try {
       navigation[line][buildName] = Object.fromEntries(
         NAVIGATION_STEPS.map(({ id }) => {
           const steps = runs.map((run) => run[id]);
+          const stepWalks = steps.map((s) => s?.ms ?? null);
           return [
             id,
             {
-              ms: median(steps.map((s) => s?.ms)),
-              walks: steps.map((s) => s?.ms ?? null),
+              ms: median(stepWalks),
+              walks: stepWalks,
               inp: median(steps.map((s) => s?.inp)),
               missed: steps.filter((s) => !s).length,
             },

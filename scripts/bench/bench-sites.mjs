@@ -18,6 +18,16 @@ export function median(values) {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
 }
 
+/**
+ * The builds (name → origin) in the order they walk on turn `turn`: they take turns, so a busy
+ * moment of the machine falls on both alike, and the one that goes first changes each time, so
+ * what a walk leaves behind falls on both alike too.
+ */
+export function turnOrder(builds, turn) {
+  const order = Object.entries(builds);
+  return turn % 2 ? order.reverse() : order;
+}
+
 /** Exits saying what to run when one of these built files is missing. */
 export function requireBuilt(files) {
   for (const file of files)

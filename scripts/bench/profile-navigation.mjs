@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sourceMap from 'source-map';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium.mjs';
-import { buildReference, median, ROOT, serveBenchSites } from './bench-sites.mjs';
+import { buildReference, median, ROOT, serveBenchSites, turnOrder } from './bench-sites.mjs';
 import { NAVIGATION_STEPS, openWalk, settle } from './measure-navigation.mjs';
 import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
 /* global window -- the functions handed to page.evaluate run in the page */
@@ -322,7 +322,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, arg
 const walks = Object.fromEntries(Object.keys(BUILDS).map((name) => [name, []]));
 try {
   for (let run = 0; run < RUNS; run++) {
-    for (const [buildName, origin] of Object.entries(BUILDS)) {
+    for (const [buildName, origin] of turnOrder(BUILDS, run)) {
       process.stdout.write(`  walk ${run + 1}/${RUNS} ${buildName}\n`);
       walks[buildName].push(await walk(browser, origin, isOwn, run, buildName));
     }
