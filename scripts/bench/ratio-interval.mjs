@@ -30,14 +30,22 @@ export function ratioInterval(a, b, { rounds = 2000, level = 0.9, seed = 1 } = {
   );
   const tail = (1 - level) / 2;
   return {
+    walks: pairs.length,
     ratio: ratioOf(pairs),
     low: ratios[Math.floor(tail * (rounds - 1))],
     high: ratios[Math.ceil((1 - tail) * (rounds - 1))],
   };
 }
 
-/** Whether an interval is within a ratio budget, over it, or cannot tell. */
-export function verdict({ low, high }, budget) {
+/**
+ * Fewest walks a verdict is given on: resampling a handful of walks repeats the same few values,
+ * and its interval comes out narrower than the noise (2 walks said "over" at 1.20–1.21×).
+ */
+export const FEWEST_WALKS = 7;
+
+/** Whether an interval is within a ratio budget, over it, or cannot tell (always, below FEWEST_WALKS walks). */
+export function verdict({ low, high, walks }, budget) {
+  if (walks < FEWEST_WALKS) return `cannot tell from ${walks} walks`;
   if (high <= budget) return 'within';
   if (low > budget) return 'over';
   return 'cannot tell';

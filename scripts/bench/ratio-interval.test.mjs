@@ -4,7 +4,7 @@ import { ratioInterval, verdict } from './ratio-interval.mjs';
 
 test('the same walks on both sides: a ratio of 1 with no spread', () => {
   const walks = [80, 84, 90, 95, 101, 88, 86];
-  assert.deepEqual(ratioInterval(walks, walks), { ratio: 1, low: 1, high: 1 });
+  assert.deepEqual(ratioInterval(walks, walks), { walks: 7, ratio: 1, low: 1, high: 1 });
 });
 
 test('a step clearly slower on one side is over the budget; one within noise cannot be told', () => {
@@ -27,4 +27,10 @@ test('walks that missed in either build are left out, and the same walks print t
   assert.deepEqual(ratioInterval(a, b), ratioInterval([100, 110, 90], [100, 100, 100]));
   assert.deepEqual(ratioInterval(a, b), ratioInterval(a, b));
   assert.equal(ratioInterval([null], [100]), null);
+});
+
+test('too few walks get no verdict, however narrow their interval', () => {
+  const two = ratioInterval([120, 121], [100, 100]);
+  assert.ok(two.low > 1.15);
+  assert.equal(verdict(two, 1.15), 'cannot tell from 2 walks');
 });
