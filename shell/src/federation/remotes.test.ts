@@ -109,3 +109,25 @@ test('after a redeploy, a remote with components on the page asks for a reload i
   untrack();
   expect(await remotes.afterRenderFailure('mf_account')).toBe('reloaded');
 });
+
+test('two loads hit by the same redeploy (a prefetch and its page): the second takes the container the first replaced', async () => {
+  const { remotes, runtime, manifestLoaded } = setup();
+  manifestLoaded('mf_catalog', '1.0.0+a');
+  global.fetch = jest.fn(() => Promise.resolve(manifestResponse('1.0.0+b')));
+  let failSecond: (error: Error) => void = () => undefined;
+  runtime.loadRemote
+    .mockRejectedValueOnce(new Error('ChunkLoadError'))
+    .mockReturnValueOnce(new Promise((_, reject) => (failSecond = reject)))
+    .mockImplementationOnce(() => {
+      manifestLoaded('mf_catalog', '1.0.0+b');
+      return Promise.resolve({ default: Component });
+    });
+
+  const prefetch = remotes.loadRemoteModule('mf_catalog/SearchPage');
+  const page = remotes.loadRemoteModule('mf_catalog/SearchPage');
+  await expect(prefetch).resolves.toEqual({ default: Component });
+  // The page's load on the old container fails only now, after the new build is in.
+  failSecond(new Error('ChunkLoadError'));
+  await expect(page).resolves.toEqual({ default: Component });
+  expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
+});

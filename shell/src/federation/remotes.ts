@@ -21,6 +21,12 @@ const failed = new Set<RemoteName>();
 const loadedBuilds = new Map<RemoteName, string>();
 /** How many mounted components of each remote are live on the page. */
 const liveMounts = new Map<RemoteName, number>();
+/**
+ * How many times each remote's container was replaced. A load begun on a container another load
+ * has since replaced (a prefetch and the page it prefetched, both hit by the same redeploy) fails
+ * for the old build: it is tried again on the new container, not reported as an outage.
+ */
+const generations = new Map<RemoteName, number>();
 
 /** A remote was redeployed while this tab ran an older build of it that cannot load any more. */
 export class NewVersionError extends Error {
@@ -97,6 +103,7 @@ export function trackMount(remote: RemoteName): () => void {
 /** Replaces a remote's container by a fresh one read from its manifest URL. */
 function reRegister(name: RemoteName, urls: Record<RemoteName, string>): void {
   loadedBuilds.delete(name);
+  generations.set(name, (generations.get(name) ?? 0) + 1);
   registerRemotes([{ name, entry: urls[name] }], { force: true });
 }
 
@@ -129,7 +136,8 @@ async function loadOnce<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule
  * remote keeps its one container (a second would mean a second copy of its state). When a
  * load fails because the remote was redeployed under this tab, it is replaced by the new
  * build at once if none of its components is on the page; otherwise the failure is a
- * NewVersionError, which the boundary shows as a Reload prompt.
+ * NewVersionError, which the boundary shows as a Reload prompt. A load that failed on a
+ * container another load replaced meanwhile is tried once more on the new one.
  */
 export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule<Id>> {
   const urls = manifestUrls;
@@ -137,24 +145,32 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promi
   const name = remoteOf(id);
   const retrying = failed.delete(name);
   if (retrying) reRegister(name, urls);
+  const generation = generations.get(name) ?? 0;
   try {
     const module = await loadOnce(id);
     if (retrying) announceRecovery(name);
     return module;
   } catch (error) {
-    if (!(await newVersionDeployed(name))) {
+    const redeployed = await newVersionDeployed(name);
+    if ((generations.get(name) ?? 0) !== generation) return loadOnNewContainer(id, name);
+    if (!redeployed) {
       failed.add(name);
       throw error;
     }
     if ((liveMounts.get(name) ?? 0) > 0) throw new NewVersionError(name);
     console.info(`[remote] ${name} was redeployed: loading its new build`);
     reRegister(name, urls);
-    try {
-      return await loadOnce(id);
-    } catch (retryError) {
-      failed.add(name);
-      throw retryError;
-    }
+    return loadOnNewContainer(id, name);
+  }
+}
+
+/** The one more try a load gets on a remote's replaced container. */
+async function loadOnNewContainer<Id extends RemoteModuleId>(id: Id, name: RemoteName): Promise<RemoteModule<Id>> {
+  try {
+    return await loadOnce(id);
+  } catch (retryError) {
+    failed.add(name);
+    throw retryError;
   }
 }
 
