@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
 import { idlePrefetchDone, idlePrefetchStart } from '../support/idle-prefetch';
@@ -20,6 +20,41 @@ test('a new page starts at its top with focus on its heading', async ({ page }) 
   const heading = page.locator('main').getByRole('heading', { level: 1, name: category });
   await expect(heading).toBeFocused();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+/** The pages that faded in so far (layout.css), by the path shown when each fade began. */
+async function recordFades(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const fades: string[] = [];
+    (window as unknown as { __fades: string[] }).__fades = fades;
+    document.addEventListener('animationstart', (event) => {
+      if (event.animationName === 'page-enter') fades.push(location.pathname);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __fades: string[] }).__fades);
+}
+
+test('a new page fades in; the first page, Back, and a player who asked for reduced motion get none', async ({ page }) => {
+  const fades = await recordFades(page);
+  await page.goto('/');
+  await remotePagesMounted(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeFocused();
+  await expect.poll(fades).toEqual(['/all-games']);
+  // Nothing waits for the fade: the next click works at once.
+  await page.locator('main a.catalog-game-card').first().click();
+  await expect(page).toHaveURL(/\/game\/\d+$/);
+  await expect.poll(fades).toHaveLength(2);
+
+  await page.goBack();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeVisible();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main .page').first()).toBeVisible();
+  // The page's style decides on insertion; a fade would have begun by the next frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await fades()).toHaveLength(2);
 });
 
 test('a page the site redirects to on load (Categories → its first category) is still the first page: focus stays with the browser', async ({

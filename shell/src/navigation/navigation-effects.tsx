@@ -8,9 +8,9 @@ const scrollPositions = new Map<string, number>();
 
 /**
  * Where a page starts after an in-site navigation: a new page at its top with focus on its
- * heading, Back and Forward where the player left that page. Without it the window stayed where
- * the last page was scrolled to. And what the next click will need, prefetched once the page is
- * idle. Rendered once, inside the router; draws nothing.
+ * heading, fading in, Back and Forward where the player left that page. Without it the window
+ * stayed where the last page was scrolled to. And what the next click will need, prefetched once
+ * the page is idle. Rendered once, inside the router; draws nothing.
  */
 export function NavigationEffects() {
   const location = useLocation();
@@ -52,6 +52,8 @@ export function NavigationEffects() {
     }
     const main = document.getElementById('main');
     if (!main) return undefined;
+    // Read by layout.css: a new page fades in, Back and Forward (POP) show theirs at once.
+    main.dataset.navigation = navigationType;
     if (navigationType === 'POP') return returnToPage(main, scrollPositions.get(location.key) ?? 0);
     return arriveAtNewPage(main);
   }, [location.key, navigationType]);
