@@ -171,6 +171,13 @@ export async function openWalk(browser, { isOwn, timeout = 20_000, saveData = fa
   return { context, page };
 }
 
+/** The throttled rows' conditions, a mid-range phone's: 4× CPU slowdown and 150 ms RTT. Also profile-navigation.mjs. */
+export async function throttle(context, page) {
+  await emulateNetwork(context, page, { latencyMs: 150 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
 /**
  * Loads Home in a fresh context, lets it go idle, then clicks through NAVIGATION_STEPS.
  * @param {import('@playwright/test').Browser} browser
@@ -184,11 +191,7 @@ export async function measureNavigation(browser, origin, { isOwn, throttled = fa
   const timeout = throttled ? 60_000 : 20_000;
   const { context, page } = await openWalk(browser, { isOwn, timeout, saveData });
   try {
-    if (throttled) {
-      await emulateNetwork(context, page, { latencyMs: 150 });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    }
+    if (throttled) await throttle(context, page);
     await page.goto(origin + '/', { waitUntil: 'load', timeout });
     await settle(page, idleMs, timeout);
     const results = {};

@@ -11,14 +11,15 @@
 // PROFILE_WITH: `trace` (default), `cpu`, `trace,cpu` or `none` (the clock and long frames only,
 // nearest the bench's own timing); PROFILE_STEPS (default `all-games,game`); PROFILE_SINGLE=0:
 // the composed site alone; PROFILE_SAMPLING_US (250); PROFILE_JSON=file: each walk's figures;
-// PROFILE_TRACE_DIR=dir: each walk's trace and CPU profile, which DevTools opens. Figures only.
+// PROFILE_TRACE_DIR=dir: each walk's trace and CPU profile, which DevTools opens; PROFILE_THROTTLED=1:
+// with the bench's throttled rows' 4× CPU slowdown and 150 ms RTT instead of loopback. Figures only.
 import { chromium } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sourceMap from 'source-map';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/chromium.mjs';
 import { buildReference, median, ROOT, serveBenchSites, turnOrder } from './bench-sites.mjs';
-import { NAVIGATION_STEPS, openWalk, settle } from './measure-navigation.mjs';
+import { NAVIGATION_STEPS, openWalk, settle, throttle } from './measure-navigation.mjs';
 import { FIRST_CONTENT_SELECTOR } from './measure-page.mjs';
 /* global window -- the functions handed to page.evaluate run in the page */
 
@@ -30,6 +31,9 @@ const PROFILED = new Set((process.env.PROFILE_STEPS ?? 'all-games,game').split('
 const WITH = new Set((process.env.PROFILE_WITH ?? 'trace').split(','));
 /** The CPU profile's sampling interval; finer costs the page more. */
 const SAMPLING_US = Number(process.env.PROFILE_SAMPLING_US ?? 250);
+const THROTTLED = process.env.PROFILE_THROTTLED === '1';
+/** Waits, as the bench's own: a throttled page takes longer for everything. */
+const TIMEOUT = THROTTLED ? 60_000 : 20_000;
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -214,19 +218,20 @@ function longFrameSummary(frames, clock) {
 }
 
 async function walk(browser, origin, isOwn, runIndex, buildName) {
-  const { context, page } = await openWalk(browser, { isOwn });
+  const { context, page } = await openWalk(browser, { isOwn, timeout: TIMEOUT });
   const results = {};
   try {
+    if (THROTTLED) await throttle(context, page);
     const cdp = await context.newCDPSession(page);
     await page.goto(origin + '/', { waitUntil: 'load' });
-    await settle(page, 1000, 20_000);
+    await settle(page, 1000, TIMEOUT);
     for (const step of NAVIGATION_STEPS) {
       const profiled = PROFILED.has(step.id);
       if (!profiled) {
         await page.evaluate((selector) => window.__navClock.arm(selector), FIRST_CONTENT_SELECTOR);
         await step.run(page);
         await page.waitForFunction(() => window.__navClock.read(), undefined, { polling: 50 });
-        await settle(page, 1000, 20_000);
+        await settle(page, 1000, TIMEOUT);
         if ([...PROFILED].every((id) => id in results)) break;
         continue;
       }
@@ -301,7 +306,7 @@ async function walk(browser, origin, isOwn, runIndex, buildName) {
         result.functions = new Map([...functions].map(([k, v]) => [k, v / 1000]));
       }
       results[step.id] = result;
-      await settle(page, 1000, 20_000);
+      await settle(page, 1000, TIMEOUT);
       if ([...PROFILED].every((id) => id in results)) break;
     }
   } finally {
@@ -346,7 +351,9 @@ if (process.env.PROFILE_JSON) {
 const f1 = (ms) => `${ms.toFixed(1)}`.padStart(6);
 const GROUP_COLUMNS = ['script', 'gc', 'style', 'layout', 'paint', 'decode', 'parse', 'other'];
 for (const step of NAVIGATION_STEPS.filter((s) => PROFILED.has(s.id))) {
-  console.log(`\n${step.label}, loopback, median of ${RUNS} walks (ms), profiled with ${[...WITH].join(' + ')}:`);
+  console.log(
+    `\n${step.label}, ${THROTTLED ? '4× CPU · 150 ms RTT' : 'loopback'}, median of ${RUNS} walks (ms), profiled with ${[...WITH].join(' + ')}:`,
+  );
   const columns = [
     ['step', (r) => r.ms],
     ['content', (r) => r.contentMs],
