@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { useIdlePrefetch } from './idle-prefetch';
-import { arriveAtNewPage, returnToPage } from './page-arrival';
+import { arriveAtNewPage, PLAYER_INPUT, returnToPage } from './page-arrival';
 
 /** Where the window was on each history entry (by react-router's location key), for Back and Forward. */
 const scrollPositions = new Map<string, number>();
@@ -17,7 +17,7 @@ export function NavigationEffects() {
   // 'POP' is Back or Forward; its enum is a router export the shared copy does not carry.
   const navigationType: string = useNavigationType();
   const arrived = useRef(false);
-  /** Set by the player's first click, tap or key: until then a redirect is still the browser's load. */
+  /** Set by the player's first click, tap, key or scroll: until then a redirect is still the browser's load. */
   const playerActed = useRef(false);
   /** The entry on screen: scroll events are its position, even one the next page's first layout causes. */
   const shownKey = useRef(location.key);
@@ -31,12 +31,11 @@ export function NavigationEffects() {
     const acted = () => {
       playerActed.current = true;
     };
-    const playerInput = ['pointerdown', 'keydown'] as const;
-    for (const type of playerInput) window.addEventListener(type, acted, { capture: true, passive: true, once: true });
+    for (const type of PLAYER_INPUT) window.addEventListener(type, acted, { capture: true, passive: true, once: true });
     return () => {
       window.history.scrollRestoration = previous;
       window.removeEventListener('scroll', remember);
-      for (const type of playerInput) window.removeEventListener(type, acted, true);
+      for (const type of PLAYER_INPUT) window.removeEventListener(type, acted, true);
     };
   }, []);
 

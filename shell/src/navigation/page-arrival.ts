@@ -4,6 +4,9 @@
  */
 export const ARRIVAL_WAIT_MS = 15_000;
 
+/** The player's own input: it ends a page's wait for focus and scroll, and marks a redirect as theirs. */
+export const PLAYER_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
 /** The page has drawn itself: its heading is there and no placeholder stands in for it. */
 function pageHeading(main: Element): HTMLElement | null {
   if (main.querySelector('.remote-placeholder')) return null;
@@ -17,14 +20,13 @@ function whenReady(main: Element, ready: () => boolean): () => void {
     if (ready()) stop();
   });
   const timer = window.setTimeout(stop, ARRIVAL_WAIT_MS);
-  const playerActs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
-    for (const type of playerActs) window.removeEventListener(type, stop, true);
+    for (const type of PLAYER_INPUT) window.removeEventListener(type, stop, true);
   }
   observer.observe(main, { childList: true, subtree: true });
-  for (const type of playerActs) window.addEventListener(type, stop, { capture: true, passive: true });
+  for (const type of PLAYER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
   return stop;
 }
 
