@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
-import { serveFolder } from './servers';
+import { serveFolder, type RunningServer } from './servers';
 
 const releasesDir = process.env.E2E_RELEASES_DIR ?? '';
 const releasesPort = Number(process.env.E2E_RELEASES_PORT ?? 0);
@@ -37,7 +37,7 @@ export function servesReleases({
   prepare?: () => void;
   restore?: () => void;
 }): void {
-  let host: { stop: () => void } | null = null;
+  let host: RunningServer | null = null;
   test.beforeAll(async () => {
     test.skip(!releasesDir, 'run through npm run test:nginx (it gives the page services a releases folder)');
     prepare();
@@ -52,7 +52,7 @@ export function servesReleases({
       }
     } finally {
       // Stopped whatever happened: a host left running holds the port the next spec serves on.
-      host?.stop();
+      await host?.stop();
     }
   });
 }

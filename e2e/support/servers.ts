@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import registry from '../../parts.json';
 
@@ -19,6 +20,44 @@ async function healthy(port: number, child: ChildProcess, label: string): Promis
   }
 }
 
+/**
+ * Throws when something already listens on the port: its /__health would answer for a server of
+ * ours that failed to start (another worker's copy of the same test, a leftover process).
+ */
+async function portFree(port: number, label: string): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`${label}: port ${port} is already taken`) : error),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+/** A server of this harness; stop() resolves once its process has gone and its port is free again. */
+export interface RunningServer {
+  stop: () => Promise<void>;
+}
+
+async function spawnServer(
+  label: string,
+  port: number,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  await portFree(port, label);
+  const child = spawnNode(script, args, env);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await healthy(port, child, label);
+  return {
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
 function spawnNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, script), ...args], {
     cwd: ROOT,
@@ -28,27 +67,19 @@ function spawnNode(script: string, args: string[], env: Record<string, string>):
 }
 
 /** Serves a remote's folder the way every remote is served (page-service/dist/serve-folder.js), until stop(). */
-export async function serveFolder(folder: string, port: number): Promise<{ stop: () => void }> {
-  const child = spawnNode('page-service/dist/serve-folder.js', [folder, String(port)], {});
-  await healthy(port, child, 'static folder');
-  return { stop: () => child.kill('SIGTERM') };
+export async function serveFolder(folder: string, port: number): Promise<RunningServer> {
+  return spawnServer('static folder', port, 'page-service/dist/serve-folder.js', [folder, String(port)], {});
 }
 
 /** Runs the page service on a shell build (and its files), as its own process, until stop(). */
-export async function servePages(
-  shellDist: string,
-  port: number,
-  env: Record<string, string> = {},
-): Promise<{ stop: () => void }> {
-  const child = spawnNode('page-service/dist/server.js', [], {
+export async function servePages(shellDist: string, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  return spawnServer('page service', port, 'page-service/dist/server.js', [], {
     SHELL_DIST: shellDist,
     PORT: String(port),
     SERVE_ASSETS: '1',
     LOG_LEVEL: 'warn',
     ...env,
   });
-  await healthy(port, child, 'page service');
-  return { stop: () => child.kill('SIGTERM') };
 }
 
 /**

@@ -78,7 +78,6 @@ test('a canary that throws in the browser is aborted by the watcher, with the fi
     expect(loaded.filter((url) => url.includes('/mf-catalog/throws/'))).toEqual([]);
     expect(errors).toEqual([]);
   } finally {
-    host.stop();
-    shell.stop();
+    await Promise.all([host.stop(), shell.stop()]);
   }
 });

@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 let work: string;
 let env: Record<string, string>;
 let site: string;
-let stopAll: () => void;
+let stopAll: () => Promise<unknown>;
 
 test.beforeAll(async ({ ports, apiUrl }) => {
   test.setTimeout(120_000);
@@ -31,14 +31,11 @@ test.beforeAll(async ({ ports, apiUrl }) => {
     ACCOUNT_API_URL: apiUrl,
     ...harnessRemoteUrls(ports, ['mf_catalog']),
   });
-  stopAll = () => {
-    host.stop();
-    shell.stop();
-  };
+  stopAll = () => Promise.all([host.stop(), shell.stop()]);
   site = `http://localhost:${shellPort}`;
 });
-test.afterAll(() => {
-  stopAll();
+test.afterAll(async () => {
+  await stopAll();
   rmSync(work, { recursive: true, force: true });
 });
 

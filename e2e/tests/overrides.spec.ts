@@ -18,7 +18,7 @@ let site = '';
 let previewUrl: string;
 let previewOrigin: string;
 let env: Record<string, string>;
-let stops: (() => void)[] = [];
+let stops: (() => Promise<void>)[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -53,8 +53,8 @@ async function startSite(ports: PortalPorts, apiUrl: string) {
 test.beforeEach(async ({ ports, apiUrl }) => {
   if (!site) await startSite(ports, apiUrl);
 });
-test.afterAll(() => {
-  for (const stop of stops) stop();
+test.afterAll(async () => {
+  await Promise.all(stops.map((stop) => stop()));
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

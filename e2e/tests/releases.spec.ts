@@ -14,6 +14,7 @@ import {
   run,
   serveFolder,
   servePages,
+  type RunningServer,
 } from '../support/servers';
 
 // A second build of the catalogue (same code, another build): what a redeploy puts online.
@@ -61,7 +62,7 @@ async function expectCataloguePage(page: Page, heading: RegExp | string) {
 
 test.describe('a tab open while the catalogue is redeployed', () => {
   let live: string;
-  let server: { stop: () => void };
+  let server: RunningServer | undefined;
 
   test.beforeEach(async ({ context, ports }) => {
     live = mkdtempSync(path.join(work, 'live-'));
@@ -75,8 +76,9 @@ test.describe('a tab open while the catalogue is redeployed', () => {
       route.continue({ url: route.request().url().replace(catalogueOrigin, `http://localhost:${port}`) }),
     );
   });
-  test.afterEach(() => {
-    server.stop();
+  test.afterEach(async () => {
+    await server?.stop();
+    server = undefined;
   });
 
   test('old chunks deleted: pages visited and not visited before the deploy load the new build, no reload', async ({ page }) => {
@@ -167,8 +169,7 @@ test.describe('versioned releases: publish, point, roll back', () => {
         ((await (await fetch(`${site}/config.json`)).json()) as { remotes: Record<string, string> }).remotes.mf_catalog,
       ).toBe(`${env.RELEASES_URL}/mf-catalog/v1/mf-manifest.json`);
     } finally {
-      host.stop();
-      shell.stop();
+      await Promise.all([host.stop(), shell.stop()]);
     }
     expect(folderDigest(path.join(ROOT, 'shell', 'dist'))).toEqual(shellBefore);
   });
@@ -218,8 +219,7 @@ test.describe('versioned releases: publish, point, roll back', () => {
       await expectCataloguePage(page, 'All Games');
       expect(await catalogGlobals(page)).toEqual([`rspackChunkmf_catalog_${V2_BUILD_ID}`]);
     } finally {
-      host.stop();
-      shell.stop();
+      await Promise.all([host.stop(), shell.stop()]);
     }
   });
 });
