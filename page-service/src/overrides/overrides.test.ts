@@ -162,6 +162,39 @@ test('a revoked token does nothing from the next request: the stable page, the c
   }
 });
 
+test('a preview’s views and errors are counted under its build id, not as `other`; without the cookie that build is `other`', async () => {
+  const beacon = (type: 'view' | 'error', cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      headers: { 'content-type': 'text/plain', ...(cookie && { cookie }) },
+      payload: JSON.stringify({
+        route: '/all-games',
+        events: [
+          type === 'view'
+            ? { type, part: 'mf_catalog', build: 'preview' }
+            : { type, part: 'mf_catalog', build: 'preview', kind: 'uncaught', message: 'x' },
+        ],
+      }),
+    });
+  const rows = async () =>
+    (await app.inject({ method: 'GET', url: '/__telemetry/summary?minutes=5' })).json<{
+      releases: { remote: string; version: string; pageViews: number; errors: number }[];
+    }>().releases;
+  const row = (all: Awaited<ReturnType<typeof rows>>, version: string) =>
+    all.find((r) => r.remote === 'mf_catalog' && r.version === version);
+  const before = row(await rows(), 'other')?.pageViews ?? 0;
+  expect((await beacon('view', `portal_override=${token()}`)).statusCode).toBe(204);
+  expect((await beacon('error', `portal_override=${token()}`)).statusCode).toBe(204);
+  expect(row(await rows(), 'preview')).toMatchObject({ pageViews: 1, errors: 1 });
+  // Anyone can claim a build id; only the token's cookie makes it a label.
+  expect((await beacon('view')).statusCode).toBe(204);
+  expect((await beacon('view', `portal_override=${token({}, 'another-secret-0123456789-abcdefghij')}`)).statusCode).toBe(204);
+  const after = await rows();
+  expect(row(after, 'preview')).toMatchObject({ pageViews: 1, errors: 1 });
+  expect(row(after, 'other')?.pageViews).toBe(before + 2);
+});
+
 test('the banner’s clear link deletes the cookie', async () => {
   const response = await get('/all-games?portal-override=clear', { cookie: `portal_override=${token()}` });
   expect(response.statusCode).toBe(303);

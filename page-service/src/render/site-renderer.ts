@@ -207,6 +207,21 @@ export class SiteRenderer {
     return builds;
   }
 
+  /**
+   * The build ids of the releases this visitor is steered onto, by remote (a canary cohort's, a
+   * preview override's): what their browser reports is counted under them. Read from the
+   * visitor's own cookies, so any instance knows them, whichever drew the visitor's page.
+   */
+  async steeredBuilds(visitor: Visitor): Promise<Record<string, string>> {
+    const { selection } = await this.steer(visitor);
+    const builds: Record<string, string> = {};
+    for (const [remote, manifestUrl] of Object.entries(selection.remotes)) {
+      const build = buildVersionOf(await this.options.remoteFiles.get(manifestUrl).catch(() => null));
+      if (build !== null) builds[remote] = build;
+    }
+    return builds;
+  }
+
   /** The remotes' files this config's pages are made from, as one version. */
   private remotesVersion(config: RuntimeConfig): string {
     const { remoteFiles } = this.options;

@@ -1,7 +1,9 @@
 // Label values come only from fixed sets, so no visitor can mint a time series or put text of
 // theirs in a label: parts are the runtime config's remotes and the shell, build ids are those
 // this service has read in the parts' manifests, routes are shared-contracts' patterns. Anything
-// else is `other`.
+// else is `other`. (A visitor steered onto a build, a canary's or a preview's, also has that
+// build counted: telemetry-plugin.ts reads it from their cookies, which only the operators' pointers
+// and signed preview tokens can set.)
 import { OTHER_LABEL, SHELL_PART, TELEMETRY_ROUTES } from 'shared-contracts/telemetry';
 
 /** Build ids kept per part: the current one and a few before it (open tabs, a canary). */
@@ -28,13 +30,11 @@ export class KnownLabels {
     this.refreshing ??= this.buildsInUse()
       .then((current) => {
         for (const [part, builds] of Object.entries(current)) {
-          const known = this.builds.get(part) ?? [];
-          this.builds.set(part, known);
-          for (const build of builds) {
-            if (build === null || known.includes(build)) continue;
-            known.push(build);
-            if (known.length > BUILDS_KEPT) known.shift();
-          }
+          const inUse = builds.filter((build): build is string => build !== null);
+          // The builds in use now always stay; those before them while there is room (open tabs
+          // still report them), the most recently in use first.
+          const known = new Set([...inUse, ...(this.builds.get(part) ?? [])]);
+          this.builds.set(part, [...known].slice(0, BUILDS_KEPT));
         }
       })
       .catch(() => undefined)

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from 'shared-contracts/telemetry';
 import type { PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
+import { visitorOf } from '../releases/release-steering';
 import { AddressLimit, clientAddress } from './address-limit';
 import { KnownLabels } from './known-labels';
 import { readBatch } from './read-batch';
@@ -15,7 +16,7 @@ import { MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
 
 export interface TelemetryOptions {
-  renderer: Pick<SiteRenderer, 'buildsInUse'>;
+  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds'>;
   cache: PageCache;
   /** TRUST_PROXY_HOPS, TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
   env: NodeJS.ProcessEnv;
@@ -47,11 +48,13 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
   const labels = new KnownLabels(() => options.renderer.buildsInUse(), now);
   const window = new ReleaseWindow(now);
 
-  const record = ({ route: rawRoute, events }: TelemetryBatch) => {
+  /** `steered`: the builds this visitor's cookies steer them onto, by remote (a preview's too). */
+  const record = ({ route: rawRoute, events }: TelemetryBatch, steered: Readonly<Record<string, string>>) => {
     const route = labels.route(rawRoute);
     for (const event of events) {
       const remote = labels.part(event.part);
-      const version = remote === OTHER_LABEL ? OTHER_LABEL : labels.build(remote, event.build);
+      const version =
+        remote === OTHER_LABEL ? OTHER_LABEL : steered[remote] === event.build ? event.build : labels.build(remote, event.build);
       if (event.type === 'view') {
         metrics.views.inc({ remote, version, route });
         window.view(remote, version);
@@ -112,7 +115,8 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
         return refuse(reply, 400, 'report does not match the telemetry schema');
       }
       await labels.refresh();
-      record(batch);
+      // The beacon is same-origin, so it carries the visitor's steering cookies.
+      record(batch, await options.renderer.steeredBuilds(visitorOf(request, false)));
       // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
       if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
       return reply.code(204).header('cache-control', 'no-store').send();
