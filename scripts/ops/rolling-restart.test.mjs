@@ -1,7 +1,9 @@
 // Two real account-api instances (the built server, one SQLite file) behind a small round-robin
-// proxy that moves on to the other instance when one refuses the connection, as nginx does with
-// `proxy_next_upstream error`. Each instance is restarted in turn under reads and sign-ins; the
-// drain (SIGTERM: stop accepting, finish in flight) must leave no 5xx and no socket error.
+// proxy that moves on to the other instance as nginx does with `proxy_next_upstream error`: when
+// one refuses the connection, and for a GET also when the connection is reset before an answer
+// (a connection queued on the listening socket at the moment the drain closes it). Each instance
+// is restarted in turn under reads and sign-ins; the drain (SIGTERM: stop accepting, finish in
+// flight) must leave no 5xx and no socket error.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,8 +50,12 @@ function startApi(port) {
   return child;
 }
 
-/** Round-robin over `ports`; a refused connection (nothing was sent) goes to the next one. */
+/**
+ * Round-robin over `ports`; a refused connection (nothing was sent) goes to the next one, and so
+ * does an idempotent request whose connection was reset before any answer (nginx's rule).
+ */
 function roundRobinProxy(ports) {
+  const idempotent = new Set(['GET', 'HEAD', 'OPTIONS']);
   let turn = 0;
   return http.createServer((request, response) => {
     const chunks = [];
@@ -59,15 +65,19 @@ function roundRobinProxy(ports) {
       const first = turn++;
       const attempt = (tries) => {
         const port = ports[(first + tries) % ports.length];
+        let answered = false;
         const upstream = http.request(
           { host: '127.0.0.1', port, method: request.method, path: request.url, headers: request.headers, agent: false },
           (answer) => {
+            answered = true;
             response.writeHead(answer.statusCode, answer.headers);
             answer.pipe(response);
           },
         );
         upstream.on('error', (error) => {
-          if (error.code === 'ECONNREFUSED' && tries + 1 < ports.length * 3) setTimeout(() => attempt(tries + 1), 20);
+          const next =
+            error.code === 'ECONNREFUSED' || (error.code === 'ECONNRESET' && !answered && idempotent.has(request.method));
+          if (next && tries + 1 < ports.length * 3) setTimeout(() => attempt(tries + 1), 20);
           else response.destroy(error);
         });
         upstream.end(body);
