@@ -93,8 +93,22 @@ function boundedStoreFor(clock: () => number, maxKeys: number) {
   };
 }
 
-/** Builds the whole API: database migrated, plugins and routes registered, not yet listening. */
+/**
+ * Builds the whole API: database migrated, plugins and routes registered, not yet listening. A
+ * build that fails closes what it had opened (the database's pool, Redis, timers) before it throws.
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const opened: { app?: FastifyInstance } = {};
+  try {
+    return await assembleApp(options, opened);
+  } catch (error) {
+    // The hooks registered so far close each thing opened so far.
+    await opened.app?.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance }): Promise<App> {
   const { config } = options;
   const mailProblem = mailConfigProblem(config);
   if (mailProblem) throw new Error(mailProblem);
@@ -119,21 +133,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Every route's input is checked by its JSON schema (decision 0048).
     ajv: inputValidation(inputChecks),
   });
+  opened.app = app;
 
+  // Before the database: a bad secret file stops the start without opening or migrating anything.
+  const master = loadMasterSecret(config.jwtSecret, config.dataDir);
+  const keys = deriveKeys(master);
   ensurePrivateDir(config.dataDir);
   const database = connectDatabase(config);
   app.addHook('onClose', async () => database.db.destroy());
-  try {
-    await bringSchemaUpToDate(database, config, app.log);
-  } catch (error) {
-    await database.db.destroy();
-    throw error;
-  }
+  await bringSchemaUpToDate(database, config, app.log);
 
   // Read the breached-password list now, not in the first sign-up's request.
   loadBreachedPasswords();
-  const master = loadMasterSecret(config.jwtSecret, config.dataDir);
-  const keys = deriveKeys(master);
   // Rotating JWT keys (decision 0037), re-read by every instance every SIGNING_KEY_REFRESH_SECONDS.
   const signingKeys = new SigningKeyRing({
     db: database.db,
