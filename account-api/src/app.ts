@@ -175,16 +175,17 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
   let redis: Redis | null = null;
   if (config.redisUrl) {
     const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000, lazyConnect: true });
-    redis = client;
-    app.addHook('onClose', async () => {
-      await client.quit().catch(() => client.disconnect());
-    });
     try {
       await client.connect();
     } catch (error) {
       client.disconnect();
       throw new Error(`Cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
     }
+    // Closed with the app only once connected: a failed connect has disconnected it already.
+    redis = client;
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
     limitStore = new RedisLimitStore(client, `${config.redisKeyPrefix}account:`);
   }
   await app.register(fastifyRateLimit, {
