@@ -14,6 +14,7 @@ import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
 import { ReleaseSteering, type Steered } from '../releases/release-steering';
+import { STEERING_COOKIES } from '../releases/steering-cookies';
 import { withBanner } from '../overrides/override-banner';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
@@ -213,6 +214,8 @@ export class SiteRenderer {
    * visitor's own cookies, so any instance knows them, whichever drew the visitor's page.
    */
   async steeredBuilds(visitor: Visitor): Promise<Record<string, string>> {
+    // Without a steering cookie nothing steers them: a canary would only draw them anew, at random.
+    if (!STEERING_COOKIES.some(({ name }) => Object.hasOwn(visitor.cookies, name))) return {};
     const { selection } = await this.steer(visitor);
     const builds: Record<string, string> = {};
     for (const [remote, manifestUrl] of Object.entries(selection.remotes)) {
