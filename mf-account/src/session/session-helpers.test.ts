@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from 'shared-contracts';
 import { decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
 import { fakeJwt } from '../testing/fakes';
-import { navigateTo, registerNavigator } from './navigation';
+import { ARRIVAL_LIMIT_MS, locationCommitted, navigateTo, registerNavigator } from './navigation';
 import { createTokenStore } from '../api/token-store';
 
 describe('JWT expiry helpers (shared-contracts session.ts)', () => {
@@ -72,17 +72,43 @@ describe('token storage', () => {
 
 describe('navigation registry', () => {
   it('queues a request made before any router registered, then uses the latest', () => {
-    navigateTo('/');
+    void navigateTo('/');
     const first = jest.fn();
     const unregisterFirst = registerNavigator(first);
     expect(first).toHaveBeenCalledWith('/');
     const second = jest.fn();
     const unregisterSecond = registerNavigator(second);
-    navigateTo('/profile');
+    void navigateTo('/profile');
     expect(second).toHaveBeenCalledWith('/profile');
     unregisterSecond();
-    navigateTo('/x');
+    void navigateTo('/x');
     expect(first).toHaveBeenLastCalledWith('/x');
     unregisterFirst();
+    locationCommitted('/profile');
+    locationCommitted('/x');
+  });
+
+  it('resolves once that location is committed, or after the limit when none is', async () => {
+    jest.useFakeTimers();
+    const unregister = registerNavigator(jest.fn());
+    const arrived = jest.fn();
+    void navigateTo('/').then(arrived);
+    locationCommitted('/profile');
+    await Promise.resolve();
+    expect(arrived).not.toHaveBeenCalled();
+    locationCommitted('/');
+    await Promise.resolve();
+    expect(arrived).toHaveBeenCalledTimes(1);
+
+    const gaveUp = jest.fn();
+    void navigateTo('/nowhere').then(gaveUp);
+    jest.advanceTimersByTime(ARRIVAL_LIMIT_MS - 1);
+    await Promise.resolve();
+    expect(gaveUp).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    await Promise.resolve();
+    expect(gaveUp).toHaveBeenCalledTimes(1);
+    unregister();
+    jest.useRealTimers();
   });
 });

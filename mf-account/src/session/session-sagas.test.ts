@@ -25,15 +25,15 @@ async function expectNothingWhenSignedOut(saga: typeof logoutSaga | typeof sessi
 }
 
 describe('logoutSaga', () => {
-  it('removes the tokens, ends the session, goes to /, then revokes the session on the server', async () => {
+  it('goes to /, removes the tokens, ends the session, then revokes the session on the server', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 't');
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
     localStorage.setItem(STORAGE_KEYS.gameId, '7');
     const { services, http } = fakeServices();
     http.onPost('/api/logout').reply(200, { detail: 'Logged out' });
     await expectSaga(logoutSaga, services)
-      .put(sessionEnded({ reason: 'logout' }))
       .call(services.navigate, '/')
+      .put(sessionEnded({ reason: 'logout' }))
       .call(services.api.logout, { refresh_token: 'r' })
       .run();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -66,7 +66,7 @@ describe('logoutSaga', () => {
 });
 
 describe('the session watcher on start (product §4 expiry)', () => {
-  it('an expired token: 3 s toast, both storages cleared, session ended, home', async () => {
+  it('an expired token: 3 s toast, home, both storages cleared, session ended', async () => {
     localStorage.setItem(STORAGE_KEYS.token, expiredToken());
     localStorage.setItem(STORAGE_KEYS.gameId, '7');
     sessionStorage.setItem('anything', 'x');

@@ -29,15 +29,16 @@ const signedInNow = (services: AccountServices): boolean => services.tokens.read
 export const SESSION_EXPIRED_TOAST_MS = 3000;
 
 /**
- * product §4 logout: remove the tokens and go to '/'. Then, best effort, the server revokes the
+ * product §4 logout: go to '/' and remove the tokens. Then, best effort, the server revokes the
  * session (the refresh token's family); the local logout never waits on or depends on that call.
  */
 export function* logoutSaga(services: AccountServices): SagaIterator {
   const refreshToken = services.tokens.readRefresh();
   if (!signedInNow(services)) return;
+  // Home first: the page being left must not redraw itself signed out (session/navigation.ts).
+  yield call(services.navigate, ROUTES.home);
   yield call(services.tokens.remove);
   yield put(sessionEnded({ reason: 'logout' }));
-  yield call(services.navigate, ROUTES.home);
   if (refreshToken === null) return;
   try {
     yield call(services.api.logout, { refresh_token: refreshToken });
@@ -46,16 +47,16 @@ export function* logoutSaga(services: AccountServices): SagaIterator {
   }
 }
 
-/** product §4 expiry: toast 'Session expired!' for 3 s, clear both storages, go to '/'. */
+/** product §4 expiry: toast 'Session expired!' for 3 s, go to '/', clear both storages. */
 export function* expireSessionSaga(services: AccountServices): SagaIterator {
   yield call(services.notify.info, INFO_TOASTS.sessionExpired, {
     autoClose: SESSION_EXPIRED_TOAST_MS,
     toastId: 'session-expired',
   });
+  yield call(services.navigate, ROUTES.home);
   yield call(services.tokens.clearAll);
   yield call(clearSessionStorage, services.sessionStorage);
   yield put(sessionEnded({ reason: 'expired' }));
-  yield call(services.navigate, ROUTES.home);
 }
 
 function clearSessionStorage(storage: Storage): void {

@@ -21,7 +21,8 @@ export interface Notifier {
 export interface AccountServices {
   api: AccountApi;
   notify: Notifier;
-  navigate: (path: string) => void;
+  /** Resolves once the new page is on screen (session/navigation.ts). */
+  navigate: (path: string) => Promise<void> | void;
   /** The one place the tokens live. */
   tokens: TokenStore;
   sessionStorage: Storage;
