@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { logLines } from '../testing/log-lines';
 import { API_PATHS, type LoginResponse } from 'shared-contracts/account';
 import { bearer, json, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { LOG_SERIALIZERS, withoutQuery } from './log-redaction';
@@ -15,13 +15,7 @@ describe('withoutQuery and the req serializer', () => {
 });
 
 describe('request log at info', () => {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const server = setupTestServer({ logLevel: 'info' }, { logger: true, logStream: stream });
 
   it('writes one lean line per request: method, route pattern, status, ms, request id; no query, body or header', async () => {

@@ -1,15 +1,9 @@
-import { Writable } from 'node:stream';
+import { logLines } from '../testing/log-lines';
 import { API_PATHS } from 'shared-contracts/account';
 import { setupTestServer } from '../testing/test-server';
 
 describe('request ids', () => {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const server = setupTestServer({ logLevel: 'info' }, { logger: true, logStream: stream });
 
   it('takes a valid X-Request-Id, logs it in the request line and echoes it', async () => {

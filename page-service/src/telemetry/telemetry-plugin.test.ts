@@ -3,6 +3,7 @@ import { buildPageService } from '../app';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { jsonServer } from '../testing/json-server';
 import type { TelemetryBatch } from 'shared-contracts/telemetry';
+import type { TelemetrySummary } from './release-window';
 
 const BUILD = '1.0.0+abc123';
 const MANIFEST = {
@@ -61,21 +62,8 @@ async function beacon(body: unknown, address = nextAddress(), contentType = 'tex
 
 const batch = (events: TelemetryBatch['events'], route = '/all-games'): TelemetryBatch => ({ route, events });
 const metrics = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
-interface Summary {
-  windowMinutes: number;
-  releases: {
-    remote: string;
-    version: string;
-    pageViews: number;
-    errors: number;
-    errorRate: number;
-    lcpP75: number | null;
-    inpP75: number | null;
-    vitalsSamples: number;
-  }[];
-}
 const summary = async (minutes = 5) =>
-  (await app.inject({ method: 'GET', url: `/__telemetry/summary?minutes=${minutes}` })).json<Summary>();
+  (await app.inject({ method: 'GET', url: `/__telemetry/summary?minutes=${minutes}` })).json<TelemetrySummary>();
 
 describe('the collector', () => {
   test('counts views, errors and vitals per remote, build id and route pattern', async () => {
