@@ -4,7 +4,7 @@ describe('page arrival', () => {
   let main: HTMLElement;
   const scrollTo = jest.fn();
   beforeEach(() => {
-    document.body.innerHTML = '<main id="main"></main>';
+    document.body.innerHTML = '<header><input aria-label="Search Games"></header><main id="main"></main>';
     main = document.getElementById('main')!;
     scrollTo.mockClear();
     window.scrollTo = scrollTo;
@@ -52,6 +52,18 @@ describe('page arrival', () => {
     frame.focus();
     await Promise.resolve();
     expect(document.activeElement).toBe(frame);
+    stop();
+  });
+
+  it('keeps focus the player or a dialog moved outside the page before its heading was drawn (no key or click seen)', async () => {
+    main.innerHTML = '<div class="remote-placeholder"></div>';
+    const stop = arriveAtNewPage(main);
+    // A screen reader's browse mode, or an autofill, moves focus without a key the page hears.
+    const search = document.querySelector('input')!;
+    search.focus();
+    main.innerHTML = '<div class="page"><h1>Arcade Games</h1></div>';
+    await Promise.resolve();
+    expect(document.activeElement).toBe(search);
     stop();
   });
 });

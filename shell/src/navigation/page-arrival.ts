@@ -33,8 +33,8 @@ function whenReady(main: Element, ready: () => boolean): () => void {
 /**
  * A new page (a link, a search, a redirect): the window starts at its top and focus goes to the
  * page's heading once the page has drawn it, so a screen reader announces the new page and Tab
- * continues from there. A page that moves focus into itself (the play page hands it to the game),
- * before or after its heading is drawn, keeps that choice. Returns a function that stops waiting.
+ * continues from there. Focus moved anywhere else meanwhile (the play page hands it to the game,
+ * the player to the search box) stays there. Returns a function that stops waiting.
  */
 export function arriveAtNewPage(main: Element): () => void {
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
@@ -42,9 +42,11 @@ export function arriveAtNewPage(main: Element): () => void {
   return whenReady(main, () => {
     const heading = pageHeading(main);
     if (!heading) return false;
-    // The new page has already put focus somewhere of its own (the play page gives it to the game).
+    // Focus has moved since the click: the new page gave it to something of its own (the play
+    // page, to the game), or the player or a dialog took it elsewhere (a screen reader's browse
+    // mode moves focus without a key the page hears). Either keeps it.
     const focused = document.activeElement;
-    if (focused !== focusBefore && focused !== null && focused !== main && main.contains(focused)) return true;
+    if (focused !== focusBefore && focused !== null && focused !== document.body && focused !== main) return true;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
     return true;
