@@ -47,10 +47,6 @@ export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<Rem
   return Promise.resolve(MODULES[id]);
 }
 
-export function loadedModule<Id extends RemoteModuleId>(id: Id): RemoteModule<Id> | undefined {
-  return MODULES[id];
-}
-
 export function afterRenderFailure(_name: RemoteName): Promise<'reload' | 'reloaded' | 'same'> {
   return Promise.resolve('same');
 }

@@ -44,29 +44,6 @@ describe('a load', () => {
   });
 });
 
-describe('a route change', () => {
-  it('to a module loaded before shows it at once, as the next attempt', () => {
-    const ready = after(loading, { type: 'loaded', attempt: 0, Component: Page });
-    expect(after(ready, { type: 'navigated', id: ALL_GAMES, Component: Page })).toEqual({
-      id: ALL_GAMES,
-      attempt: 1,
-      adoption: null,
-      phase: 'ready',
-      Component: Page,
-    });
-  });
-
-  it('back to the page the server sent adopts it, loaded or not', () => {
-    const away = after(adopting, { type: 'navigated', id: ALL_GAMES, Component: Page });
-    expect(after(away, { type: 'navigated', id: HOME, Component: Page })).toEqual({
-      id: HOME,
-      attempt: 2,
-      adoption,
-      phase: 'adopting',
-    });
-  });
-});
-
 describe('Retry', () => {
   it('starts the next attempt', () => {
     const failed = after(loading, { type: 'loadFailed', attempt: 0, redeployed: false });

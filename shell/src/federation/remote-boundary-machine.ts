@@ -40,8 +40,8 @@ export type BoundaryState = Common &
   );
 
 export type BoundaryEvent =
-  /** A route change gave the boundary another module; `Component` when it is loaded already. */
-  | { type: 'navigated'; id: RemoteModuleId; Component?: LoadedComponent }
+  /** A route change gave the boundary another module. */
+  | { type: 'navigated'; id: RemoteModuleId }
   /** The load of an attempt settled; while adopting, that load is the adoption's. */
   | { type: 'loaded'; attempt: number; Component: LoadedComponent }
   /** redeployed: the remote's build changed under this tab (NewVersionError). */
@@ -74,11 +74,7 @@ export function boundaryReducer(state: BoundaryState, event: BoundaryEvent): Bou
   });
   switch (event.type) {
     case 'navigated':
-      // A module loaded before (the idle prefetch, an earlier visit) is drawn in the route
-      // change's own commit: no placeholder frame between the two pages.
-      return event.Component && adoption?.id !== event.id
-        ? { id: event.id, attempt: attempt + 1, adoption, phase: 'ready', Component: event.Component }
-        : begin(event.id, attempt + 1, adoption);
+      return begin(event.id, attempt + 1, adoption);
     case 'loaded':
       return { id, attempt, adoption, phase: 'ready', Component: event.Component };
     case 'loadFailed':

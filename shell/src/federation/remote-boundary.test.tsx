@@ -4,7 +4,7 @@ import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { TEST_BRAND } from '../testing/test-brand';
 import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
-import { afterRenderFailure, loadedModule, loadRemoteModule } from './remotes';
+import { afterRenderFailure, loadRemoteModule } from './remotes';
 import { deferred } from '../testing/deferred';
 
 // The one seam: the loader module, mocked (./__mocks__/remotes.ts).
@@ -113,29 +113,6 @@ test('switching ids never renders the previous remote component with the new pro
   expect(screen.queryByText('home')).not.toBeInTheDocument();
   await screen.findByText('play');
   expect(received).not.toContain('home-without-brand');
-});
-
-test("a route to a module loaded before draws it in the route change's own commit, with no placeholder between", async () => {
-  const Home = () => <p>home</p>;
-  const Play = () => <h1>play</h1>;
-  const load = loader(() => Promise.resolve({ default: Home } as never));
-  const { container, rerender } = render(<RemoteBoundary id="mf_catalog/HomePage" props={{ brand: TEST_BRAND }} />);
-  await screen.findByText('home');
-  jest
-    .mocked(loadedModule)
-    .mockImplementation((id: RemoteModuleId) => (id === 'mf_player/PlayPage' ? { default: Play } : undefined));
-  const drawn: string[] = [];
-  const observer = new MutationObserver(() => drawn.push(container.innerHTML));
-  observer.observe(container, { childList: true, subtree: true });
-  rerender(<RemoteBoundary id="mf_player/PlayPage" props={{}} />);
-  expect(screen.getByRole('heading', { name: 'play' })).toBeInTheDocument();
-  await act(async () => {
-    await Promise.resolve();
-  });
-  observer.disconnect();
-  expect(drawn).toEqual([container.innerHTML]);
-  expect(load).not.toHaveBeenCalledWith('mf_player/PlayPage');
-  jest.mocked(loadedModule).mockReset();
 });
 
 describe('recovery across mounts of one remote', () => {

@@ -8,7 +8,7 @@ import { RemoteFragments } from './remote-fragments';
 import { PagePlaceholder } from './remote-placeholder';
 import { RemotePrompt } from './remote-prompt';
 import { RenderErrorBoundary } from './render-error-boundary';
-import { afterRenderFailure, loadedModule, loadRemoteModule, NewVersionError, trackMount } from './remotes';
+import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
 
 /**
@@ -71,7 +71,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
   );
   // On a route change React reuses this boundary: the machine hears of the new id before this
   // render draws anything, so the previous id's component never gets the new id's props.
-  if (state.id !== id) dispatch({ type: 'navigated', id, Component: loadedModule(id)?.default as LoadedComponent | undefined });
+  if (state.id !== id) dispatch({ type: 'navigated', id });
   const { phase, attempt } = state;
   const remote = remoteOf(id);
 

@@ -131,17 +131,3 @@ test('two loads hit by the same redeploy (a prefetch and its page): the second t
   await expect(page).resolves.toEqual({ default: Component });
   expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
 });
-
-test('a loaded module is at hand at once until its remote is replaced', async () => {
-  const { remotes, runtime } = setup();
-  expect(remotes.loadedModule('mf_catalog/AllGamesPage')).toBeUndefined();
-  await remotes.loadRemoteModule('mf_catalog/AllGamesPage');
-  expect(remotes.loadedModule('mf_catalog/AllGamesPage')?.default).toBe(Component);
-  // A failed load of the same remote: the next one replaces its container, whose modules go with it.
-  runtime.loadRemote.mockRejectedValueOnce(new Error('down'));
-  await expect(remotes.loadRemoteModule('mf_catalog/HomePage')).rejects.toThrow('down');
-  const pending = remotes.loadRemoteModule('mf_catalog/HomePage');
-  expect(remotes.loadedModule('mf_catalog/AllGamesPage')).toBeUndefined();
-  await pending;
-  expect(remotes.loadedModule('mf_catalog/HomePage')?.default).toBe(Component);
-});

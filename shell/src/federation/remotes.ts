@@ -15,8 +15,6 @@ import { announceRecovery } from './recovery';
 
 let manifestUrls: Record<RemoteName, string> | undefined;
 
-/** Every module loaded from the remotes' current containers: a route to one draws it at once. */
-const loadedModules = new Map<RemoteModuleId, RemoteModule<RemoteModuleId>>();
 /** Remotes whose last load failed: the next load of each re-registers it, once. */
 const failed = new Set<RemoteName>();
 /** Build version (mf-manifest.json metaData.buildInfo.buildVersion) of each remote the runtime loaded. */
@@ -105,7 +103,6 @@ export function trackMount(remote: RemoteName): () => void {
 /** Replaces a remote's container by a fresh one read from its manifest URL. */
 function reRegister(name: RemoteName, urls: Record<RemoteName, string>): void {
   loadedBuilds.delete(name);
-  for (const id of loadedModules.keys()) if (remoteOf(id) === name) loadedModules.delete(id);
   generations.set(name, (generations.get(name) ?? 0) + 1);
   registerRemotes([{ name, entry: urls[name] }], { force: true });
 }
@@ -129,13 +126,7 @@ async function loadOnce<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule
   if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
     throw new Error(`Remote module ${id} has no default export`);
   }
-  loadedModules.set(id, loaded);
   return loaded;
-}
-
-/** The module, when a load of it from its remote's current container has finished. */
-export function loadedModule<Id extends RemoteModuleId>(id: Id): RemoteModule<Id> | undefined {
-  return loadedModules.get(id) as RemoteModule<Id> | undefined;
 }
 
 /**

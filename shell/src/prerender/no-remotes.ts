@@ -18,10 +18,6 @@ export function loadRemoteModule<Id extends RemoteModuleId>(_id: Id): Promise<Re
   return new Promise(() => undefined);
 }
 
-export function loadedModule<Id extends RemoteModuleId>(_id: Id): RemoteModule<Id> | undefined {
-  return undefined;
-}
-
 export function afterRenderFailure(_name: RemoteName): Promise<'reload' | 'reloaded' | 'same'> {
   return Promise.resolve('same');
 }

@@ -4,5 +4,3 @@ export class NewVersionError extends Error {}
 export const loadRemoteModule = jest.fn();
 export const afterRenderFailure = jest.fn(() => Promise.resolve('same'));
 export const trackMount = jest.fn(() => () => undefined);
-/** Nothing is loaded before a test says so: every route change shows the placeholder first. */
-export const loadedModule = jest.fn(() => undefined);
