@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { STORAGE_KEYS } from 'shared-contracts';
 import { AccountProvider } from '../app/account-provider';
 import { createAccountStore } from '../app/account-store';
@@ -64,5 +64,42 @@ describe('logout from the profile page', () => {
     expect(screen.queryByRole('heading', { name: PROMPT })).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+});
+
+describe('logout while already on Home', () => {
+  it('adds no history entry: Back still leads to the page before Home', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, validToken());
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
+    http.onPost(api('/get-user-info/')).reply(200, sampleUser());
+    http.onPost(api('/api/logout')).reply(200, { detail: 'Logged out' });
+    const store = createAccountStore({ config: TEST_CONFIG, services: { notify: recordingNotifier() } });
+    let goBack: (() => void) | undefined;
+    function BackButton() {
+      const navigate = useNavigate();
+      goBack = () => void navigate(-1);
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/all-games', '/']} initialIndex={1}>
+        <AccountProvider config={TEST_CONFIG} store={store}>
+          <BackButton />
+          <Routes>
+            <Route path="/" element={<h1>Home</h1>} />
+            <Route path="/all-games" element={<h1>All Games</h1>} />
+          </Routes>
+        </AccountProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+
+    act(() => {
+      store.dispatch(logoutRequested());
+    });
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+
+    act(() => goBack?.());
+    expect(await screen.findByRole('heading', { name: 'All Games' })).toBeInTheDocument();
   });
 });
