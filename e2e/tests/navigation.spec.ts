@@ -57,6 +57,44 @@ test('a new page fades in; the first page, Back, and a player who asked for redu
   expect(await fades()).toHaveLength(2);
 });
 
+test("Home's welcome stays put when Home arrives: it is drawn first by Home's placeholder and never fades twice", async ({
+  page,
+}) => {
+  const fades = await recordFades(page);
+  await page.goto('/all-games');
+  await remotePagesMounted(page);
+  // A slow phone's pace: the placeholder's welcome stays on screen for several frames before Home replaces it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __heroOpacity: number[] }).__heroOpacity = seen;
+    const sample = () => {
+      const hero = document.querySelector('main .home-hero');
+      if (hero) {
+        let opacity = 1;
+        for (let element: Element | null = hero; element && element.tagName !== 'MAIN'; element = element.parentElement)
+          opacity *= Number(getComputedStyle(element).opacity);
+        seen.push(opacity);
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.locator('main .catalog-slider .swiper-slide').first()).toBeVisible();
+  // Home has replaced its placeholder; the frames after it show any dimming.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  const opacities = await page.evaluate(() => (window as unknown as { __heroOpacity: number[] }).__heroOpacity);
+  expect(opacities.length).toBeGreaterThan(0);
+  // Each frame's opacity is at least the last one's: the welcome never dims once shown.
+  expect(opacities.filter((opacity, i) => i > 0 && opacity < opacities[i - 1])).toEqual([]);
+  // The rest of Home still fades in.
+  expect(await fades()).toContain('/');
+});
+
 test('a page the site redirects to on load (Categories → its first category) is still the first page: focus stays with the browser', async ({
   page,
 }) => {
