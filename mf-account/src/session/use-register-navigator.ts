@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { locationCommitted, registerNavigator } from './navigation';
 
+/** Lends this mount's router navigation to the sagas, and tells them when a location is on screen. */
 export function useRegisterNavigator(): void {
   const navigate = useNavigate();
   const { pathname, search, hash, key } = useLocation();
