@@ -10,7 +10,8 @@
 // `BENCH_ONLY=navigation` (or `--only=navigation`, `npm run bench:navigation`) runs only the
 // navigation rows; `BENCH_ONLY=first-visit` only the first visit. `BENCH_NAV_SAVE_DATA=1` walks
 // with Data Saver announced, which turns the shell's navigation prefetch off: the same build
-// without that lever.
+// without that lever. `BENCH_NAV_CONTROL=1` walks the single bundle against itself in the
+// navigation rows (an A/A run): the ratios and intervals this host gives two identical builds.
 // Prints figures; asserts nothing (the deterministic budgets are e2e/tests/budget.spec.ts).
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -36,6 +37,14 @@ const NAVIGATION = ONLY !== 'first-visit';
 const NAV_RUNS = Number(process.env.BENCH_NAV_RUNS ?? 7);
 /** `BENCH_NAV_SAVE_DATA=1`: the browser asks to save data, so the shell's navigation prefetch stays off (decision 0041). */
 const NAV_SAVE_DATA = process.env.BENCH_NAV_SAVE_DATA === '1';
+/**
+ * `BENCH_NAV_CONTROL=1`: the navigation rows compare the single bundle with itself, walked in the
+ * same turns. Any distance from 1.00× is this host's noise, so a "cannot tell" here says what a
+ * run of this many walks can resolve at all.
+ */
+const NAV_CONTROL = process.env.BENCH_NAV_CONTROL === '1';
+/** The navigation rows' two builds, compared first to second. */
+const [NAV_FIRST, NAV_SECOND] = NAV_CONTROL ? ['single', 'single again'] : ['federated', 'single'];
 const LIGHTHOUSE = FIRST_VISIT && process.env.BENCH_LIGHTHOUSE !== '0';
 requireBuilt([
   'shell/dist/index.html',
@@ -97,10 +106,11 @@ try {
   }
   for (const line of NAVIGATION ? ['loopback', 'throttled'] : []) {
     navigation[line] = {};
-    const walks = { federated: [], single: [] };
+    const navBuilds = { [NAV_FIRST]: NAV_CONTROL ? BUILDS.single : BUILDS.federated, [NAV_SECOND]: BUILDS.single };
+    const walks = { [NAV_FIRST]: [], [NAV_SECOND]: [] };
     process.stdout.write(`  navigation ${line} `);
     for (let i = 0; i < NAV_RUNS; i += 1) {
-      for (const [buildName, origin] of turnOrder(BUILDS, i)) {
+      for (const [buildName, origin] of turnOrder(navBuilds, i)) {
         walks[buildName].push(
           await measureNavigation(browser, origin, { isOwn, throttled: line === 'throttled', saveData: NAV_SAVE_DATA }),
         );
@@ -211,16 +221,18 @@ function printNavigation() {
       `Throttled: 4× CPU slowdown and 150 ms RTT (DevTools protocol). Budgets: ≤ 1.15× the single bundle, ` +
       `< 100 ms on loopback, INP ≤ 200 ms throttled. Ratio: of the medians, with a 90 % interval from resampling ` +
       `this run's walks (paired by turn) and whether that is within ${RATIO_BUDGET}×, over it, or cannot tell.` +
-      (NAV_SAVE_DATA ? ' Save-Data on (BENCH_NAV_SAVE_DATA=1): the shell prefetched nothing.' : ''),
+      (NAV_SAVE_DATA ? ' Save-Data on (BENCH_NAV_SAVE_DATA=1): the shell prefetched nothing.' : '') +
+      (NAV_CONTROL ? ' Control run (BENCH_NAV_CONTROL=1): the single bundle against itself; any ratio off 1.00× is noise.' : ''),
   );
+  const [a, b] = [NAV_FIRST, NAV_SECOND];
   console.log(
-    '\n| step | loopback federated | loopback single | ratio | INP fed / single | 4× CPU · 150 ms federated | single | ratio | INP fed / single |',
+    `\n| step | loopback ${a} | loopback ${b} | ratio | INP ${a} / ${b} | 4× CPU · 150 ms ${a} | ${b} | ratio | INP ${a} / ${b} |`,
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const { id, label } of NAVIGATION_STEPS) {
     const cells = ['loopback', 'throttled'].flatMap((line) => {
-      const f = navigation[line].federated[id];
-      const s = navigation[line].single[id];
+      const f = navigation[line][NAV_FIRST][id];
+      const s = navigation[line][NAV_SECOND][id];
       const missed = (x) => (x.missed ? ` (${x.missed} missed)` : '');
       return [ms(f.ms) + missed(f), ms(s.ms) + missed(s), sureRatio(f.walks, s.walks), `${ms(f.inp)} / ${ms(s.inp)}`];
     });
