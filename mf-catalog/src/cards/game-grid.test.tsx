@@ -46,6 +46,23 @@ describe('GameGrid', () => {
     expect(cards()).toHaveLength(8);
   });
 
+  test("inside the site's main area: its width, at most the theme's page width, and the window's height below the header", async () => {
+    // At 1440 × 900 the page is 1320 px wide (6 columns of at least 180 px) and starts 66 px down
+    // (3 rows of at least 280 px): 18 cards, as a browser shows.
+    const main = document.createElement('main');
+    main.style.setProperty('--content-max', '1320px');
+    main.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 66, width: 1440, height: 834 });
+    document.body.append(main);
+    try {
+      await openByLink();
+      expect(cards()).toHaveLength(18);
+      await afterFirstPaint();
+      expect(cards()).toHaveLength(GAMES.length);
+    } finally {
+      main.remove();
+    }
+  });
+
   test('a list the window can show whole is drawn whole at once', async () => {
     await openByLink(GAMES.slice(0, 5));
     expect(cards()).toHaveLength(5);

@@ -11,22 +11,36 @@ interface GameGridProps {
   label?: string;
 }
 
-/** The grid's smallest cell (game-grid.css: the card's least width and gap; under its square picture, at least its text). */
-const cellAtLeast = (wide: boolean) => (wide ? { width: 180 + 20, height: 180 + 50 + 20 } : { width: 150 + 14, height: 150 + 50 + 14 });
+/**
+ * The grid's smallest card and its gap (game-grid.css); under the card's square picture, at
+ * least its text: padding, a name kept two lines tall and the category (81–82 px as drawn).
+ */
+const cardAtLeast = (wide: boolean) => (wide ? { width: 180, gap: 20, text: 80 } : { width: 150, gap: 14, text: 80 });
 
 /**
- * How many cards the window can show at most: no more columns than the smallest cards fit
- * across the whole window, no more rows than fit down it (the last one cut by its edge). From
- * the window's size alone, which costs no layout.
+ * How many cards the screen can show at most, from the page's main area: no more columns than
+ * the smallest cards fit across it (a page is at most the theme's `--content-max` wide), no more
+ * rows than fit between its top, under the site's header, and the window's bottom (the last one
+ * cut by the edge; a new page starts at its top). `main` holds the placeholder this page
+ * replaces, laid out already, so reading it costs no new layout. Without one (a remote's own dev
+ * page), the whole window.
  */
-function cardsInWindow(): number {
-  const cell = cellAtLeast(window.innerWidth >= 768);
-  return Math.max(1, Math.floor(window.innerWidth / cell.width)) * Math.ceil(window.innerHeight / cell.height);
+function cardsInView(): number {
+  const main = document.querySelector('main');
+  const box = main?.getBoundingClientRect();
+  const pageMax = main ? Number.parseFloat(getComputedStyle(main).getPropertyValue('--content-max')) : Number.NaN;
+  const width = Math.min(box && box.width > 0 ? box.width : window.innerWidth, Number.isNaN(pageMax) ? Infinity : pageMax);
+  const top = box ? Math.max(0, box.top + window.scrollY) : 0;
+  const card = cardAtLeast(window.innerWidth >= 768);
+  // As CSS's auto-fill counts them: n cards and n - 1 gaps fit.
+  const columns = Math.max(1, Math.floor((width + card.gap) / (card.width + card.gap)));
+  const rows = Math.max(1, Math.ceil((window.innerHeight - top) / (card.width + card.text + card.gap)));
+  return columns * rows;
 }
 
 /**
  * Games as a responsive grid of cards, or the page's empty-state text. Opened by a link or a
- * search, it draws what the window can show first and the rest once that has been painted: the
+ * search, it draws what the screen can show first and the rest once that has been painted: the
  * click's page answers sooner (decision 0041). Back and Forward get every card at once, so the
  * shell can return to where the player was on the page; the server's HTML, and the render
  * hydrating it, have them all too.
@@ -42,7 +56,7 @@ export function GameGrid({ games, emptyText, label }: GameGridProps) {
       </p>
     );
   }
-  const shown = whole ? games : games.slice(0, cardsInWindow());
+  const shown = whole ? games : games.slice(0, cardsInView());
   return (
     <ul className="catalog-game-grid" aria-label={label} style={CARD_ART_STYLE}>
       {shown.map((game, index) => (
