@@ -26,16 +26,21 @@ const cardAtLeast = (wide: boolean) => (wide ? { width: 180, gap: 20, text: 80 }
  * page), the whole window.
  */
 function cardsInView(): number {
-  const main = document.querySelector('main');
-  const box = main?.getBoundingClientRect();
-  const pageMax = main ? Number.parseFloat(getComputedStyle(main).getPropertyValue('--content-max')) : Number.NaN;
-  const width = Math.min(box && box.width > 0 ? box.width : window.innerWidth, Number.isNaN(pageMax) ? Infinity : pageMax);
-  const top = box ? Math.max(0, box.top + window.scrollY) : 0;
+  const { width, top } = pageArea();
   const card = cardAtLeast(window.innerWidth >= 768);
   // As CSS's auto-fill counts them: n cards and n - 1 gaps fit.
   const columns = Math.max(1, Math.floor((width + card.gap) / (card.width + card.gap)));
   const rows = Math.max(1, Math.ceil((window.innerHeight - top) / (card.width + card.text + card.gap)));
   return columns * rows;
+}
+
+/** The page's main area: `main`'s width, at most the theme's page width, and its top in the document; else the window. */
+function pageArea(): { width: number; top: number } {
+  const main = document.querySelector('main');
+  const box = main?.getBoundingClientRect();
+  if (!main || !box?.width) return { width: window.innerWidth, top: 0 };
+  const pageMax = Number.parseFloat(getComputedStyle(main).getPropertyValue('--content-max'));
+  return { width: Number.isNaN(pageMax) ? box.width : Math.min(box.width, pageMax), top: Math.max(0, box.top + window.scrollY) };
 }
 
 /**
