@@ -68,6 +68,8 @@ const {
   base: Number(process.env.BENCH_PORT_BASE ?? 5000),
   label: 'bench',
 });
+/** The navigation rows' two sites, by the names the table prints. */
+const NAV_BUILDS = { [NAV_FIRST]: NAV_CONTROL ? BUILDS.single : BUILDS.federated, [NAV_SECOND]: BUILDS.single };
 
 /** results[page][build] = { jsBytes, scriptRequests, chain, contentMs, lighthouse, slow } */
 const results = {};
@@ -106,11 +108,10 @@ try {
   }
   for (const line of NAVIGATION ? ['loopback', 'throttled'] : []) {
     navigation[line] = {};
-    const navBuilds = { [NAV_FIRST]: NAV_CONTROL ? BUILDS.single : BUILDS.federated, [NAV_SECOND]: BUILDS.single };
     const walks = { [NAV_FIRST]: [], [NAV_SECOND]: [] };
     process.stdout.write(`  navigation ${line} `);
     for (let i = 0; i < NAV_RUNS; i += 1) {
-      for (const [buildName, origin] of turnOrder(navBuilds, i)) {
+      for (const [buildName, origin] of turnOrder(NAV_BUILDS, i)) {
         walks[buildName].push(
           await measureNavigation(browser, origin, { isOwn, throttled: line === 'throttled', saveData: NAV_SAVE_DATA }),
         );
