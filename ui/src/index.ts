@@ -1,3 +1,4 @@
+export { afterNextPaint, whenIdle } from './scheduling';
 export { CategoryImage } from './category-image';
 export { FallbackImage, fallbackArtStyle } from './fallback-image';
 export { HomeHero } from './home-hero';

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextPaint } from './scheduling';
 import { useBrowserValue } from './use-browser-value';
 
 /**
@@ -14,15 +15,7 @@ export function useAfterFirstPaint(atOnce = false): boolean {
   const [painted, setPainted] = useState(hydrating || atOnce);
   useEffect(() => {
     if (painted) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame callback runs just before the paint; a task it posts runs after that paint.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => startTransition(() => setPainted(true)));
   }, [painted]);
   return painted;
 }

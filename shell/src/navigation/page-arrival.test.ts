@@ -1,5 +1,8 @@
 import { arriveAtNewPage, returnToPage } from './page-arrival';
 
+/** A frame, a task, and the idle moment after it (a task here: jsdom has no idle callbacks). */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
+
 describe('page arrival', () => {
   let main: HTMLElement;
   const scrollTo = jest.fn();
@@ -16,11 +19,23 @@ describe('page arrival', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
     expect(document.activeElement).toBe(document.body);
     main.innerHTML = '<div class="page"><h1>All Games</h1><a href="/game/5">A game</a></div>';
+    // Not while the page is still being drawn: focus would force a layout the frame does again.
     await Promise.resolve();
+    expect(document.activeElement).toBe(document.body);
+    await afterPaint();
     const heading = main.querySelector('h1')!;
     expect(document.activeElement).toBe(heading);
     // Focusable by script only: Tab does not stop on it.
     expect(heading.getAttribute('tabindex')).toBe('-1');
+    stop();
+  });
+
+  it('focuses a page drawn in the same commit as the route change once its frame is painted', async () => {
+    main.innerHTML = '<div class="page"><h1>Home</h1></div>';
+    const stop = arriveAtNewPage(main);
+    expect(document.activeElement).toBe(document.body);
+    await afterPaint();
+    expect(document.activeElement).toBe(main.querySelector('h1'));
     stop();
   });
 
@@ -39,7 +54,7 @@ describe('page arrival', () => {
     const stop = arriveAtNewPage(main);
     window.dispatchEvent(new Event('pointerdown'));
     main.innerHTML = '<div class="page"><h1>All Games</h1></div>';
-    await Promise.resolve();
+    await afterPaint();
     expect(document.activeElement).toBe(document.body);
     stop();
   });
@@ -50,7 +65,7 @@ describe('page arrival', () => {
     main.innerHTML = '<div class="page"><h1>A game</h1><iframe title="A game"></iframe></div>';
     const frame = main.querySelector('iframe')!;
     frame.focus();
-    await Promise.resolve();
+    await afterPaint();
     expect(document.activeElement).toBe(frame);
     stop();
   });
@@ -62,7 +77,7 @@ describe('page arrival', () => {
     const search = document.querySelector('input')!;
     search.focus();
     main.innerHTML = '<div class="page"><h1>Arcade Games</h1></div>';
-    await Promise.resolve();
+    await afterPaint();
     expect(document.activeElement).toBe(search);
     stop();
   });

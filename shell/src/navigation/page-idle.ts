@@ -1,3 +1,5 @@
+import { whenIdle } from 'ui';
+
 /** How long the page's own downloads must have been quiet before it counts as idle. */
 export const QUIET_MS = 1000;
 
@@ -33,8 +35,7 @@ export function whenPageIdle(signal: AbortSignal, quietMs = QUIET_MS): Promise<v
       const done = () => {
         if (!signal.aborted) resolve();
       };
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(done, { timeout: 2000 });
-      else done();
+      whenIdle(done, 2000);
     };
     check();
   });

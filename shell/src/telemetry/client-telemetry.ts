@@ -3,6 +3,7 @@
 // They wait here, in a plain list, until the sender (telemetry-sender.ts, with web-vitals) is
 // loaded when the browser is idle: this file is all that telemetry adds to start-up (decision 0035).
 import type { RemoteModuleId, RuntimeConfig } from 'shared-contracts';
+import { whenIdle } from 'ui';
 
 export type ErrorKind = 'uncaught' | 'rejection' | 'load' | 'render' | 'csp';
 
@@ -75,8 +76,6 @@ const SENDER_DELAY_MS = 10_000;
  * reads the page's buffered entries then, so nothing measured is lost by waiting.
  */
 export function startTelemetry(config: RuntimeConfig, load: (id: RemoteModuleId) => Promise<unknown>): void {
-  const whenIdle = (run: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 0);
   setTimeout(
     () =>
       whenIdle(() => {
@@ -84,7 +83,7 @@ export function startTelemetry(config: RuntimeConfig, load: (id: RemoteModuleId)
           ({ startSender }) => startSender(config, telemetry, load),
           () => undefined,
         );
-      }),
+      }, 5000),
     SENDER_DELAY_MS,
   );
 }
