@@ -1,15 +1,15 @@
 import { useMemo, useRef, type FocusEvent, type PointerEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigationType } from 'react-router-dom';
 import { ROUTES, type Game } from 'shared-contracts';
 import { A11y, Autoplay, EffectCoverflow } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
-import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
+import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, useAfterFirstPaint } from 'ui';
 import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from '../cards';
 import { createCrawlControl, type CrawlControl } from './crawl';
-import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
+import { FIRST_FRAME_COLUMNS, HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import './game-slider.css';
 
@@ -29,9 +29,15 @@ function isKeyboardFocus(target: EventTarget): boolean {
 
 /**
  * The Home slider (product §2.7): every game in three rows, crawling in a loop with a
- * coverflow, held still under the mouse or keyboard focus, with arrows.
+ * coverflow, held still under the mouse or keyboard focus, with arrows. Opened by a link, its
+ * columns are all there at once (Swiper lays them out and loops them), but only those a screen
+ * can show hold their cards in the first frame; the rest fill in once it is painted, as a grid's
+ * cards do (decision 0041). Back and Forward, and the server's HTML, have every card at once.
  */
 export function GameSlider({ games }: { games: readonly Game[] }) {
+  // 'POP': Back or Forward, or the visit's first page (the router's enum is not a shared export).
+  const navigationType: string = useNavigationType();
+  const whole = useAfterFirstPaint(navigationType === 'POP');
   const columns = useMemo(() => toColumns(games, HOME_SLIDER.rows), [games]);
   const reducedMotion = usePrefersReducedMotion();
   const options = useMemo(() => homeSliderOptions(), []);
@@ -79,17 +85,21 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
       >
         {columns.map((column, columnIndex) => (
           <SwiperSlide key={column[0]?.id} className="catalog-slider__column">
-            {column.map((game, row) => (
-              <GameCard key={game.id} game={game} priority={columnIndex * HOME_SLIDER.rows + row < FIRST_SCREEN_CARDS} />
-            ))}
-            {column.length < HOME_SLIDER.rows && (
-              // Fills the last column's empty rows so the loop shows no hole.
-              <Link className="catalog-slider__more" to={ROUTES.allGames}>
-                <span className="catalog-slider__more-label">Browse all games</span>
-                <span className="catalog-slider__more-arrow" aria-hidden="true">
-                  <PathIcon d={ARROW_RIGHT_ICON} size={22} weight={2.5} />
-                </span>
-              </Link>
+            {(whole || columnIndex < FIRST_FRAME_COLUMNS) && (
+              <>
+                {column.map((game, row) => (
+                  <GameCard key={game.id} game={game} priority={columnIndex * HOME_SLIDER.rows + row < FIRST_SCREEN_CARDS} />
+                ))}
+                {column.length < HOME_SLIDER.rows && (
+                  // Fills the last column's empty rows so the loop shows no hole.
+                  <Link className="catalog-slider__more" to={ROUTES.allGames}>
+                    <span className="catalog-slider__more-label">Browse all games</span>
+                    <span className="catalog-slider__more-arrow" aria-hidden="true">
+                      <PathIcon d={ARROW_RIGHT_ICON} size={22} weight={2.5} />
+                    </span>
+                  </Link>
+                )}
+              </>
             )}
           </SwiperSlide>
         ))}

@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { GAMES, gamePath, type Brand } from 'shared-contracts';
 import { renderRoute } from '../testing/render-route';
 import { HomePage } from './home-page';
+import { FIRST_FRAME_COLUMNS } from './slider-config';
 
 const brand: Brand = {
   id: 'gamenest',
@@ -42,6 +45,24 @@ describe('Home page (product §2.7)', () => {
     const columns = document.querySelectorAll('.catalog-slider__column');
     expect(columns).toHaveLength(Math.ceil(GAMES.length / 3));
     columns.forEach((column) => expect(column.querySelectorAll('.catalog-game-card').length).toBeLessThanOrEqual(3));
+  });
+
+  test('opened by a link, the first frame fills the columns a screen can show, and the rest once it is painted', async () => {
+    render(
+      <MemoryRouter initialEntries={['/all-games']}>
+        <Routes>
+          <Route path="/all-games" element={<Link to="/">Home</Link>} />
+          <Route path="/" element={<HomePage brand={brand} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    const sliderCards = () => within(screen.getByRole('region', { name: 'Games' })).queryAllByRole('link');
+    // Every column is there for Swiper to lay out; the first screen's hold their cards.
+    expect(document.querySelectorAll('.catalog-slider__column')).toHaveLength(Math.ceil(GAMES.length / 3));
+    expect(sliderCards()).toHaveLength(FIRST_FRAME_COLUMNS * 3);
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    expect(sliderCards().filter((link) => link.getAttribute('href')?.startsWith('/game/'))).toHaveLength(GAMES.length);
   });
 
   test('has previous and next arrows', () => {

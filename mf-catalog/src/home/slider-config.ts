@@ -30,6 +30,12 @@ export const HOME_SLIDER = {
   slidesPerViewBelowBreakpoints: 1,
 } as const;
 
+/**
+ * The columns a first frame can show: the widest view's, rounded up, and the next one the crawl
+ * brings in. The slider starts at its first column; the columns a loop places before it are off screen.
+ */
+export const FIRST_FRAME_COLUMNS = Math.ceil(Math.max(...Object.values(HOME_SLIDER.slidesPerViewFrom))) + 1;
+
 /** Swiper options derived from HOME_SLIDER; modules are added by the component. */
 export function homeSliderOptions(): SwiperOptions {
   return {
