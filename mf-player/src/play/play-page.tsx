@@ -49,8 +49,10 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   // Phones get the game alone; Swiper is not even mounted there. Elsewhere it is below the game
   // and, on a page opened by a link, mounts once the page's first frame is painted: its set-up
   // measures the page (a forced layout, about a quarter of the click's time to the game,
-  // decision 0041). Back and Forward ('POP') draw it at once: the shell returns to where the
-  // player was, which may be down there.
+  // decision 0041). What else lies below the game (its figures, description and tags, the rows)
+  // waits for that frame too, and so does recording the play, which redraws the page. Back and
+  // Forward ('POP') draw it all at once: the shell returns to where the player was, which may be
+  // down there.
   const navigationType: string = useNavigationType();
   const painted = useAfterFirstPaint(navigationType === 'POP');
   const showCarousel = useMediaQuery(SMALL_SCREEN_QUERY) && painted;
@@ -62,8 +64,8 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
 
   useKeepKeysInGame(frameRef, stageRef, game?.link);
   useEffect(() => {
-    if (catalogueId !== undefined) markPlayed(catalogueId);
-  }, [catalogueId]);
+    if (painted && catalogueId !== undefined) markPlayed(catalogueId);
+  }, [painted, catalogueId]);
 
   if (!game) {
     return (
@@ -116,7 +118,7 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
       </GameFrame>
       {/* Phones only, by CSS: the server's HTML has it in place, and nothing moves when the page hydrates. */}
       {landscape && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
-      {catalogueGame && (
+      {catalogueGame && painted && (
         <div className="play-page__about">
           <GameFigures gameId={catalogueGame.id} gameName={catalogueGame.name} />
           <ReportProblem gameId={catalogueGame.id} />
