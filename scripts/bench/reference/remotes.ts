@@ -43,6 +43,10 @@ export function newVersionDeployed(_name: RemoteName): Promise<boolean> {
   return Promise.resolve(false);
 }
 
+export function loadedRemoteModule<Id extends RemoteModuleId>(id: Id): RemoteModule<Id> {
+  return MODULES[id];
+}
+
 export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule<Id>> {
   return Promise.resolve(MODULES[id]);
 }

@@ -25,6 +25,26 @@ describe('the first state', () => {
   });
 });
 
+describe('a module loaded already (a prefetch, an earlier visit)', () => {
+  it('is drawn at once, on a first mount and on a route change; a page the server sent is still adopted', () => {
+    expect(initialState(ALL_GAMES, null, Page)).toEqual({
+      id: ALL_GAMES,
+      attempt: 0,
+      adoption: null,
+      phase: 'ready',
+      Component: Page,
+    });
+    expect(after(loading, { type: 'navigated', id: ALL_GAMES, Component: Page })).toEqual({
+      id: ALL_GAMES,
+      attempt: 1,
+      adoption: null,
+      phase: 'ready',
+      Component: Page,
+    });
+    expect(initialState(HOME, adoption, Page).phase).toBe('adopting');
+  });
+});
+
 describe('a load', () => {
   it('shows its component, a Retry, or a Reload after a redeploy', () => {
     expect(after(loading, { type: 'loaded', attempt: 0, Component: Page })).toEqual({

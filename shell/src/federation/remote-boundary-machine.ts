@@ -40,8 +40,8 @@ export type BoundaryState = Common &
   );
 
 export type BoundaryEvent =
-  /** A route change gave the boundary another module. */
-  | { type: 'navigated'; id: RemoteModuleId }
+  /** A route change gave the boundary another module; `Component`: it is loaded already. */
+  | { type: 'navigated'; id: RemoteModuleId; Component?: LoadedComponent }
   /** The load of an attempt settled; while adopting, that load is the adoption's. */
   | { type: 'loaded'; attempt: number; Component: LoadedComponent }
   /** redeployed: the remote's build changed under this tab (NewVersionError). */
@@ -53,12 +53,18 @@ export type BoundaryEvent =
   /** The player's Retry, or a Retry elsewhere that brought the remote back. */
   | { type: 'retried' };
 
-/** An attempt begins: it takes over the server's HTML of its page if the mount has it, or loads. */
-const begin = (id: RemoteModuleId, attempt: number, adoption: Adoption | null) =>
+/**
+ * An attempt begins: it takes over the server's HTML of its page if the mount has it, draws the
+ * module at once if it is loaded already, or loads.
+ */
+function begin(id: RemoteModuleId, attempt: number, adoption: Adoption | null, Component?: LoadedComponent): BoundaryState {
   // Adopting only when adoption?.id === id: then it is set, as the type says.
-  ({ id, attempt, adoption, phase: adoption?.id === id ? 'adopting' : 'loading' }) as BoundaryState;
+  if (adoption?.id === id) return { id, attempt, adoption, phase: 'adopting' };
+  return Component ? { id, attempt, adoption, phase: 'ready', Component } : { id, attempt, adoption, phase: 'loading' };
+}
 
-export const initialState = (id: RemoteModuleId, adoption: Adoption | null) => begin(id, 0, adoption);
+export const initialState = (id: RemoteModuleId, adoption: Adoption | null, Component?: LoadedComponent) =>
+  begin(id, 0, adoption, Component);
 
 export function boundaryReducer(state: BoundaryState, event: BoundaryEvent): BoundaryState {
   const { id, attempt, adoption, phase } = state;
@@ -74,7 +80,7 @@ export function boundaryReducer(state: BoundaryState, event: BoundaryEvent): Bou
   });
   switch (event.type) {
     case 'navigated':
-      return begin(event.id, attempt + 1, adoption);
+      return begin(event.id, attempt + 1, adoption, event.Component);
     case 'loaded':
       return { id, attempt, adoption, phase: 'ready', Component: event.Component };
     case 'loadFailed':

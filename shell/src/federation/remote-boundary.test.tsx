@@ -4,7 +4,7 @@ import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { TEST_BRAND } from '../testing/test-brand';
 import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';
-import { afterRenderFailure, loadRemoteModule } from './remotes';
+import { afterRenderFailure, loadedRemoteModule, loadRemoteModule } from './remotes';
 import { deferred } from '../testing/deferred';
 
 // The one seam: the loader module, mocked (./__mocks__/remotes.ts).
@@ -40,6 +40,20 @@ describe('RemoteBoundary', () => {
     });
     expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('mf_catalog/AllGamesPage');
+  });
+
+  it('draws a module this tab has loaded already in its first render, with no placeholder and no new load', () => {
+    const load = loader();
+    const loaded = jest.mocked(loadedRemoteModule as (id: RemoteModuleId) => RemoteModule<RemoteModuleId> | undefined);
+    loaded.mockImplementation((id) => (id === 'mf_catalog/AllGamesPage' ? { default: AllGames } : undefined));
+    try {
+      render(<RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />);
+      expect(screen.getByRole('heading', { name: 'All games from the remote' })).toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(load).not.toHaveBeenCalled();
+    } finally {
+      loaded.mockReset().mockImplementation(() => undefined);
+    }
   });
 
   it("draws the page's lead above the placeholder while loading, and the remote alone once loaded", async () => {

@@ -8,7 +8,7 @@ import { RemoteFragments } from './remote-fragments';
 import { PagePlaceholder } from './remote-placeholder';
 import { RemotePrompt } from './remote-prompt';
 import { RenderErrorBoundary } from './render-error-boundary';
-import { afterRenderFailure, loadRemoteModule, NewVersionError, trackMount } from './remotes';
+import { afterRenderFailure, loadedRemoteModule, loadRemoteModule, NewVersionError, trackMount } from './remotes';
 import './remote-boundary.css';
 
 /**
@@ -37,6 +37,12 @@ export interface RemoteBoundaryProps<Id extends RemoteModuleId> {
 }
 
 const RETRY: BoundaryEvent = { type: 'retried' };
+
+/**
+ * The module's component when this tab has loaded it already: the page is drawn in the render
+ * the click started, as one bundle would, not after a placeholder's commit and a promise.
+ */
+const loadedComponent = (id: RemoteModuleId) => loadedRemoteModule(id)?.default as unknown as LoadedComponent | undefined;
 
 /** Reports a load that failed; true when the remote was redeployed under this tab. */
 const reportLoadFailure = (id: RemoteModuleId, error: unknown) => {
@@ -67,11 +73,12 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
       variant === 'page' && fragments?.has(id, props)
         ? { id, module: fragments.side === 'browser' ? loadRemoteModule(id) : null }
         : null,
+      loadedComponent(id),
     ),
   );
   // On a route change React reuses this boundary: the machine hears of the new id before this
   // render draws anything, so the previous id's component never gets the new id's props.
-  if (state.id !== id) dispatch({ type: 'navigated', id });
+  if (state.id !== id) dispatch({ type: 'navigated', id, Component: loadedComponent(id) });
   const { phase, attempt } = state;
   const remote = remoteOf(id);
 

@@ -131,3 +131,21 @@ test('two loads hit by the same redeploy (a prefetch and its page): the second t
   await expect(page).resolves.toEqual({ default: Component });
   expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
 });
+
+test("a loaded module is kept for a mount to draw at once, until its remote's container is replaced", async () => {
+  const { remotes, runtime } = setup();
+  expect(remotes.loadedRemoteModule('mf_catalog/SearchPage')).toBeUndefined();
+  await remotes.loadRemoteModule('mf_catalog/SearchPage');
+  await remotes.loadRemoteModule('mf_player/PlayPage');
+  expect(remotes.loadedRemoteModule('mf_catalog/SearchPage')).toEqual({ default: Component });
+  expect(remotes.loadedRemoteModule('mf_catalog/AllGamesPage')).toBeUndefined();
+
+  // A failed load: the catalogue's next load replaces its container, whose modules are not drawn again.
+  runtime.loadRemote.mockRejectedValueOnce(new Error('catalogue down'));
+  await expect(remotes.loadRemoteModule('mf_catalog/AllGamesPage')).rejects.toThrow('catalogue down');
+  runtime.loadRemote.mockReturnValueOnce(new Promise(() => undefined));
+  void remotes.loadRemoteModule('mf_catalog/AllGamesPage');
+  expect(forcedRegistrations(runtime)).toEqual(['mf_catalog']);
+  expect(remotes.loadedRemoteModule('mf_catalog/SearchPage')).toBeUndefined();
+  expect(remotes.loadedRemoteModule('mf_player/PlayPage')).toEqual({ default: Component });
+});

@@ -28,6 +28,17 @@ const liveMounts = new Map<RemoteName, number>();
  */
 const generations = new Map<RemoteName, number>();
 
+/** Each exposed module this tab has loaded, from its remote's current container. */
+const loadedModules = new Map<RemoteModuleId, RemoteModule<RemoteModuleId>>();
+
+/**
+ * The module, when this tab has loaded it already (a prefetch, an earlier visit to its page): a
+ * mount can draw it in its first render, with no placeholder and no wait for a promise.
+ */
+export function loadedRemoteModule<Id extends RemoteModuleId>(id: Id): RemoteModule<Id> | undefined {
+  return loadedModules.get(id) as RemoteModule<Id> | undefined;
+}
+
 /** A remote was redeployed while this tab ran an older build of it that cannot load any more. */
 export class NewVersionError extends Error {
   constructor(readonly remote: RemoteName) {
@@ -103,6 +114,8 @@ export function trackMount(remote: RemoteName): () => void {
 /** Replaces a remote's container by a fresh one read from its manifest URL. */
 function reRegister(name: RemoteName, urls: Record<RemoteName, string>): void {
   loadedBuilds.delete(name);
+  // The next mount loads from the new container, not the old one's modules.
+  for (const id of loadedModules.keys()) if (remoteOf(id) === name) loadedModules.delete(id);
   generations.set(name, (generations.get(name) ?? 0) + 1);
   registerRemotes([{ name, entry: urls[name] }], { force: true });
 }
@@ -126,6 +139,7 @@ async function loadOnce<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule
   if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
     throw new Error(`Remote module ${id} has no default export`);
   }
+  loadedModules.set(id, loaded);
   return loaded;
 }
 

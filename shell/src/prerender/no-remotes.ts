@@ -14,6 +14,10 @@ export function newVersionDeployed(_name: RemoteName): Promise<boolean> {
   return Promise.resolve(false);
 }
 
+export function loadedRemoteModule<Id extends RemoteModuleId>(_id: Id): RemoteModule<Id> | undefined {
+  return undefined;
+}
+
 export function loadRemoteModule<Id extends RemoteModuleId>(_id: Id): Promise<RemoteModule<Id>> {
   return new Promise(() => undefined);
 }
