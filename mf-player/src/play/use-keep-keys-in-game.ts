@@ -1,5 +1,4 @@
 import { useEffect, type RefObject } from 'react';
-import { afterNextPaint } from 'ui';
 
 /** Keys a game uses that would otherwise scroll the page (an addition beyond docs/product.md: arrows and space belong to the game). */
 export const GAME_KEYS: ReadonlySet<string> = new Set([
@@ -23,7 +22,7 @@ export function isPlayingTarget(target: EventTarget | null, frame: HTMLIFrameEle
 
 /**
  * While the player is playing, the game's keys never scroll the page:
- * - on arrival (and when the game changes) focus moves into the game's frame, once it is painted;
+ * - on arrival (and when the game changes) focus moves into the game's frame;
  * - a game key pressed with focus on the page (body or stage) is stopped and focus goes back to the frame;
  * - a key the game itself did not consume can still chain a scroll to the page: while the frame has
  *   focus, such a keyboard scroll is undone.
@@ -35,10 +34,9 @@ export function useKeepKeysInGame(
   gameKey: string | undefined,
 ): void {
   useEffect(() => {
-    if (gameKey === undefined) return undefined;
-    // Once the frame showing the game is painted: focus forces the page's layout, which would
-    // otherwise hold that first frame back.
-    return afterNextPaint(() => frameRef.current?.focus({ preventScroll: true }));
+    if (gameKey === undefined) return;
+    const frame = frameRef.current;
+    frame?.focus({ preventScroll: true });
   }, [frameRef, gameKey]);
 
   useEffect(() => {

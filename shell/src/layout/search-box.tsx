@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { gamePath, PAGE_TEXT, playStateOf, rememberPlayedGame, searchPath, type Game } from 'shared-contracts';
-import { FallbackImage, Icon } from 'ui';
+import { PAGE_TEXT, searchPath, type Game } from 'shared-contracts';
+import { Icon } from 'ui';
 import './search-box.css';
 
 type SuggestionData = typeof import('./game-suggestions');
@@ -59,10 +59,8 @@ export function SearchBox() {
     reset();
   };
 
-  const openGame = (game: Game, imageUrl: string) => {
-    // Remembered like a card click (product §2 "Cards"), so a reload plays the same game.
-    rememberPlayedGame(game, imageUrl);
-    void navigate(gamePath(game.id), { state: playStateOf(game) });
+  const openGame = (game: Game) => {
+    data?.openSuggestion(game, navigate);
     reset();
   };
 
@@ -77,9 +75,9 @@ export function SearchBox() {
       setActive((current) => (((expanded ? current : -1) + 1 + step + ring) % ring) - 1);
     } else if (event.key === 'Enter') {
       const game = expanded && active >= 0 ? suggestions[active] : undefined;
-      if (game && data) {
+      if (game) {
         event.preventDefault();
-        openGame(game, data.suggestionImage(game));
+        openGame(game);
       }
     } else if (event.key === 'Escape') {
       if (expanded) {
@@ -130,36 +128,15 @@ export function SearchBox() {
         enterKeyHint="search"
       />
       <ul id={listId} className="search-box__suggestions" role="listbox" aria-label="Suggested games" hidden={!expanded}>
-        {expanded &&
-          data &&
-          suggestions.map((game, index) => (
-            <li
-              key={game.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              className={`search-box__option${index === active ? ' search-box__option--active' : ''}`}
-              // mousedown, not click: the input must not blur (and close the list) first.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                openGame(game, data.suggestionImage(game));
-              }}
-              onMouseEnter={() => setActive(index)}
-            >
-              <FallbackImage
-                className="search-box__thumb"
-                src={data.suggestionImage(game)}
-                fallback={data.FALLBACK_IMAGE}
-                alt=""
-                width="40"
-                height="40"
-              />
-              <span className="search-box__option-text">
-                <span className="search-box__option-name">{game.name}</span>
-                <span className="search-box__option-category">{game.category}</span>
-              </span>
-            </li>
-          ))}
+        {expanded && data && (
+          <data.SuggestionOptions
+            games={suggestions}
+            active={active}
+            optionId={optionId}
+            onOpen={openGame}
+            onHighlight={setActive}
+          />
+        )}
       </ul>
       <button type="button" className="search-box__icon" aria-label="Search" aria-expanded={openOnMobile} onClick={onIconClick}>
         <Icon name="search" />

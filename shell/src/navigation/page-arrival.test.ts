@@ -39,6 +39,18 @@ describe('page arrival', () => {
     stop();
   });
 
+  it('leaves focus where it went after the route change, even back where it was (the search box)', async () => {
+    const search = document.querySelector('input')!;
+    search.focus();
+    const stop = arriveAtNewPage(main);
+    main.innerHTML = '<div class="page"><h1>A game</h1><iframe title="A game"></iframe></div>';
+    main.querySelector('iframe')!.focus();
+    search.focus();
+    await afterPaint();
+    expect(document.activeElement).toBe(search);
+    stop();
+  });
+
   it('returns to the remembered position once the page is drawn', async () => {
     main.innerHTML = '<div class="remote-placeholder"></div>';
     const stop = returnToPage(main, 600);

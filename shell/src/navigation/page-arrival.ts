@@ -71,19 +71,27 @@ function whenReady(main: Element, timing: 'before-paint' | 'after-paint', ready:
  */
 export function arriveAtNewPage(main: Element): () => void {
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  const focusBefore = document.activeElement;
-  return whenReady(main, 'after-paint', () => {
+  // Focus moved since the route changed, even back where it was (the search box left for a
+  // suggestion and returned to): the new page gave it to something of its own (the play page,
+  // to the game), or the player or a dialog took it (a screen reader's browse mode moves focus
+  // without a key the page hears). Either keeps it.
+  let focusMoved = false;
+  const onFocusIn = () => {
+    focusMoved = true;
+  };
+  document.addEventListener('focusin', onFocusIn, true);
+  const stopWaiting = whenReady(main, 'after-paint', () => {
     const heading = pageHeading(main);
     if (!heading) return false;
-    // Focus has moved since the click: the new page gave it to something of its own (the play
-    // page, to the game), or the player or a dialog took it elsewhere (a screen reader's browse
-    // mode moves focus without a key the page hears). Either keeps it.
-    const focused = document.activeElement;
-    if (focused !== focusBefore && focused !== null && focused !== document.body && focused !== main) return true;
+    if (focusMoved) return true;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
     return true;
   });
+  return () => {
+    stopWaiting();
+    document.removeEventListener('focusin', onFocusIn, true);
+  };
 }
 
 /**
