@@ -5,6 +5,7 @@ import {
   HEART_ICON,
   PathIcon,
   PLAY_ICON,
+  SEARCH_ICON,
   type PathIconProps,
 } from './path-icon';
 
@@ -13,7 +14,7 @@ import {
  * only, so adding an icon is one line here and every part draws it the same way.
  */
 export const ICONS = {
-  search: 'M18 11a7 7 0 1 1-14 0a7 7 0 1 1 14 0M20 20l-3.6-3.6',
+  search: SEARCH_ICON,
   chevronLeft: CHEVRON_LEFT_ICON,
   chevronRight: CHEVRON_RIGHT_ICON,
   chevronDown: 'M6 9l6 6 6-6',

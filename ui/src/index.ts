@@ -3,6 +3,14 @@ export { CategoryImage } from './category-image';
 export { FallbackImage, fallbackArtStyle } from './fallback-image';
 export { HomeHero } from './home-hero';
 export { ICONS, Icon, type IconName } from './icon';
-export { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, HEART_ICON, PathIcon, PLAY_ICON } from './path-icon';
+export {
+  ARROW_RIGHT_ICON,
+  CHEVRON_LEFT_ICON,
+  CHEVRON_RIGHT_ICON,
+  HEART_ICON,
+  PathIcon,
+  PLAY_ICON,
+  SEARCH_ICON,
+} from './path-icon';
 export { useAfterFirstPaint } from './use-after-first-paint';
 export { useBrowserValue } from './use-browser-value';

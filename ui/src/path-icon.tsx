@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /**
- * The icons of Home's first visit (the card's, the slider's), on their own: Home draws them
- * without carrying the whole set.
+ * The icons of Home's first visit (the card's, the slider's, the header's search), on their own:
+ * Home draws them without carrying the whole set.
  */
+export const SEARCH_ICON = 'M18 11a7 7 0 1 1-14 0a7 7 0 1 1 14 0M20 20l-3.6-3.6';
 export const PLAY_ICON = 'M8 5v14l11-7z';
 export const CHEVRON_LEFT_ICON = 'M15 5l-7 7 7 7';
 export const CHEVRON_RIGHT_ICON = 'M9 5l7 7-7 7';

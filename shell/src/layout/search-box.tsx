@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_TEXT, searchPath, type Game } from 'shared-contracts';
-import { Icon } from 'ui';
+import { PathIcon, SEARCH_ICON } from 'ui';
 import './search-box.css';
 
 type SuggestionData = typeof import('./game-suggestions');
@@ -139,7 +139,7 @@ export function SearchBox() {
         )}
       </ul>
       <button type="button" className="search-box__icon" aria-label="Search" aria-expanded={openOnMobile} onClick={onIconClick}>
-        <Icon name="search" />
+        <PathIcon d={SEARCH_ICON} />
       </button>
     </form>
   );
