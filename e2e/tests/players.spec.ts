@@ -163,6 +163,20 @@ test.describe('players', () => {
     expect(await robots.text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
   });
 
+  test("on a phone the tap-to-play cover stands alone over a game still loading: no 'Game Loading...' under its title", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    // The game's page never answers, so the frame stays loading behind the cover (and the
+    // page's load event never comes).
+    await page.route(/^https:\/\/html5\.gamemonetize\.com\//, () => undefined);
+    await page.goto(`/game/${HOBO.id}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('button', { name: `Tap to play ${HOBO.name}` })).toBeVisible();
+    const loading = page.locator('.game-frame__loading');
+    await expect(loading).toHaveText('Game Loading...');
+    await expect(loading).toHaveCSS('opacity', '0');
+  });
+
   test('on a phone the tap-to-play cover opens the game full screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(`/game/${HOBO.id}`);
