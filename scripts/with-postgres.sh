@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command against a throw-away PostgreSQL cluster: `scripts/with-postgres.sh npm test -w account-api`.
-# Installs Debian's postgresql (with its client tools, pg_dump for the backup tests) when missing (as root), starts a private cluster on a free port
+# Installs Debian's postgresql (with its client tools, pg_dump for the backup tests) when missing (as root), starts a private cluster on a loopback port (PG_TEST_PORT, 25432)
 # under /tmp, exports TEST_DATABASE_URL (and DATABASE_URL) for the command, and removes it all after.
 set -euo pipefail
 
@@ -18,7 +18,9 @@ if ! ls /usr/lib/postgresql/*/bin/pg_dump >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null
 fi
 BIN=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
-PORT=${PG_TEST_PORT:-55432}
+# Below Linux's ephemeral range (32768–60999): a port in it can be the local end of another
+# program's connection at that moment, and the server then cannot bind it (seen in CI).
+PORT=${PG_TEST_PORT:-25432}
 DIR=$(mktemp -d /tmp/portal-pg.XXXXXX)
 
 # PostgreSQL refuses to run as root: run the cluster as the postgres user when we are root.

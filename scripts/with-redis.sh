@@ -11,7 +11,9 @@ if ! command -v redis-server >/dev/null 2>&1; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
 fi
-PORT=${REDIS_TEST_PORT:-56379}
+# Below Linux's ephemeral range (32768–60999): a port in it can be the local end of another
+# program's connection at that moment, and the server then cannot bind it (seen in CI).
+PORT=${REDIS_TEST_PORT:-26379}
 DIR=$(mktemp -d /tmp/portal-redis.XXXXXX)
 
 cleanup() {
