@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { GAMES } from 'shared-contracts';
+import { afterFirstPaint } from '../testing/after-first-paint';
 import { GameGrid } from './game-grid';
 
 const cards = () => within(screen.getByRole('list', { name: 'Games' })).getAllByRole('link');
@@ -20,9 +21,6 @@ async function openByLink(games = GAMES) {
   );
   await userEvent.click(screen.getByRole('link', { name: 'Open the games' }));
 }
-
-/** A frame, then a task: the grid draws the rest once its first frame has been painted. */
-const afterFirstPaint = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
 function setWindowSize(width: number, height: number) {
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });

@@ -1,7 +1,6 @@
-import { useNavigationType } from 'react-router-dom';
 import type { Game } from 'shared-contracts';
-import { useAfterFirstPaint } from 'ui';
 import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from './game-card';
+import { useRestAfterFirstPaint } from './use-rest-after-first-paint';
 import './game-grid.css';
 
 interface GameGridProps {
@@ -51,9 +50,7 @@ function pageArea(): { width: number; top: number } {
  * hydrating it, have them all too.
  */
 export function GameGrid({ games, emptyText, label }: GameGridProps) {
-  // 'POP': Back or Forward, or the visit's first page (the router's enum is not a shared export).
-  const navigationType: string = useNavigationType();
-  const whole = useAfterFirstPaint(navigationType === 'POP');
+  const whole = useRestAfterFirstPaint();
   if (games.length === 0) {
     return (
       <p className="empty-state catalog-empty" role="status">

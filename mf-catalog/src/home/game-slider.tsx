@@ -1,13 +1,13 @@
 import { useMemo, useRef, type FocusEvent, type PointerEvent } from 'react';
-import { Link, useNavigationType } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ROUTES, type Game } from 'shared-contracts';
 import { A11y, Autoplay, EffectCoverflow } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
-import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, useAfterFirstPaint } from 'ui';
-import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from '../cards';
+import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
+import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard, useRestAfterFirstPaint } from '../cards';
 import { createCrawlControl, type CrawlControl } from './crawl';
 import { FIRST_FRAME_COLUMNS, HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
@@ -35,9 +35,7 @@ function isKeyboardFocus(target: EventTarget): boolean {
  * cards do (decision 0041). Back and Forward, and the server's HTML, have every card at once.
  */
 export function GameSlider({ games }: { games: readonly Game[] }) {
-  // 'POP': Back or Forward, or the visit's first page (the router's enum is not a shared export).
-  const navigationType: string = useNavigationType();
-  const whole = useAfterFirstPaint(navigationType === 'POP');
+  const whole = useRestAfterFirstPaint();
   const columns = useMemo(() => toColumns(games, HOME_SLIDER.rows), [games]);
   const reducedMotion = usePrefersReducedMotion();
   const options = useMemo(() => homeSliderOptions(), []);

@@ -1,7 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { GAMES, gamePath, type Brand } from 'shared-contracts';
+import { afterFirstPaint } from '../testing/after-first-paint';
 import { renderRoute } from '../testing/render-route';
 import { HomePage } from './home-page';
 import { FIRST_FRAME_COLUMNS } from './slider-config';
@@ -61,7 +62,7 @@ describe('Home page (product §2.7)', () => {
     // Every column is there for Swiper to lay out; the first screen's hold their cards.
     expect(document.querySelectorAll('.catalog-slider__column')).toHaveLength(Math.ceil(GAMES.length / 3));
     expect(sliderCards()).toHaveLength(FIRST_FRAME_COLUMNS * 3);
-    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await afterFirstPaint();
     expect(sliderCards().filter((link) => link.getAttribute('href')?.startsWith('/game/'))).toHaveLength(GAMES.length);
   });
 
