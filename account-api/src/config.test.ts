@@ -100,3 +100,28 @@ describe('upload settings', () => {
     );
   });
 });
+
+describe('CORS_ORIGINS in production', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    SMTP_URL: 'smtp://localhost:25',
+    REDIS_URL: 'redis://localhost:6379',
+  };
+
+  it.each([['*'], ['https://games.example.com,*'], [undefined]])('refuses CORS_ORIGINS=%s', (origins) => {
+    expect(() => loadConfig({ ...PRODUCTION, ...(origins === undefined ? {} : { CORS_ORIGINS: origins }) })).toThrow(
+      /CORS_ORIGINS must list the site's origins when NODE_ENV=production/,
+    );
+  });
+
+  it('takes a list of origins', () => {
+    expect(
+      loadConfig({ ...PRODUCTION, CORS_ORIGINS: 'https://games.example.com, https://www.games.example.com' }).corsOrigins,
+    ).toEqual(['https://games.example.com', 'https://www.games.example.com']);
+  });
+
+  it("still defaults to '*' in development", () => {
+    expect(loadConfig({}).corsOrigins).toEqual(['*']);
+  });
+});

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { on, STORAGE_KEYS } from 'shared-contracts';
@@ -17,8 +18,6 @@ function makeStore() {
   const store = createAccountStore({ config: TEST_CONFIG, services: { notify, navigate } });
   return { store, notify, navigate };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 beforeEach(() => {
   http.reset();
@@ -42,8 +41,7 @@ describe('account store wiring', () => {
     http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
     const { store } = makeStore();
     expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(true);
-    await settle();
-    expect(store.getState().profile.user?.username).toBe('ada');
+    await waitFor(() => expect(store.getState().profile.user?.username).toBe('ada'));
     expect(http.history.post[0]?.headers?.Authorization).toBe('Bearer header.payload.sig');
   });
 
@@ -70,9 +68,8 @@ describe('account store wiring', () => {
     const { store } = makeStore();
     localStorage.setItem(STORAGE_KEYS.token, validToken());
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token }));
-    await settle();
     // (Stores of earlier tests listen to the same window, so only this store's state is looked at.)
-    expect(store.getState().profile.user?.username).toBe('ada');
+    await waitFor(() => expect(store.getState().profile.user?.username).toBe('ada'));
   });
 
   it('a 401/403 on an authenticated call clears all local storage and goes home', async () => {
@@ -80,7 +77,7 @@ describe('account store wiring', () => {
     localStorage.setItem(STORAGE_KEYS.gameId, '5');
     http.onPost('http://api.test/get-user-info/').reply(403, { detail: 'Forbidden' });
     const { navigate } = makeStore();
-    await settle();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
     expect(localStorage.length).toBe(0);
     expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/');
@@ -93,10 +90,9 @@ describe('account store wiring', () => {
     const off = on('session:changed', ({ signedIn }) => seen.push(signedIn));
     const { store, notify, navigate } = makeStore();
     store.dispatch(signin.pending({ username: 'ada', password: 'pw', captcha_token: 't' }));
-    await settle();
+    await waitFor(() => expect(store.getState().profile.user?.username).toBe('ada'));
     expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(true);
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
-    expect(store.getState().profile.user?.username).toBe('ada');
     store.dispatch(logoutRequested());
     expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -115,9 +111,9 @@ describe('account store wiring', () => {
       .onPost('http://api.test/get-user-info/')
       .reply(200, sampleUser({ picture_url: 'abc.png' }));
     const { store, notify } = makeStore();
-    await settle();
+    await waitFor(() => expect(store.getState().profile.user?.username).toBe('ada'));
     store.dispatch(upload.pending(new File(['x'], 'me.png', { type: 'image/png' })));
-    await settle();
+    await waitFor(() => expect(store.getState().profile.user?.picture_url).toBe('abc.png'));
     expect(http.history.post.map((r) => r.url)).toEqual([
       '/get-user-info/',
       '/api/upload',
@@ -131,7 +127,7 @@ describe('account store wiring', () => {
     expect(store.getState().profile.upload.success).toBe(true);
     // A later refresh keeps working.
     store.dispatch(userInfo.pending());
-    await settle();
-    expect(store.getState().profile.loading).toBe(false);
+    expect(store.getState().profile.loading).toBe(true);
+    await waitFor(() => expect(store.getState().profile.loading).toBe(false));
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useState } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
@@ -98,8 +98,7 @@ describe("a remote's page in the server's HTML (fragments)", () => {
       pending.reject(new Error('down'));
       await pending.promise.catch(() => undefined);
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(container.textContent).toContain('This part of the site is taking a break');
+    await waitFor(() => expect(container.textContent).toContain('This part of the site is taking a break'));
     expect(container.querySelector('h1')).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
     const retry = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Retry')!;
@@ -133,8 +132,7 @@ describe("a remote's page in the server's HTML (fragments)", () => {
     await act(async () => {
       root = hydrateRoot(container, mount('mf_catalog/AllGamesPage'), { onRecoverableError: () => undefined });
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(container.textContent).toContain('This part of the site is taking a break');
+    await waitFor(() => expect(container.textContent).toContain('This part of the site is taking a break'));
     // The same boundary, as React Router reuses it: another page, then back.
     // eslint-disable-next-line @typescript-eslint/require-await -- act flushes the loads
     await act(async () => root?.render(mount('mf_catalog/CategoryPage')));

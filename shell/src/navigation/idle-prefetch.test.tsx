@@ -46,17 +46,36 @@ describe('useIdlePrefetch', () => {
 
   it('loads nothing, not even the prefetcher, on Save-Data or 2G', async () => {
     const { load } = prefetcher();
-    renderHook(() => useIdlePrefetch('home', { load, welcome: () => false, quietMs: 0 }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const welcome = jest.fn(() => false);
+    jest.useFakeTimers();
+    try {
+      renderHook(() => useIdlePrefetch('home', { load, welcome, quietMs: 0 }));
+      // Every timer of the idle wait runs, with the promises after each settled.
+      await jest.runAllTimersAsync();
+    } finally {
+      jest.useRealTimers();
+    }
+    // The page went idle and the connection was asked; after its "no", nothing.
+    expect(welcome).toHaveBeenCalledTimes(1);
     expect(load).not.toHaveBeenCalled();
     expect(marks).toEqual([]);
   });
 
   it('does nothing for a page the player left before it went idle', async () => {
-    const { load } = prefetcher();
-    const { unmount } = renderHook(() => useIdlePrefetch('home', { load, welcome: () => true, quietMs: 30 }));
-    unmount();
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(load).not.toHaveBeenCalled();
+    jest.useFakeTimers();
+    try {
+      const left = prefetcher();
+      const stayed = prefetcher();
+      const { unmount } = renderHook(() => useIdlePrefetch('home', { load: left.load, welcome: () => true, quietMs: 30 }));
+      unmount();
+      renderHook(() => useIdlePrefetch('all-games', { load: stayed.load, welcome: () => true, quietMs: 30 }));
+      // Every timer of both idle waits runs, with the promises after each settled: the page that
+      // stayed reaches its prefetch, so the one that was left had every chance to.
+      await jest.runAllTimersAsync();
+      expect(stayed.load).toHaveBeenCalledTimes(1);
+      expect(left.load).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

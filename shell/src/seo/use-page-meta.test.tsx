@@ -1,11 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router-dom';
-import { usePageMeta } from './use-page-meta';
+import { loadPageHead, usePageMeta } from './use-page-meta';
 import { TEST_BRAND } from '../testing/test-brand';
 
-function Probe() {
-  usePageMeta(TEST_BRAND);
+function Probe({ load = loadPageHead }: { load?: typeof loadPageHead }) {
+  usePageMeta(TEST_BRAND, load);
   return <Link to="/categories/Puzzle%20Games">Puzzle Games</Link>;
 }
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
@@ -18,18 +18,20 @@ beforeEach(() => {
 test('keeps the tags the server wrote for the first page, then follows navigation', async () => {
   document.head.innerHTML = '<meta name="description" content="from the server" data-page-meta>';
   document.title = 'Server title';
+  const load = jest.fn(loadPageHead);
   render(
     <MemoryRouter initialEntries={['/game/5']}>
-      <Probe />
+      <Probe load={load} />
     </MemoryRouter>,
   );
-  // Give a (wrong) lookup the chance to run: nothing may replace the server's tags.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  // render() has run the effects: the first page started no lookup that could replace the server's tags.
+  expect(load).not.toHaveBeenCalled();
   expect(description()).toBe('from the server');
   expect(document.title).toBe('Server title');
 
   await userEvent.click(screen.getByRole('link', { name: 'Puzzle Games' }));
   await waitFor(() => expect(document.title).toBe('Puzzle Games | Playverse'));
+  expect(load).toHaveBeenCalledTimes(1);
   expect(description()).not.toBe('from the server');
 });
 

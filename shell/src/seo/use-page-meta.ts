@@ -11,7 +11,7 @@ export const loadPageHead = () => import('./page-head');
  * page's tags come from the server, so the catalogue-sized lookup (./page-head) loads only
  * when the player navigates, or when the page was not pre-rendered (development server).
  */
-export function usePageMeta(brand: Brand): void {
+export function usePageMeta(brand: Brand, load: typeof loadPageHead = loadPageHead): void {
   const { pathname, search } = useLocation();
   const firstPage = useRef(true);
   useEffect(() => {
@@ -19,7 +19,7 @@ export function usePageMeta(brand: Brand): void {
     firstPage.current = false;
     if (isFirst && hasServerPageMeta(document)) return;
     let current = true;
-    loadPageHead()
+    load()
       .then(({ applyPageMeta }) => {
         if (current) applyPageMeta(pathname, search, brand);
       })
@@ -30,5 +30,5 @@ export function usePageMeta(brand: Brand): void {
     return () => {
       current = false;
     };
-  }, [pathname, search, brand]);
+  }, [pathname, search, brand, load]);
 }
