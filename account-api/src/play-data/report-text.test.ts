@@ -64,7 +64,8 @@ describe('POST /api/reports and `npm run reports`', () => {
     const { db } = server.context.database;
     const [stored] = await db.selectFrom('game_reports').select('text').where('game_id', '=', 5).execute();
     expect(stored?.text).toBe(cleanReportText(HOSTILE));
-    // A row written before the words were cleaned at the door.
+    // A row written before the words were cleaned at the door (PostgreSQL never took a NUL: that
+    // was a 500 there, now cleaned away too).
     await db
       .insertInto('game_reports')
       .values({
@@ -72,7 +73,7 @@ describe('POST /api/reports and `npm run reports`', () => {
         reporter: 'old-row',
         day: '2026-11-01',
         reason: 'other\x1b[31m',
-        text: HOSTILE,
+        text: HOSTILE.replace('\x00', ''),
         created_at: '2026-11-01T10:00:00.000Z',
       })
       .execute();
