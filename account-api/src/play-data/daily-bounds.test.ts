@@ -100,18 +100,15 @@ describe('likes', () => {
 
   it(`50 likes with new device ids from one address: ${DAILY_BOUNDS.votes.address} count, the rest are refused with 429 in the product §8 shape`, async () => {
     toNextNoon();
-    const statuses: number[] = [];
-    let refused = null;
-    for (let i = 0; i < 50; i += 1) {
-      const answer = await vote(49, newDevice(), 1, '198.51.100.50');
-      statuses.push(answer.statusCode);
-      if (answer.statusCode === 429) refused = answer;
-    }
+    const answers = [];
+    for (let i = 0; i < 50; i += 1) answers.push(await vote(49, newDevice(), 1, '198.51.100.50'));
+    const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(DAILY_BOUNDS.votes.address);
     expect(statuses.filter((status) => status === 429)).toHaveLength(50 - DAILY_BOUNDS.votes.address);
-    expect(json<{ detail: string }>(refused!)).toEqual({ detail: PLAY_DATA_TEXT.votesBounded });
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(json<{ detail: string }>(refused)).toEqual({ detail: PLAY_DATA_TEXT.votesBounded });
     // Until the next UTC midnight: 12 hours from noon.
-    const retryAfter = Number(refused!.headers['retry-after']);
+    const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeLessThanOrEqual(12 * 60 * 60);
     expect(retryAfter).toBeGreaterThan(12 * 60 * 60 - 60);
     expect((await stats()).games['49']).toMatchObject({ likes: DAILY_BOUNDS.votes.address, dislikes: 0 });
@@ -135,22 +132,22 @@ describe('likes', () => {
 describe('reports', () => {
   it(`10 reports with new device ids from one address: ${DAILY_BOUNDS.reports.address} kept, then 429 with its own words`, async () => {
     toNextNoon();
-    const statuses: number[] = [];
-    let refused = null;
+    const answers = [];
     for (let i = 0; i < 10; i += 1) {
-      const answer = await post(
-        PLAY_DATA_PATHS.reports,
-        { gameId: 51, deviceId: newDevice(), reason: 'stuck', text: `report ${i}` },
-        '198.51.100.70',
+      answers.push(
+        await post(
+          PLAY_DATA_PATHS.reports,
+          { gameId: 51, deviceId: newDevice(), reason: 'stuck', text: `report ${i}` },
+          '198.51.100.70',
+        ),
       );
-      statuses.push(answer.statusCode);
-      if (answer.statusCode === 429) refused = answer;
     }
-    expect(statuses).toEqual([
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
       ...Array<number>(DAILY_BOUNDS.reports.address).fill(201),
       ...Array<number>(10 - DAILY_BOUNDS.reports.address).fill(429),
     ]);
-    expect(json<{ detail: string }>(refused!)).toEqual({ detail: PLAY_DATA_TEXT.reportsBounded });
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(json<{ detail: string }>(refused)).toEqual({ detail: PLAY_DATA_TEXT.reportsBounded });
     const kept = (await server.context.playData.reports.list(1000)).filter((report) => report.gameId === 51);
     expect(kept).toHaveLength(DAILY_BOUNDS.reports.address);
   });

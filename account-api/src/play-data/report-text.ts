@@ -3,10 +3,13 @@
 // one-byte CSI U+009B, OSC ended by BEL) could erase or forge lines or plant hidden links, and
 // a bidirectional override could show the words in another order than they were written.
 
+// Matching control characters is this module's whole job.
+/* eslint-disable no-control-regex */
 /** C0 controls but the line feed, DEL, C1 controls, and the bidirectional marks and overrides. */
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 /** The same, with the line feed and the Unicode line and paragraph separators: nothing a terminal acts on. */
 const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+/* eslint-enable no-control-regex */
 
 /**
  * The words as stored: line breaks kept (as \n), a tab read as a space, every other control
