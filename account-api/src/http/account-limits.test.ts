@@ -1,7 +1,7 @@
 import { API_PATHS } from 'shared-contracts/account';
 import { MAX_CODE_ATTEMPTS } from '../accounts/one-time-codes';
 import { form, latestMail, newPlayer, register, signedInPlayer, setupTestServer } from '../testing/test-server';
-import { ACCOUNT_LIMITS, clientNetwork } from './rate-limits';
+import { ACCOUNT_LIMITS, clientNetwork, clientSite } from './rate-limits';
 
 // Behind one proxy, so each request below can say which client address it comes from.
 const server = setupTestServer({ trustProxy: 1 });
@@ -182,4 +182,15 @@ describe('clientNetwork', () => {
     ['::1', '0:0:0:0::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
   ])('%s -> %s', (ip, network) => expect(clientNetwork(ip)).toBe(network));
+});
+
+describe('clientSite', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.0/24'],
+    ['::ffff:203.0.113.7', '203.0.113.0/24'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['2001:0db8:0001:ffff::99', '2001:db8:1::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+    ['fe80::1%eth0', 'fe80:0:0::/48'],
+  ])('%s -> %s', (ip, site) => expect(clientSite(ip)).toBe(site));
 });
