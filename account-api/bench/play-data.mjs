@@ -145,7 +145,8 @@ async function ingest(server) {
           const gameId = GAME_IDS[(sent * 31) % GAME_IDS.length];
           return {
             ...request,
-            headers: { ...request.headers, 'x-forwarded-for': `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}` },
+            // The low bits first: consecutive events come from different /24s, under the daily bounds (decision 0054).
+            headers: { ...request.headers, 'x-forwarded-for': `10.${sent & 255}.${(sent >> 8) & 255}.${(sent >> 16) & 255}` },
             body: JSON.stringify({ gameId, deviceId }),
           };
         },
@@ -163,7 +164,8 @@ async function freshStats(server, count = 60) {
     // A counted play empties the instance's snapshot cache: the next read computes it again.
     await fetch(`${server.base}/api/plays`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i % 250}` },
+      // One /24 per play: past the daily bound (decision 0054) a play would not count, nor empty the cache.
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.${Math.floor(i / 250) % 250}.${i % 250}.1` },
       body: JSON.stringify({ gameId: GAME_IDS[0], deviceId: randomUUID().replace(/-/g, '') }),
     });
     const start = performance.now();

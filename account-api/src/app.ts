@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { accountChecks } from './accounts/rules';
 import { OneTimeCodes } from './accounts/one-time-codes';
+import { OwnerNetworks } from './accounts/owner-networks';
 import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
 import { registerLibraryRoutes } from './library/library-routes';
@@ -40,7 +41,7 @@ import { DummyPasswordCheck } from './security/passwords';
 import { deriveKeys, ensurePrivateDir, loadMasterSecret } from './security/secrets';
 import { SigningKeyRing } from './security/signing-keys';
 import { TokenService } from './security/tokens';
-import { createPlayData } from './play-data/play-data';
+import { createPlayData, playDataPurgeTasks } from './play-data/play-data';
 import { registerPlayDataRoutes } from './play-data/play-data-routes';
 import { orphanFilesTask, unsavedUploadsTask } from './uploads/upload-purge';
 import { registerUploadRoutes } from './uploads/upload-routes';
@@ -216,7 +217,10 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
       login: accountLimit(limitStore, ACCOUNT_LIMITS.login),
       codeEntry: accountLimit(limitStore, ACCOUNT_LIMITS.codeEntry),
       codeMails: accountLimit(limitStore, ACCOUNT_LIMITS.codeMails),
+      codeMailsPerNetwork: accountLimit(limitStore, ACCOUNT_LIMITS.codeMailsPerNetwork),
+      codeMailsOwner: accountLimit(limitStore, ACCOUNT_LIMITS.codeMailsOwner),
     },
+    ownerNetworks: new OwnerNetworks(database.db, keys.ownerNetworks, now),
     uploads: new UploadStore(database.db, path.join(config.dataDir, 'uploads'), config.uploads, now),
     redis,
     now,
@@ -290,6 +294,7 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
       // After the accounts: their pictures' rows went with them (cascade), the files go now.
       unsavedUploadsTask(database.db, context.uploads, config.uploads.unsavedMs, now),
       orphanFilesTask(database.db, context.uploads, config.uploads.unsavedMs, now),
+      ...playDataPurgeTasks(context.playData, database.db, now),
     ],
     config.retention.purgeIntervalMs,
     app.log,

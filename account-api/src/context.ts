@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { OneTimeCodes } from './accounts/one-time-codes';
+import type { OwnerNetworks } from './accounts/owner-networks';
 import type { SessionStore } from './accounts/session-store';
 import type { UserStore } from './accounts/user-store';
 import type { Config } from './config';
@@ -33,7 +34,15 @@ export interface AppContext {
   uploads: UploadStore;
   now: () => Date;
   /** Per-account limits (per client network, or per account for code mails), in the shared store (memory or Redis). */
-  accountLimits: { login: AccountLimit; codeEntry: AccountLimit; codeMails: AccountLimit };
+  accountLimits: {
+    login: AccountLimit;
+    codeEntry: AccountLimit;
+    codeMails: AccountLimit;
+    codeMailsPerNetwork: AccountLimit;
+    codeMailsOwner: AccountLimit;
+  };
+  /** The network each account last proved itself from: its own allowance of code mails. */
+  ownerNetworks: OwnerNetworks;
   /** The one Redis client (REDIS_URL), or null: limits then live in process memory. */
   redis: Redis | null;
   /** Shared per-address limit for the routes that hash passwords (see RATE_LIMITS). */

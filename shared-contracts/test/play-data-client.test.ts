@@ -83,3 +83,36 @@ describe('the stats snapshot with no API named (a remote on its own, a test)', (
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('sending a report', () => {
+  // The device id lives in local storage, which Node has not: a map stands in for it.
+  beforeAll(() => {
+    const items = new Map<string, string>();
+    const storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+    };
+    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  });
+
+  async function reportAnswered(status: number, body: unknown) {
+    globalThis.fetch = jest.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+    jest.resetModules();
+    (await import('../src/play-data/play-data-api')).setPlayDataApi('http://api.test');
+    const { sendReport } = await import('../src/play-data/play-data-client');
+    return sendReport(5, 'stuck', 'it froze');
+  }
+
+  test("reads the API's daily bound (429 with its own words) apart from a failure", async () => {
+    const { PLAY_DATA_TEXT } = await import('../src/play-data/texts');
+    expect(await reportAnswered(201, { detail: PLAY_DATA_TEXT.reportThanks })).toBe('sent');
+    expect(await reportAnswered(409, { detail: PLAY_DATA_TEXT.reportAlready })).toBe('already');
+    expect(await reportAnswered(429, { detail: PLAY_DATA_TEXT.reportsBounded })).toBe('bounded');
+    // The per-minute limit's 429 is a failure to try again.
+    expect(await reportAnswered(429, { detail: 'Too many attempts. Try again in 1 minute.' })).toBe('failed');
+  });
+});

@@ -124,6 +124,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, context: AppContext
       }
       // Only someone who knows the password learns that the address is unverified.
       if (user.email_verified !== 1) throw new HttpError(403, MESSAGES.notVerified);
+      await context.ownerNetworks.remember(user.id, request.ip);
       // One sign-in = one session = one refresh-token family (decision 0007).
       const session = await sessions.open(user.id);
       return tokens.issuePair({ userId: user.id, version: user.token_version, ...session });
@@ -200,7 +201,12 @@ export function registerAuthRoutes(fastify: FastifyInstance, context: AppContext
       const { email } = request.body;
       const user = await users.findByEmail(email);
       // Counted for unknown addresses too (same work); past the daily cap nothing is sent, quietly.
-      const withinCap = await accountLimits.codeMails.allows(accountKey(scope, user?.id, email, null));
+      // The owner's own network has an allowance of its own, which requests from elsewhere cannot spend.
+      const account = accountKey(scope, user?.id, email, null);
+      const withinCap = (await context.ownerNetworks.isOwners(user?.id ?? 0, request.ip))
+        ? await accountLimits.codeMailsOwner.allows(`${account}|owner`)
+        : (await accountLimits.codeMailsPerNetwork.allows(accountKey(scope, user?.id, email, request.ip))) &&
+          (await accountLimits.codeMails.allows(account));
       const queue = user && withinCap ? queueFor(user) : null;
       if (queue) await context.database.db.transaction().execute(queue);
       else await context.mailOutbox.matchQueueingCost();
@@ -242,8 +248,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, context: AppContext
         await sessions.revokeAllOf(user.id, 'password_reset', trx);
         await context.mailOutbox.enqueue(trx, passwordChangedMail(config, changed.email, 'reset'));
       });
-      // The code arrived by mail, so the player owns the address.
+      // The code arrived by mail, so the player owns the address (and this is their network).
       if (user.email_verified !== 1) await users.markEmailVerified(user.id);
+      await context.ownerNetworks.remember(user.id, request.ip);
       return { message: MESSAGES.passwordReset };
     },
   );

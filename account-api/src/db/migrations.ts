@@ -230,6 +230,38 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('game_reports').execute();
       },
     },
+    // Numbered after 0016 (the game-health work takes that number on its own branch).
+    '0017_play_data_bounds_and_owner_networks': {
+      async up(db) {
+        // What one address or site has spent of its daily bound per action and game (decision 0054).
+        await db.schema
+          .createTable('play_data_bounds')
+          .addColumn('action', 'text', (col) => col.notNull())
+          .addColumn('game_id', 'integer', (col) => col.notNull())
+          .addColumn('day', 'text', (col) => col.notNull())
+          .addColumn('source', 'text', (col) => col.notNull())
+          .addColumn('used', 'integer', (col) => col.notNull())
+          .addPrimaryKeyConstraint('play_data_bounds_pk', ['action', 'game_id', 'day', 'source'])
+          .execute();
+        await db.schema.createIndex('play_data_bounds_day').on('play_data_bounds').column('day').execute();
+        // The purge reads votes and reports by age.
+        await db.schema.createIndex('game_votes_updated').on('game_votes').column('updated_at').execute();
+        await db.schema.createIndex('game_reports_created').on('game_reports').column('created_at').execute();
+        // The network an account last proved itself from (a keyed hash): its own reset-mail allowance.
+        await db.schema
+          .createTable('owner_networks')
+          .addColumn('user_id', 'integer', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('network', 'text', (col) => col.notNull())
+          .addColumn('seen_at', 'text', (col) => col.notNull())
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('owner_networks').execute();
+        await db.schema.dropIndex('game_reports_created').execute();
+        await db.schema.dropIndex('game_votes_updated').execute();
+        await db.schema.dropTable('play_data_bounds').execute();
+      },
+    },
   };
 }
 

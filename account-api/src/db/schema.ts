@@ -175,6 +175,24 @@ export interface GameReportsTable {
   created_at: string;
 }
 
+/** What one address or site ('a:<hash>' / 's:<hash>') spent of a daily bound (decision 0054). */
+export interface PlayDataBoundsTable {
+  /** 'plays', 'votes' or 'reports'. */
+  action: string;
+  game_id: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  source: string;
+  used: number;
+}
+
+/** The client network an account last signed in or reset its password from, as a keyed hash. */
+export interface OwnerNetworksTable {
+  user_id: number;
+  network: string;
+  seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   mail_outbox: MailOutboxTable;
@@ -188,6 +206,8 @@ export interface Database {
   play_seen: PlaySeenTable;
   game_votes: GameVotesTable;
   game_reports: GameReportsTable;
+  play_data_bounds: PlayDataBoundsTable;
+  owner_networks: OwnerNetworksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

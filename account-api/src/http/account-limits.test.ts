@@ -1,7 +1,7 @@
 import { API_PATHS } from 'shared-contracts/account';
 import { MAX_CODE_ATTEMPTS } from '../accounts/one-time-codes';
 import { form, latestMail, newPlayer, register, signedInPlayer, setupTestServer } from '../testing/test-server';
-import { ACCOUNT_LIMITS, clientNetwork } from './rate-limits';
+import { ACCOUNT_LIMITS, clientNetwork, clientSite } from './rate-limits';
 
 // Behind one proxy, so each request below can say which client address it comes from.
 const server = setupTestServer({ trustProxy: 1 });
@@ -123,6 +123,55 @@ describe('code entry limit per account and client network', () => {
   });
 });
 
+describe('reset mails an attacker cannot spend (ASVS 5.0 6.1.1)', () => {
+  const mailsTo = async (email: string) =>
+    (
+      JSON.parse(
+        (await server.app.inject({ method: 'GET', url: `${API_PATHS.devOutbox}?to=${encodeURIComponent(email)}` })).body,
+      ) as unknown[]
+    ).length;
+  const OWNER_HOME = '203.0.113.50';
+
+  it('10 forgot-password requests from two attacker addresses, then the owner asks from the network they signed in from: the mail is sent', async () => {
+    const { player } = await signedInPlayer(server.app);
+    expect((await loginAs(player.email, player.password, OWNER_HOME)).statusCode).toBe(200);
+    const before = await mailsTo(player.email);
+    for (const attacker of ['198.18.1.1', '198.18.2.2'])
+      for (let i = 0; i < 5; i += 1) await postForm(API_PATHS.forgotPassword, { email: player.email }, attacker);
+    // The attackers spent the account's mails for strangers: one more from elsewhere sends nothing.
+    expect((await mailsTo(player.email)) - before).toBe(ACCOUNT_LIMITS.codeMails.max);
+    await postForm(API_PATHS.forgotPassword, { email: player.email }, newAddress());
+    expect((await mailsTo(player.email)) - before).toBe(ACCOUNT_LIMITS.codeMails.max);
+    // An hour later the owner asks from home.
+    server.advance(60 * 60 * 1000);
+    const answer = await postForm(API_PATHS.forgotPassword, { email: player.email }, OWNER_HOME);
+    expect(answer.statusCode).toBe(200);
+    expect((await mailsTo(player.email)) - before).toBe(ACCOUNT_LIMITS.codeMails.max + 1);
+    const code = (await latestMail(server.app, player.email)).code ?? '';
+    const reset = await postForm(
+      API_PATHS.resetPassword,
+      { email: player.email, reset_code: code, new_password: 'N3w-passw0rd!' },
+      OWNER_HOME,
+    );
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it(`one network alone spends at most ${ACCOUNT_LIMITS.codeMailsPerNetwork.max} of an account's mails a day`, async () => {
+    // The per-address request limit (5 per 15 minutes) runs on Redis's clock there: memory only.
+    if (server.context.config.redisUrl) return;
+    const { player } = await signedInPlayer(server.app);
+    const before = await mailsTo(player.email);
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 5; i += 1) await postForm(API_PATHS.forgotPassword, { email: player.email }, ATTACKER);
+      server.advance(16 * 60 * 1000);
+    }
+    expect((await mailsTo(player.email)) - before).toBe(ACCOUNT_LIMITS.codeMailsPerNetwork.max);
+    // A second network still gets mails through.
+    await postForm(API_PATHS.forgotPassword, { email: player.email }, newAddress());
+    expect((await mailsTo(player.email)) - before).toBe(ACCOUNT_LIMITS.codeMailsPerNetwork.max + 1);
+  });
+});
+
 describe('clientNetwork', () => {
   it.each([
     ['203.0.113.7', '203.0.113.7'],
@@ -133,4 +182,15 @@ describe('clientNetwork', () => {
     ['::1', '0:0:0:0::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
   ])('%s -> %s', (ip, network) => expect(clientNetwork(ip)).toBe(network));
+});
+
+describe('clientSite', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.0/24'],
+    ['::ffff:203.0.113.7', '203.0.113.0/24'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['2001:0db8:0001:ffff::99', '2001:db8:1::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+    ['fe80::1%eth0', 'fe80:0:0::/48'],
+  ])('%s -> %s', (ip, site) => expect(clientSite(ip)).toBe(site));
 });

@@ -80,6 +80,17 @@ export const ACCOUNT_LIMITS = {
    * guesses per code this caps the guesses at one account's reset code (decision 0036 §3).
    */
   codeMails: { max: 10, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Of those, what one client network may ask for per account and purpose per day, so that
+   * spending the account's daily mails takes more than one network.
+   */
+  codeMailsPerNetwork: { max: 5, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Mails asked for from the network the account last signed in (or reset) from: an allowance
+   * of their own, apart from `codeMails`, so nobody elsewhere can spend the owner's (decision
+   * 0036, round 3). Guesses at a reset code per day: (codeMails + codeMailsOwner) x 5.
+   */
+  codeMailsOwner: { max: 10, windowMs: 24 * 60 * MINUTE },
 } as const;
 
 export interface AccountLimit {
@@ -109,21 +120,42 @@ export function accountLimit(store: LimitStore, spec: { max: number; windowMs: n
   };
 }
 
+/** An IPv6 address's eight groups, written out (zone dropped); null for an IPv4 address. */
+function ipv6Groups(address: string): string[] | null {
+  if (!address.includes(':')) return null;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups].map((group) => group.replace(/^0+(?=.)/, ''));
+}
+
+/** The address in one spelling: lower case, no zone, an IPv4-mapped IPv6 address as IPv4. */
+function plainAddress(ip: string): string {
+  const address = ip.split('%')[0]?.toLowerCase() ?? '';
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1] ?? address;
+}
+
 /**
  * The network a client address stands for: an IPv4 address itself, an IPv6 address's /64
  * (one subscriber usually holds a whole /64, so rotating within it must not buy new buckets).
  */
 export function clientNetwork(ip: string): string {
-  const address = ip.split('%')[0]?.toLowerCase() ?? '';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
-  const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4).map((group) => group.replace(/^0+(?=.)/, ''));
-  return `${groups.join(':')}::/64`;
+  const address = plainAddress(ip);
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/**
+ * The wider network around a client: an IPv4 /24 or an IPv6 /48 (what one site or one hosting
+ * customer usually holds), for bounds that renting neighbouring addresses must not multiply.
+ */
+export function clientSite(ip: string): string {
+  const address = plainAddress(ip);
+  const groups = ipv6Groups(address);
+  if (groups) return `${groups.slice(0, 3).join(':')}::/48`;
+  const octets = address.split('.');
+  return octets.length === 4 ? `${octets.slice(0, 3).join('.')}.0/24` : address;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import { PLAY_DEDUPE_WINDOW_MS } from 'shared-contracts/play-data';
 import type { Database } from '../db/schema';
+import { BOUND_KEEP_MS, boundedTransaction, DAILY_BOUNDS, takeDailyBound, type CallSource } from './daily-bounds';
 
 /** The UTC day (YYYY-MM-DD) of a moment: plays are rolled up per game and day. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
@@ -28,11 +29,12 @@ function dayPlaysOf(entries: Iterable<[string, string]>): DayPlays[] {
 }
 
 /**
- * Counts "play started" events at most once per (device hash, game) per 30 minutes.
- * `record` answers whether this event counted.
+ * Counts "play started" events at most once per (device hash, game) per 30 minutes, and at most
+ * DAILY_BOUNDS.plays per game and UTC day from one address and one site, whatever device ids
+ * they send. `record` answers whether this event counted.
  */
 export interface PlayCounter {
-  record(deviceKey: string, gameId: number, at: Date): Promise<boolean>;
+  record(deviceKey: string, gameId: number, at: Date, source: CallSource): Promise<boolean>;
   /** Counted plays not yet in `game_play_days` (Redis only; the database counts in place). */
   pending(): Promise<DayPlays[]>;
   /**
@@ -63,11 +65,11 @@ async function addPlays(db: Kysely<Database>, rows: DayPlays[]): Promise<void> {
 export class DatabasePlayCounter implements PlayCounter {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async record(deviceKey: string, gameId: number, at: Date): Promise<boolean> {
+  async record(deviceKey: string, gameId: number, at: Date, source: CallSource): Promise<boolean> {
     const key = `${deviceKey}:${gameId}`;
     const seenAt = at.toISOString();
     const windowStart = new Date(at.getTime() - PLAY_DEDUPE_WINDOW_MS).toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    const counted = await boundedTransaction(this.db, async (trx) => {
       const marked = await trx
         .insertInto('play_seen')
         .values({ key, seen_at: seenAt })
@@ -76,9 +78,12 @@ export class DatabasePlayCounter implements PlayCounter {
         )
         .executeTakeFirst();
       if (Number(marked.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      // Past the bound the whole step is undone: the mark too, so refused plays store nothing.
+      await takeDailyBound(trx, 'plays', gameId, source, at);
       await addPlays(trx, [{ game_id: gameId, day: utcDay(at), plays: 1 }]);
       return true;
     });
+    return counted === true;
   }
 
   pending(): Promise<DayPlays[]> {
@@ -97,14 +102,21 @@ export class DatabasePlayCounter implements PlayCounter {
 
 /**
  * Marks the (device, game) with the time of this play and, unless it was marked within the
- * window, counts the play: one step. The time is the API's clock (ARGV[3]), so the rule is the
- * same as without Redis; the key's TTL only clears marks away.
+ * window or the address's or site's daily bound for the game is spent, counts the play and the
+ * bounds: one step. The time is the API's clock (ARGV[3]), so the rule is the same as without
+ * Redis; the keys' TTLs only clear marks and spent days away. A refused play writes nothing.
  */
 const RECORD_SCRIPT = `
 local last = redis.call('GET', KEYS[1])
 local at = tonumber(ARGV[3])
 if last and at - tonumber(last) < tonumber(ARGV[1]) then return 0 end
+if tonumber(redis.call('GET', KEYS[3]) or '0') >= tonumber(ARGV[4]) then return 2 end
+if tonumber(redis.call('GET', KEYS[4]) or '0') >= tonumber(ARGV[5]) then return 2 end
 redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[1])
+redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
+redis.call('INCR', KEYS[4])
+redis.call('PEXPIRE', KEYS[4], ARGV[6])
 redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
 return 1
 `;
@@ -134,15 +146,22 @@ export class RedisPlayCounter implements PlayCounter {
     this.lockKey = `${prefix}plays:rollup-lock`;
   }
 
-  async record(deviceKey: string, gameId: number, at: Date): Promise<boolean> {
+  async record(deviceKey: string, gameId: number, at: Date, source: CallSource): Promise<boolean> {
+    const day = utcDay(at);
+    const bound = `${this.prefix}plays:bound:${day}:${gameId}:`;
     const counted = await this.redis.eval(
       RECORD_SCRIPT,
-      2,
+      4,
       `${this.prefix}plays:seen:${deviceKey}:${gameId}`,
       this.pendingKey,
+      `${bound}a:${source.address}`,
+      `${bound}s:${source.site}`,
       String(PLAY_DEDUPE_WINDOW_MS),
-      pendingField(utcDay(at), gameId),
+      pendingField(day, gameId),
       String(at.getTime()),
+      String(DAILY_BOUNDS.plays.address),
+      String(DAILY_BOUNDS.plays.site),
+      String(BOUND_KEEP_MS),
     );
     return counted === 1;
   }

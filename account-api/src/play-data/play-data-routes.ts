@@ -19,6 +19,7 @@ import type { AppContext } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
 import type { Expect, SameShape } from '../http/response-schema';
 import { sameBytes } from '../security/same-bytes';
+import { cleanReportText } from './report-text';
 import { deviceVoter, userVoter } from './votes';
 
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
@@ -55,6 +56,12 @@ export type PlayDataSchemasMatch = [
   Expect<SameShape<Static<typeof VOTE>, VoteRequest>>,
   Expect<SameShape<Static<typeof REPORT>, ReportRequest>>,
 ];
+
+/** 429 for a spent daily bound (product §8 shape): it ends at the next UTC midnight. */
+function boundSpent(detail: string, at: Date): HttpError {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
+  return new HttpError(429, detail, { 'retry-after': String(Math.max(1, Math.ceil((midnight - at.getTime()) / 1000))) });
+}
 
 function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
   if (!KNOWN_GAME_IDS.has(id))
@@ -94,7 +101,9 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
     { config: { rateLimit: LIMITS.plays }, schema: { body: PLAY_EVENT } },
     async (request, reply) => {
       const game = knownGame(request.body.gameId);
-      const counted = await playData.counter.record(playData.deviceKey(request.body.deviceId), game, now());
+      // Past the address's or site's daily bound a play is taken (202) but not counted.
+      const source = playData.callSource(request.ip);
+      const counted = await playData.counter.record(playData.deviceKey(request.body.deviceId), game, now(), source);
       if (counted) playData.stats.invalidate();
       return reply.code(202).send({ counted });
     },
@@ -122,7 +131,9 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
     async (request): Promise<VoteResponse> => {
       const game = knownGame(request.body.gameId);
       const voter = await voterOf(request, request.body.deviceId);
-      await playData.votes.cast(voter, game, request.body.vote, now());
+      const at = now();
+      const cast = await playData.votes.cast(voter, game, request.body.vote, at, playData.callSource(request.ip));
+      if (cast === 'bounded') throw boundSpent(PLAY_DATA_TEXT.votesBounded, at);
       playData.stats.invalidate();
       const [votes, snapshot] = await Promise.all([playData.votes.votesOf(voter), playData.stats.get()]);
       return { votes, stats: statsOf(snapshot, game) };
@@ -135,9 +146,11 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
     async (request, reply) => {
       const { reason, text } = request.body;
       const game = knownGame(request.body.gameId);
-      const words = text?.trim() ? text.trim() : null;
-      const added = await playData.reports.add(playData.deviceKey(request.body.deviceId), game, reason, words, now());
-      if (!added) throw new HttpError(409, PLAY_DATA_TEXT.reportAlready);
+      const at = now();
+      const device = playData.deviceKey(request.body.deviceId);
+      const added = await playData.reports.add(device, game, reason, cleanReportText(text), at, playData.callSource(request.ip));
+      if (added === 'already') throw new HttpError(409, PLAY_DATA_TEXT.reportAlready);
+      if (added === 'bounded') throw boundSpent(PLAY_DATA_TEXT.reportsBounded, at);
       return reply.code(201).send({ detail: PLAY_DATA_TEXT.reportThanks });
     },
   );

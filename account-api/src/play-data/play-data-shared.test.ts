@@ -2,6 +2,7 @@ import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { PLAY_DATA_PATHS } from 'shared-contracts/play-data';
 import { createOwnDatabase } from '../testing/own-database';
 import { json, startTestServer, type TestServer } from '../testing/test-server';
+import { DAILY_BOUNDS } from './daily-bounds';
 
 /**
  * Two API instances on one PostgreSQL and one Redis: every play is counted once, and one
@@ -72,5 +73,32 @@ describeShared('play counts shared by two instances (PostgreSQL + Redis)', () =>
     second.context.playData.stats.invalidate();
     const after = json<GameStatsSnapshot>(await second.app.inject({ method: 'GET', url: PLAY_DATA_PATHS.stats }));
     expect(after.games['5']?.plays).toBe(3);
+  });
+
+  it(`100 plays with new device ids from one address, over both instances at once, count ${DAILY_BOUNDS.plays.address}; a /24 of addresses ${DAILY_BOUNDS.plays.site}`, async () => {
+    const farm = (gameId: number, address: (i: number) => string) =>
+      Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          (i % 2 === 0 ? first : second).app.inject({
+            method: 'POST',
+            url: PLAY_DATA_PATHS.plays,
+            remoteAddress: address(i),
+            payload: { gameId, deviceId: `sharedFarm${gameId}x${String(i).padStart(8, '0')}` },
+          }),
+        ),
+      );
+    // Both clocks to the next UTC noon: no midnight (a new day's bounds) inside the test.
+    const day = 24 * 60 * 60 * 1000;
+    const at = first.context.now().getTime();
+    const noon = Math.floor(at / day) * day + day / 2;
+    for (const server of [first, second]) server.advance((noon > at ? noon : noon + day) - at);
+    const counted = (answers: Awaited<ReturnType<typeof farm>>) =>
+      answers.filter((response) => json<{ counted: boolean }>(response).counted).length;
+    expect(counted(await farm(6, () => '198.51.100.33'))).toBe(DAILY_BOUNDS.plays.address);
+    expect(counted(await farm(7, (i) => `203.0.113.${(i % 50) + 1}`))).toBe(DAILY_BOUNDS.plays.site);
+    first.context.playData.stats.invalidate();
+    const snapshot = json<GameStatsSnapshot>(await first.app.inject({ method: 'GET', url: PLAY_DATA_PATHS.stats }));
+    expect(snapshot.games['6']?.plays).toBe(DAILY_BOUNDS.plays.address);
+    expect(snapshot.games['7']?.plays).toBe(DAILY_BOUNDS.plays.site);
   });
 });

@@ -4,6 +4,7 @@ import { GAMES } from 'shared-contracts';
 import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
+import { terminalJson, terminalLine } from './report-text';
 import { ReportStore } from './reports';
 
 function limitFrom(args: string[]): number {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   try {
     const reports = await new ReportStore(database.db).list(limitFrom(args));
     if (args.includes('--json')) {
-      process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+      process.stdout.write(`${terminalJson(reports)}\n`);
       return;
     }
     if (reports.length === 0) {
@@ -30,8 +31,9 @@ async function main(): Promise<void> {
     for (const report of reports) {
       const game = GAMES.find((entry) => entry.id === report.gameId)?.name ?? `game ${report.gameId}`;
       const reason = (PLAY_DATA_TEXT.reportReasons as Record<string, string | undefined>)[report.reason] ?? report.reason;
-      const words = report.text ? ` "${report.text.replace(/\s+/g, ' ')}"` : '';
-      process.stdout.write(`${report.createdAt}  #${report.gameId} ${game}: ${reason}${words}\n`);
+      const words = report.text ? ` "${report.text}"` : '';
+      // Rows stored before the words were cleaned may still hold control characters: shown, never sent raw.
+      process.stdout.write(`${terminalLine(`${report.createdAt}  #${report.gameId} ${game}: ${reason}${words}`)}\n`);
     }
   } finally {
     await database.db.destroy();

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { ReportReason } from 'shared-contracts/play-data';
 import { isUniqueViolation } from '../db/connect';
 import type { Database } from '../db/schema';
+import { boundedTransaction, takeDailyBound, type CallSource } from './daily-bounds';
 import { utcDay } from './play-counter';
+import { cleanReportText } from './report-text';
 
 export interface StoredReport {
   id: number;
@@ -16,18 +18,39 @@ export interface StoredReport {
 export class ReportStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** false when this device already reported this game today. */
-  async add(reporter: string, gameId: number, reason: ReportReason, text: string | null, at: Date): Promise<boolean> {
+  /**
+   * 'already' when this device reported this game today; 'bounded' when the call's address or
+   * site has used up its daily bound of reports on this game (nothing is kept).
+   */
+  async add(
+    reporter: string,
+    gameId: number,
+    reason: ReportReason,
+    text: string | null,
+    at: Date,
+    source: CallSource,
+  ): Promise<'added' | 'already' | 'bounded'> {
     try {
-      await this.db
-        .insertInto('game_reports')
-        .values({ game_id: gameId, reporter, day: utcDay(at), reason, text, created_at: at.toISOString() })
-        .execute();
-      return true;
+      return await boundedTransaction(this.db, async (trx) => {
+        // The report first: a device that already reported hears so, whatever the bound.
+        await trx
+          .insertInto('game_reports')
+          .values({ game_id: gameId, reporter, day: utcDay(at), reason, text, created_at: at.toISOString() })
+          .execute();
+        await takeDailyBound(trx, 'reports', gameId, source, at);
+        return 'added' as const;
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) return false;
+      if (isUniqueViolation(error)) return 'already';
       throw error;
     }
+  }
+
+  /** The purge job's task: reports older than `keepMs` go (they are read within days). */
+  async purgeOlderThan(at: Date, keepMs: number): Promise<number> {
+    const cutoff = new Date(at.getTime() - keepMs).toISOString();
+    const result = await this.db.deleteFrom('game_reports').where('created_at', '<', cutoff).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Newest first. */
@@ -42,7 +65,8 @@ export class ReportStore {
       id: row.id,
       gameId: row.game_id,
       reason: row.reason,
-      text: row.text,
+      // Rows kept before the words were cleaned at the door are cleaned on the way out.
+      text: cleanReportText(row.text),
       createdAt: row.created_at,
     }));
   }

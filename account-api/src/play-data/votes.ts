@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { boundedTransaction, takeDailyBound, type CallSource } from './daily-bounds';
 
 export const deviceVoter = (deviceKey: string): string => `d:${deviceKey}`;
 export const userVoter = (userId: number): string => `u:${userId}`;
@@ -8,18 +9,40 @@ export const userVoter = (userId: number): string => `u:${userId}`;
 export class VoteStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** 1 or -1 casts or changes the vote; 0 takes it back. */
-  async cast(voter: string, gameId: number, vote: 1 | -1 | 0, at: Date): Promise<void> {
+  /**
+   * 1 or -1 casts or changes the vote; 0 takes it back. A new vote moves the game's likes, so it
+   * takes from the daily bound of the call's address and site ('bounded': refused, nothing kept);
+   * changing or taking back one's own vote is free.
+   */
+  async cast(voter: string, gameId: number, vote: 1 | -1 | 0, at: Date, source: CallSource): Promise<'cast' | 'bounded'> {
     if (vote === 0) {
       await this.db.deleteFrom('game_votes').where('voter', '=', voter).where('game_id', '=', gameId).execute();
-      return;
+      return 'cast';
     }
     const updated_at = at.toISOString();
-    await this.db
-      .insertInto('game_votes')
-      .values({ voter, game_id: gameId, vote, updated_at })
-      .onConflict((conflict) => conflict.columns(['voter', 'game_id']).doUpdateSet({ vote, updated_at }))
-      .execute();
+    return boundedTransaction(this.db, async (trx) => {
+      const changed = await trx
+        .updateTable('game_votes')
+        .set({ vote, updated_at })
+        .where('voter', '=', voter)
+        .where('game_id', '=', gameId)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) > 0) return 'cast';
+      await takeDailyBound(trx, 'votes', gameId, source, at);
+      await trx
+        .insertInto('game_votes')
+        .values({ voter, game_id: gameId, vote, updated_at })
+        .onConflict((conflict) => conflict.columns(['voter', 'game_id']).doUpdateSet({ vote, updated_at }))
+        .execute();
+      return 'cast' as const;
+    });
+  }
+
+  /** The purge job's task: votes not changed for `keepMs` stop counting (likes are the recent players' opinion). */
+  async purgeOlderThan(at: Date, keepMs: number): Promise<number> {
+    const cutoff = new Date(at.getTime() - keepMs).toISOString();
+    const result = await this.db.deleteFrom('game_votes').where('updated_at', '<', cutoff).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async votesOf(voter: string): Promise<Record<string, 1 | -1>> {

@@ -61,6 +61,8 @@ export interface ServerKeys {
   codes: Buffer;
   /** Hashes the browser's random device id before play data stores it. */
   playData: Buffer;
+  /** Hashes the client network an account signed in from before it is stored. */
+  ownerNetworks: Buffer;
 }
 
 export function deriveKeys(master: string): ServerKeys {
@@ -69,5 +71,6 @@ export function deriveKeys(master: string): ServerKeys {
     jwt: new Uint8Array(derive('account-api/jwt')),
     codes: derive('account-api/one-time-codes'),
     playData: derive('account-api/play-data'),
+    ownerNetworks: derive('account-api/owner-networks'),
   };
 }

@@ -23,6 +23,7 @@ export function ReportProblem({ gameId }: { gameId: number }) {
       return;
     }
     if (outcome === 'sent') toast.success(PLAY_DATA_TEXT.reportThanks, { toastId: 'report-problem-sent' });
+    else if (outcome === 'bounded') toast.info(PLAY_DATA_TEXT.reportsBounded, { toastId: 'report-problem-bounded' });
     else toast.info(PLAY_DATA_TEXT.reportAlready, { toastId: 'report-problem-already' });
     setOpen(false);
     setText('');

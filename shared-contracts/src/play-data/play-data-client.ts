@@ -13,6 +13,7 @@ import {
   type VotesResponse,
   type VoteValue,
 } from './play-data';
+import { PLAY_DATA_TEXT } from './texts';
 
 const localStore = (): Storage | undefined => {
   try {
@@ -145,7 +146,14 @@ export async function castVote(gameId: number, vote: VoteValue): Promise<VoteRes
   return answer;
 }
 
-export type ReportOutcome = 'sent' | 'already' | 'failed';
+/** 'bounded': the API counts no more reports of this game from this network today (429). */
+/** The API's one-message detail (product §8), or null. */
+async function readDetail(response: Response): Promise<string | null> {
+  const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
+  return typeof body?.detail === 'string' ? body.detail : null;
+}
+
+export type ReportOutcome = 'sent' | 'already' | 'bounded' | 'failed';
 
 export async function sendReport(gameId: number, reason: ReportReason, text: string): Promise<ReportOutcome> {
   const deviceId = browserDeviceId();
@@ -153,5 +161,6 @@ export async function sendReport(gameId: number, reason: ReportReason, text: str
   const words = text.trim();
   const response = await postJson(PLAY_DATA_PATHS.reports, { gameId, deviceId, reason, ...(words ? { text: words } : {}) });
   if (response?.status === 201) return 'sent';
+  if (response?.status === 429 && (await readDetail(response)) === PLAY_DATA_TEXT.reportsBounded) return 'bounded';
   return response?.status === 409 ? 'already' : 'failed';
 }

@@ -27,4 +27,8 @@ export const PLAY_DATA_TEXT = {
   reportThanks: 'Thank you! We will look into it.',
   reportAlready: 'You have already reported this game today. Thank you!',
   reportFailed: 'Your report could not be sent. Please try again.',
+  /** 429 from the API: the reports counted from one network per game and day are used up. */
+  reportsBounded: 'This game has already been reported from your network today. Thank you!',
+  /** 429 from the API: the new votes counted from one network per game and day are used up. */
+  votesBounded: 'Too many votes for this game from your network today. Please try again tomorrow.',
 } as const;
