@@ -1,0 +1,53 @@
+// What the public servers of deploy/nginx.conf never hand out, whatever the spelling of the
+// path: the operators' views (metrics, the telemetry summary) and source maps in any encoding.
+import { expect, test } from '../fixtures';
+
+const site = process.env.E2E_BASE_URL ?? '';
+const api = process.env.E2E_API_URL ?? '';
+
+/** A GET with the path sent exactly as written (fetch would normalise `/./` and `%2e`). */
+async function rawGet(origin: string, rawPath: string): Promise<{ status: number; body: string }> {
+  const { request } = await import('node:http');
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, headers: { Accept: '*/*' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const METRICS_SPELLINGS = [
+  '/metrics',
+  '/metrics/',
+  '/%6detrics',
+  '/%6detrics/',
+  '/%6D%65trics',
+  '//metrics',
+  '/./metrics',
+  '/x/../metrics',
+  '/metrics?x=1',
+  '/METRICS',
+  '/metrics;x',
+];
+
+test('no spelling of /metrics or the telemetry summary is public, on the API’s server or the site', async () => {
+  for (const origin of [api, site])
+    for (const spelling of METRICS_SPELLINGS) {
+      const answer = await rawGet(origin, spelling);
+      expect(answer.body, `${origin}${spelling} → ${answer.status}`).not.toMatch(/# (HELP|TYPE) /);
+      expect(answer.status, `${origin}${spelling}`).toBe(404);
+    }
+  for (const spelling of [
+    '/__telemetry/summary',
+    '/__telemetry/summary/',
+    '/__telemetry/%73ummary',
+    '/__telemetry//summary?minutes=5',
+  ]) {
+    const answer = await rawGet(site, spelling);
+    expect(answer.status, `${site}${spelling}`).toBe(404);
+  }
+});
