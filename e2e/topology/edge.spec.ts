@@ -1,6 +1,9 @@
 // What the public servers of deploy/nginx.conf never hand out, whatever the spelling of the
 // path: the operators' views (metrics, the telemetry summary) and source maps in any encoding.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '../fixtures';
+import { ROOT } from '../support/servers';
 
 const site = process.env.E2E_BASE_URL ?? '';
 const api = process.env.E2E_API_URL ?? '';
@@ -50,4 +53,27 @@ test('no spelling of /metrics or the telemetry summary is public, on the API’s
     const answer = await rawGet(site, spelling);
     expect(answer.status, `${site}${spelling}`).toBe(404);
   }
+});
+
+test('no source map in any encoding, on the site or a remote', async ({ ports }) => {
+  const maps = (folder: string) => readdirSync(path.join(ROOT, folder, 'dist')).filter((name) => /\.js\.map$/.test(name));
+  const [shellMap] = maps('shell');
+  const [remoteMap] = maps('mf-catalog');
+  expect(shellMap && remoteMap).toBeTruthy();
+  const cases: [string, string][] = [
+    [site, `/${shellMap}`],
+    [`http://localhost:${ports.mf_catalog}`, `/${remoteMap}`],
+  ];
+  for (const [origin, map] of cases)
+    for (const spelling of [
+      map,
+      `${map}.br`,
+      `${map}.gz`,
+      map.replace(/map$/, 'MAP'),
+      `${map}.BR`,
+      map.replace(/\.map$/, '.%6dap'),
+    ]) {
+      const answer = await rawGet(origin, spelling);
+      expect(answer.status, `${origin}${spelling}`).toBe(404);
+    }
 });

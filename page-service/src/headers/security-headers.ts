@@ -125,8 +125,8 @@ export const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
-/** Source maps stay out of what is served (they are build artefacts, not assets). */
-export const isSourceMap = (pathname: string): boolean => /\.map$/i.test(pathname);
+/** Source maps stay out of what is served (build artefacts, not assets), compressed or not. */
+export const isSourceMap = (pathname: string): boolean => /\.map(\.(br|gz))?$/i.test(pathname);
 
 /** Served over https: TLS on this socket, or a TLS-terminating proxy saying so. */
 export function servedOverHttps(req: Pick<IncomingMessage, 'socket' | 'headers'>): boolean {
