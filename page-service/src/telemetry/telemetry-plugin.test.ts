@@ -191,3 +191,18 @@ describe('/metrics', () => {
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
   });
 });
+
+test('a client reaching the service directly cannot pick its address with X-Forwarded-For: one bucket for its socket', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      remoteAddress: '203.0.113.50',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': nextAddress() },
+      payload: JSON.stringify({ route: '/all-games', events: [{ type: 'view', part: 'mf_catalog', build: BUILD }] }),
+    });
+    statuses.push(response.statusCode);
+  }
+  expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+});

@@ -9,7 +9,7 @@ import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } fr
 import type { PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
 import { visitorOf } from '../releases/release-steering';
-import { AddressLimit, clientAddress } from './address-limit';
+import { AddressLimit } from './address-limit';
 import { KnownLabels } from './known-labels';
 import { readBatch } from './read-batch';
 import { MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
@@ -18,7 +18,7 @@ import { ServiceMetrics } from './service-metrics';
 export interface TelemetryOptions {
   renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds'>;
   cache: PageCache;
-  /** TRUST_PROXY_HOPS, TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
+  /** TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
   env: NodeJS.ProcessEnv;
   now?: () => number;
 }
@@ -34,7 +34,6 @@ const refuse = (reply: FastifyReply, status: number, detail: string) =>
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { env } = options;
   const now = options.now ?? Date.now;
-  const hops = numberSetting(env.TRUST_PROXY_HOPS, 0, 0, 10);
   const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, 0.01, 0, 1);
   const limit = new AddressLimit(
     {
@@ -104,7 +103,8 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
       return refuse(reply, 400, tooLarge ? 'report too large' : 'report is not valid JSON');
     });
     collector.post(TELEMETRY_PATH, { bodyLimit: TELEMETRY_LIMITS.maxBodyBytes }, async (request, reply) => {
-      const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], hops);
+      // The client as the trusted proxies name it (Fastify's trustProxy: http/proxy-trust.ts).
+      const address = request.ip;
       if (!limit.take(address)) {
         metrics.refused.inc({ reason: 'rate-limited' });
         return refuse(reply.header('retry-after', '10'), 429, 'too many reports');
