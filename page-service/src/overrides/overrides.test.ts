@@ -40,7 +40,7 @@ beforeAll(async () => {
   shell.writeConfig({
     remotes: { mf_catalog: `${live.base}/mf-manifest.json` },
     accountApiUrl: 'http://api.test:8000',
-    brands: [],
+    brands: [{ id: 'portal', name: 'PlayVerse', logo: '', title: '', favicon: '', blurb: '', hosts: ['portal.test'] }],
     defaultBrand: { id: 'default', name: 'PlayVerse' },
     overrideOrigins: [preview.base],
   });
