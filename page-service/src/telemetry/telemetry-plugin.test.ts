@@ -206,3 +206,37 @@ test('a client reaching the service directly cannot pick its address with X-Forw
   }
   expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
 });
+
+describe('beacons from another site', () => {
+  const post = (headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      headers: { host: 'portal.test', 'content-type': 'text/plain', 'x-forwarded-for': nextAddress(), ...headers },
+      payload: JSON.stringify(batch([{ type: 'error', part: 'mf_catalog', build: BUILD, kind: 'uncaught', message: 'x' }])),
+    });
+  const errorsCounted = async () =>
+    (await summary()).releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD)?.errors ?? 0;
+
+  test.each([
+    ['Sec-Fetch-Site cross-site', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['an Origin that is not the site', { origin: 'https://evil.example' }],
+    ['a look-alike of a brand', { origin: 'https://portal.test.evil.example' }],
+    ['a null Origin', { origin: 'null' }],
+    ['cross-site even from a brand’s Origin', { origin: 'https://portal.test', 'sec-fetch-site': 'cross-site' }],
+  ])('%s: refused with 403, counted nowhere', async (_name, headers) => {
+    const before = await errorsCounted();
+    const response = await post(headers);
+    expect(response.statusCode).toBe(403);
+    expect(await errorsCounted()).toBe(before);
+    expect(await metrics()).toMatch(/telemetry_beacons_refused_total\{reason="cross-site"\} [1-9]/);
+  });
+
+  test.each([
+    ['the same origin', { origin: 'http://portal.test', 'sec-fetch-site': 'same-origin' }],
+    ['a brand’s other host', { origin: 'https://portal.test:8443', 'sec-fetch-site': 'same-site' }],
+    ['no Origin (not a browser’s cross-site request)', {}],
+  ])('%s: taken', async (_name, headers) => {
+    expect((await post(headers)).statusCode).toBe(204);
+  });
+});

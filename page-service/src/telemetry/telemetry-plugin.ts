@@ -12,11 +12,12 @@ import { visitorOf } from '../releases/release-steering';
 import { AddressLimit } from './address-limit';
 import { KnownLabels } from './known-labels';
 import { readBatch } from './read-batch';
+import { fromTheSite } from './same-site';
 import { MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
 
 export interface TelemetryOptions {
-  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds'>;
+  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds' | 'config'>;
   cache: PageCache;
   /** TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
   env: NodeJS.ProcessEnv;
@@ -103,6 +104,10 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
       return refuse(reply, 400, tooLarge ? 'report too large' : 'report is not valid JSON');
     });
     collector.post(TELEMETRY_PATH, { bodyLimit: TELEMETRY_LIMITS.maxBodyBytes }, async (request, reply) => {
+      if (!fromTheSite(request.headers, (await options.renderer.config()).config.brands)) {
+        metrics.refused.inc({ reason: 'cross-site' });
+        return refuse(reply, 403, 'reports are taken from the site’s own pages only');
+      }
       // The client as the trusted proxies name it (Fastify's trustProxy: http/proxy-trust.ts).
       const address = request.ip;
       if (!limit.take(address)) {
