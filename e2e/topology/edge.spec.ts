@@ -77,3 +77,22 @@ test('no source map in any encoding, on the site or a remote', async ({ ports })
       expect(answer.status, `${origin}${spelling}`).toBe(404);
     }
 });
+
+test('pages the page services draw are limited per client: a burst, then 429; other clients and loopback go on', async () => {
+  // The harness's nginx takes X-Forwarded-For from loopback as the client (scripts/topology/topology.mjs).
+  const ask = (client: string | null, i: number) =>
+    fetch(`${site}/all-games?limit-probe=${Date.now()}-${i}`, {
+      headers: { Accept: 'text/html', ...(client ? { 'X-Forwarded-For': client } : {}) },
+    }).then(async (response) => {
+      await response.arrayBuffer();
+      return response.status;
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < 60; i += 1) statuses.push(await ask('198.51.100.200', i));
+  const limited = statuses.filter((status) => status === 429).length;
+  test.info().annotations.push({ type: 'one client, 60 new variants in a row', description: `${limited} answered 429` });
+  expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+  expect(limited).toBeGreaterThan(0);
+  expect(await ask('198.51.100.201', 0)).toBe(200);
+  expect(await ask(null, 0)).toBe(200);
+});
