@@ -20,7 +20,11 @@ const site = process.env.E2E_BASE_URL ?? '';
 async function page(path: string, cookie: string) {
   const response = await fetch(`${site}${path}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'br', Cookie: cookie } });
   const releases = catalogueReleases(await response.text()).join('+');
-  return { releases, cacheControl: response.headers.get('cache-control') ?? '', status: response.headers.get('x-cache-status') ?? '' };
+  return {
+    releases,
+    cacheControl: response.headers.get('cache-control') ?? '',
+    status: response.headers.get('x-cache-status') ?? '',
+  };
 }
 
 test('crafted Cookie headers never hand one cohort’s page to the other cohort’s next visitors', async () => {

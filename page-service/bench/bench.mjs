@@ -109,7 +109,9 @@ try {
     configFile: path.join(topology.dir, 'srv', 'config.json'),
   });
   await renderer.warm();
-  console.log('\nA render after a change (median of 9, CPU of this process), and the one-time strongest compression of a kept page:');
+  console.log(
+    '\nA render after a change (median of 9, CPU of this process), and the one-time strongest compression of a kept page:',
+  );
   console.log('| page | render | brotli 11 | gzip 9 | bytes (identity / br) |\n|---|---|---|---|---|');
   for (const page of PAGES) {
     const renders = [];

@@ -127,7 +127,7 @@ export class PageCache {
 
   private copy(page: CachedPage, encoding: Encoding, how: keyof typeof COMPRESSION): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(page.body);
-    const copies: Compressed = this.compressed.get(page.etag) ?? new Map();
+    const copies: Compressed = this.compressed.get(page.etag) ?? new Map<Exclude<Encoding, 'identity'>, Copy>();
     touch(this.compressed, page.etag, copies, this.maxEntries);
     let copy = copies.get(encoding);
     if (how === 'quick' && copy) return copy.bytes;
