@@ -4,7 +4,9 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(js|css|html|json|svg|map|txt)$/;
+// Not source maps: they are never served (nginx answers 404), so a compressed copy is only a
+// second way to download them.
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 const MIN_BYTES = 1024;
 
 async function* files(dir) {

@@ -485,7 +485,7 @@ export async function watch(opts = {}) {
   process.once('SIGTERM', stopping);
   log(
     `watching canaries in ${releasesDir} every ${opts.intervalS ?? 30} s, telemetry from ` +
-      `${prometheusUrl ?? telemetryUrls.join(', ')}; judging from ${rule.minViews} canary page views`,
+      `${prometheusUrl ?? telemetryUrls.join(', ')}; judging from ${rule.minViews} canary clients`,
   );
   try {
     await watchCanaries({

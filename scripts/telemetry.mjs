@@ -18,7 +18,12 @@ export function mergeSummaries(summaries) {
         lcp: [],
         inp: [],
         vitalsSamples: 0,
+        clients: 0,
+        clientsWithErrors: 0,
       };
+      // A client whose beacons reached two instances counts once on each (at most once per instance).
+      into.clients += release.clients ?? 0;
+      into.clientsWithErrors += release.clientsWithErrors ?? 0;
       into.pageViews += release.pageViews;
       into.errors += release.errors;
       into.vitalsSamples += release.vitalsSamples;
@@ -72,6 +77,8 @@ export async function fromPrometheus(base, minutes) {
         lcpP75: null,
         inpP75: null,
         vitalsSamples: 0,
+        clients: 0,
+        clientsWithErrors: 0,
       });
     return releases.get(key);
   };
@@ -80,6 +87,10 @@ export async function fromPrometheus(base, minutes) {
     release(sample.metric).pageViews = Math.round(Number(sample.value[1]));
   for (const sample of await ask(`sum ${by} (increase(telemetry_client_errors_total${range}))`))
     release(sample.metric).errors = Math.round(Number(sample.value[1]));
+  for (const sample of await ask(`sum ${by} (telemetry_release_clients{kind="views"})`))
+    release(sample.metric).clients = Math.round(Number(sample.value[1]));
+  for (const sample of await ask(`sum ${by} (telemetry_release_clients{kind="errors"})`))
+    release(sample.metric).clientsWithErrors = Math.round(Number(sample.value[1]));
   for (const sample of await ask(`sum ${by} (increase(telemetry_web_vital_milliseconds_count${range}))`))
     release(sample.metric).vitalsSamples = Math.round(Number(sample.value[1]));
   for (const [name, field] of [

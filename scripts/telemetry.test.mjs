@@ -12,6 +12,8 @@ test('merges instances: counts add up, p75s weighted by samples', () => {
     lcpP75: lcp,
     inpP75: null,
     vitalsSamples: samples,
+    clients: views - 5,
+    clientsWithErrors: errors,
   });
   const [merged] = mergeSummaries([
     { windowMinutes: 5, releases: [release(90, 1, 1000, 30)] },
@@ -26,5 +28,7 @@ test('merges instances: counts add up, p75s weighted by samples', () => {
     lcpP75: 1250,
     inpP75: null,
     vitalsSamples: 40,
+    clients: 90,
+    clientsWithErrors: 4,
   });
 });

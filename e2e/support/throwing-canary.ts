@@ -25,12 +25,20 @@ export function throwingCatalogueBuild(folder: string, buildId: string): string 
   return folder;
 }
 
+let visits = 0;
+
 /**
  * One visit of Home in a fresh browser of the given cohort: the page loads, the telemetry sender
  * starts (10 s after start-up: the page's clock is moved on) and leaving the page sends what it saw.
+ * Each visit is another client: the watcher counts distinct client addresses, and every browser
+ * here shares one, so each names its own (198.18.0.0/15, for tests) as a proxy in front would
+ * (the page service trusts loopback's X-Forwarded-For; the topology's nginx takes it as the
+ * client's address).
  */
 export async function reportingVisit(browser: Browser, site: string, cohort: string): Promise<void> {
-  const context = await browser.newContext();
+  visits += 1;
+  const address = `198.18.${(process.pid + visits) % 256}.${visits % 250}`;
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address } });
   await installOfflineRoutes(context);
   try {
     await context.addCookies([{ name: 'portal_cohort', value: cohort, url: site }]);

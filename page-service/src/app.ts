@@ -7,6 +7,7 @@ import { staticFiles } from './assets/static-folder';
 import { ConfigSource } from './config/config-source';
 import type { ConfigOverrides } from './config/runtime-config';
 import { isPageRequest, registerPageRoutes } from './http/page-routes';
+import { proxyTrustFrom } from './http/proxy-trust';
 import { registerOverrideLink } from './overrides/override-link';
 import { overrideSecretFrom } from './overrides/override-token';
 import { defaultSelectors, ReleaseSteering } from './releases/release-steering';
@@ -57,6 +58,8 @@ export interface PageService {
 export function buildPageService(options: PageServiceOptions): PageService {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Forwarding headers only from the proxies in front (TRUST_PROXIES, TRUST_PROXY_HOPS).
+    trustProxy: proxyTrustFrom(options.env ?? {}),
     // One line per request is written by the access log of nginx; this service logs what went wrong.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: a clear 400, not Fastify's JSON error.

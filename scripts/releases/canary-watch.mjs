@@ -3,11 +3,14 @@
 // are the page services' /__telemetry/summary (every instance, merged as `npm run telemetry` does)
 // or Prometheus (PROMETHEUS_URL). `npm run release -- watch` runs it; one watcher for the site.
 //
-// The rule, over the minutes since the canary started (at most --minutes, 10):
-//   nothing is judged before the canary has RULE.minViews page views (100);
-//   errors: the canary's error rate (errors per page view) is at least RULE.minRateGap (1 point)
+// The rule, over the minutes since the canary started (at most --minutes, 10), counting distinct
+// clients, not events (a client: an address, an IPv6 /64; page-service telemetry/release-window.ts),
+// so one client moves a release's sample by one whatever it sends (by one per page service
+// instance at most, as each counts its own):
+//   nothing is judged before the canary has RULE.minViews clients that reported a view (100);
+//   errors: the canary's error rate (clients with an error per client) is at least RULE.minRateGap (1 point)
 //     above stable's, and a one-sided two-proportion z-test gives z ≥ RULE.zScore (3.09, p < 0.001);
-//     when stable has fewer than minViews views (nothing to compare with), a canary rate of
+//     when stable has fewer than minViews clients (nothing to compare with), a canary rate of
 //     RULE.lonelyRate (5 %) or more;
 //   LCP / INP: with at least RULE.minVitals (50) vitals samples on each side, the canary's p75 is
 //     RULE.vitalsRatio (1.2×) stable's and at least RULE.lcpGapMs (250 ms) / RULE.inpGapMs (50 ms) slower.
@@ -26,7 +29,10 @@ export const RULE = Object.freeze({
   inpGapMs: 50,
 });
 
-const rateOf = (row) => (row && row.pageViews > 0 ? Math.min(1, row.errors / row.pageViews) : 0);
+/** The sample a verdict counts: distinct clients, never events (0 from a source without them). */
+const clientsOf = (row) => row?.clients ?? 0;
+const failingOf = (row) => row?.clientsWithErrors ?? 0;
+const rateOf = (row) => (clientsOf(row) > 0 ? Math.min(1, failingOf(row) / clientsOf(row)) : 0);
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
 
 /** One-sided two-proportion z statistic of "the canary's rate is above stable's" (pooled variance). */
@@ -47,6 +53,8 @@ const figures = (row) =>
         build: row.version,
         pageViews: row.pageViews,
         errors: row.errors,
+        clients: clientsOf(row),
+        clientsWithErrors: failingOf(row),
         errorRate: Math.round(rateOf(row) * 10_000) / 10_000,
         lcpP75: row.lcpP75 ?? null,
         inpP75: row.inpP75 ?? null,
@@ -60,23 +68,23 @@ const figures = (row) =>
  */
 export function judge(canary, stable, rule = RULE) {
   const out = (verdict, reason) => ({ verdict, reason, canary: figures(canary), stable: figures(stable) });
-  const canaryViews = canary?.pageViews ?? 0;
-  if (canaryViews < rule.minViews) return out('wait', `${canaryViews} canary page views, judging from ${rule.minViews}`);
+  const canaryViews = clientsOf(canary);
+  if (canaryViews < rule.minViews) return out('wait', `${canaryViews} canary clients, judging from ${rule.minViews}`);
   const pc = rateOf(canary);
-  const stableViews = stable?.pageViews ?? 0;
+  const stableViews = clientsOf(stable);
   if (stableViews < rule.minViews) {
     if (pc >= rule.lonelyRate)
       return out(
         'worse',
-        `canary error rate ${pct(pc)} over ${canaryViews} page views (≥ ${pct(rule.lonelyRate)}; stable has ${stableViews} page views)`,
+        `canary error rate ${pct(pc)} over ${canaryViews} clients (≥ ${pct(rule.lonelyRate)}; stable has ${stableViews} clients)`,
       );
   } else {
     const ps = rateOf(stable);
-    const z = twoProportionZ(canary.errors, canaryViews, stable.errors, stableViews);
+    const z = twoProportionZ(failingOf(canary), canaryViews, failingOf(stable), stableViews);
     if (pc - ps >= rule.minRateGap && z >= rule.zScore)
       return out(
         'worse',
-        `canary error rate ${pct(pc)} vs stable ${pct(ps)} over ${canaryViews} / ${stableViews} page views ` +
+        `canary error rate ${pct(pc)} vs stable ${pct(ps)} over ${canaryViews} / ${stableViews} clients ` +
           `(z = ${Number.isFinite(z) ? z.toFixed(1) : '∞'} ≥ ${rule.zScore})`,
       );
   }
@@ -96,7 +104,7 @@ export function judge(canary, stable, rule = RULE) {
     }
   return out(
     'ok',
-    `canary error rate ${pct(pc)} over ${canaryViews} page views, stable ${pct(rateOf(stable))}; vitals within bounds`,
+    `canary error rate ${pct(pc)} over ${canaryViews} clients, stable ${pct(rateOf(stable))}; vitals within bounds`,
   );
 }
 

@@ -7,11 +7,14 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { checkOnce, judge, RULE, twoProportionZ } from './canary-watch.mjs';
 
+// The watcher counts distinct clients: here every view is one client's, every error another's.
 const row = (version, pageViews, errors, vitals = {}) => ({
   remote: 'mf_catalog',
   version,
   pageViews,
   errors,
+  clients: pageViews,
+  clientsWithErrors: Math.min(errors, pageViews),
   lcpP75: null,
   inpP75: null,
   vitalsSamples: 0,
@@ -26,10 +29,10 @@ test('two-proportion z: the textbook figure, and none when both rates are equal'
   assert.equal(twoProportionZ(3, 100, 0, 100) > 0, true);
 });
 
-test('nothing is judged before the canary has its minimum of page views', () => {
+test('nothing is judged before the canary has its minimum of clients', () => {
   const verdict = judge(row('c', RULE.minViews - 1, RULE.minViews - 1), row('s', 5000, 0));
   assert.equal(verdict.verdict, 'wait');
-  assert.match(verdict.reason, /99 canary page views, judging from 100/);
+  assert.match(verdict.reason, /99 canary clients, judging from 100/);
   assert.equal(judge(null, row('s', 5000, 0)).verdict, 'wait');
 });
 
@@ -37,11 +40,13 @@ test('errors: worse when the gap is significant and at least a point, not when i
   // 30 vs 10 errors in 1000 views each: z 3.19 ≥ 3.09, 2 points apart.
   const worse = judge(row('c', 1000, 30), row('s', 1000, 10));
   assert.equal(worse.verdict, 'worse');
-  assert.match(worse.reason, /canary error rate 3\.0 % vs stable 1\.0 % over 1000 \/ 1000 page views \(z = 3\.2/);
+  assert.match(worse.reason, /canary error rate 3\.0 % vs stable 1\.0 % over 1000 \/ 1000 clients \(z = 3\.2/);
   assert.deepEqual(worse.canary, {
     build: 'c',
     pageViews: 1000,
     errors: 30,
+    clients: 1000,
+    clientsWithErrors: 30,
     errorRate: 0.03,
     lcpP75: null,
     inpP75: null,
@@ -62,6 +67,26 @@ test('a canary throwing on every page is worse even on a small sample', () => {
   assert.match(verdict.reason, /100\.0 % vs stable 0\.0 %/);
 });
 
+test('one client’s flood is one client: 400 views and 400 errors from one address decide nothing', () => {
+  // The review's figures: 20 beacons of 40 events from one address, with a canary cohort cookie.
+  const flood = { ...row('c', 400, 400), clients: 1, clientsWithErrors: 1 };
+  const verdict = judge(flood, row('s', 5000, 0));
+  assert.equal(verdict.verdict, 'wait');
+  assert.match(verdict.reason, /^1 canary clients, judging from 100/);
+  // Beside 150 real clients with no errors (none on stable either), still within bounds: 1 of 151.
+  const real = { ...row('c', 150 + 400, 400), clients: 151, clientsWithErrors: 1 };
+  assert.equal(judge(real, row('s', 5000, 0)).verdict, 'ok');
+  assert.equal(judge(real, null).verdict, 'ok');
+  // Flooding views hides nothing: a canary failing for 30 of 120 clients stays worse.
+  const hidden = { ...row('c', 120 + 10_000, 30), clients: 121, clientsWithErrors: 30 };
+  assert.equal(judge(hidden, row('s', 5000, 0)).verdict, 'worse');
+});
+
+test('a source without distinct-client figures is never judged', () => {
+  const events = { ...row('c', 400, 400), clients: undefined, clientsWithErrors: undefined };
+  assert.equal(judge(events, null).verdict, 'wait');
+});
+
 test('errors beyond one per page view count as a rate of 1, not more', () => {
   assert.equal(judge(row('c', 100, 400), row('s', 100, 0)).canary.errorRate, 1);
 });
@@ -69,7 +94,7 @@ test('errors beyond one per page view count as a rate of 1, not more', () => {
 test('without enough stable views to compare with: worse only from the lonely rate', () => {
   assert.equal(judge(row('c', 200, 10), row('s', 20, 0)).verdict, 'worse'); // 5 %
   assert.equal(judge(row('c', 200, 9), null).verdict, 'ok'); // 4.5 %
-  assert.match(judge(row('c', 200, 10), null).reason, /stable has 0 page views/);
+  assert.match(judge(row('c', 200, 10), null).reason, /stable has 0 clients/);
 });
 
 test('vitals: LCP or INP p75 worse by the ratio and the gap, with enough samples on both sides', () => {
@@ -184,6 +209,8 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
         version: 'build-v1',
         pageViews: 40,
         errors: 0,
+        clients: 40,
+        clientsWithErrors: 0,
         errorRate: 0,
         lcpP75: null,
         inpP75: null,
@@ -194,6 +221,8 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
         version: 'build-v2',
         pageViews: 30,
         errors: 30,
+        clients: 30,
+        clientsWithErrors: 30,
         errorRate: 1,
         lcpP75: null,
         inpP75: null,
@@ -211,7 +240,7 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
     for (const v of ['v1', 'v2']) await publish('mf-catalog', v, { env, from: builds(v) });
     await point('mf-catalog', 'v1', { env });
     await canary('mf-catalog', 'v2', '20', { env });
-    // Below the minimum of page views: nothing happens.
+    // Below the minimum of clients: nothing happens.
     await main(['watch', '--once', '--telemetry', telemetry], env);
     assert.ok(readState(env.RELEASES_DIR).remotes.mf_catalog.canary);
     await main(['watch', '--once', '--telemetry', telemetry, '--min-views', '20'], env);
@@ -222,12 +251,14 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
     assert.match(line.by, /^release watch@/);
     assert.match(
       line.why,
-      /^automatic: canary error rate 100\.0 % vs stable 0\.0 % over 30 \/ 40 page views \(z = .*\) in the last 1 min$/,
+      /^automatic: canary error rate 100\.0 % vs stable 0\.0 % over 30 \/ 40 clients \(z = .*\) in the last 1 min$/,
     );
     assert.deepEqual(line.watch.canary, {
       build: 'build-v2',
       pageViews: 30,
       errors: 30,
+      clients: 30,
+      clientsWithErrors: 30,
       errorRate: 1,
       lcpP75: null,
       inpP75: null,

@@ -98,6 +98,9 @@ export function topologyNginxConf({ srv, etc, dir, ports }) {
   let conf = localise(readFileSync(path.join(deploy, 'nginx.conf'), 'utf8'))
     // The harness runs as root and its folders are its own: workers run as root too, two of them.
     .replace('worker_processes auto;', 'user root;\nworker_processes 2;')
+    // Tests play many clients from one machine: a request from loopback may name its client's
+    // address in X-Forwarded-For (as a load balancer in front would), for the per-client rules.
+    .replace('  charset utf-8;\n', '  charset utf-8;\n  set_real_ip_from 127.0.0.1;\n  real_ip_header X-Forwarded-For;\n')
     .replace('listen 80;', `listen ${ports.redirect};`)
     .replace('return 301 https://$host$request_uri;', `return 301 https://$host:${ports.siteTls}$request_uri;`)
     // The site over TLS as in production, and over plain http for local use and the browser tests.

@@ -6,7 +6,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import { cacheControlFor } from './cache-control';
-import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
+import { fileSecurityHeaders, isSourceMap } from '../headers/security-headers';
 
 export type FileHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -26,7 +26,9 @@ export function staticFiles(root: string): FileHandler {
   return (req, res, next) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     res.setHeader('Access-Control-Allow-Origin', '*');
-    for (const [header, value] of Object.entries(fileSecurityHeaders(servedOverHttps(req)))) res.setHeader(header, value);
+    // TLS on this socket only: a folder of files trusts no proxy's word (nginx serves them in production).
+    const https = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+    for (const [header, value] of Object.entries(fileSecurityHeaders(https))) res.setHeader(header, value);
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', '*');

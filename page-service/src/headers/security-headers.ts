@@ -2,7 +2,6 @@
 // config the page carries, no framing, a strict referrer and permissions policy, COOP, and HSTS
 // over https. The same values go to nginx's fallback page and into README "Security headers".
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { catalogueGameHosts, GAMES, httpOrigin, type RuntimeConfig } from 'shared-contracts';
 
 /** Google's documented sources for reCAPTCHA v2 (script, widget frame). */
@@ -125,15 +124,14 @@ export const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
-/** Source maps stay out of what is served (they are build artefacts, not assets). */
-export const isSourceMap = (pathname: string): boolean => /\.map$/i.test(pathname);
+/** Source maps stay out of what is served (build artefacts, not assets), compressed or not. */
+export const isSourceMap = (pathname: string): boolean => /\.map(\.(br|gz))?$/i.test(pathname);
 
-/** Served over https: TLS on this socket, or a TLS-terminating proxy saying so. */
-export function servedOverHttps(req: Pick<IncomingMessage, 'socket' | 'headers'>): boolean {
-  if ((req.socket as { encrypted?: boolean } | undefined)?.encrypted) return true;
-  const [forwarded = ''] = String(req.headers['x-forwarded-proto'] ?? '').split(',');
-  return forwarded.trim().toLowerCase() === 'https';
-}
+/**
+ * Served over https: TLS on this socket, or a trusted proxy saying so (Fastify's `protocol`
+ * reads X-Forwarded-Proto only from the proxies TRUST_PROXIES names: http/proxy-trust.ts).
+ */
+export const servedOverHttps = (request: { protocol: string }): boolean => request.protocol === 'https';
 
 /** The headers of one of the site's pages (they depend on its config and its inline scripts only). */
 export function pageSecurityHeaders(

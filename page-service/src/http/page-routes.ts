@@ -51,7 +51,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     method: ['GET', 'HEAD'],
     url: '/config.json',
     handler: async (request, reply) => {
-      const https = servedOverHttps(request.raw);
+      const https = servedOverHttps(request);
       // The stale-tab check reads this: it names the releases this visitor's pages carry.
       const { config, selection } = await renderer.steer(visitorOf(request, https));
       const body = JSON.stringify(config);
@@ -68,7 +68,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     const host = request.headers.host ?? '';
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
-    const https = servedOverHttps(request.raw);
+    const https = servedOverHttps(request);
     const asked = { url: request.url, host, https };
     const steered = await renderer.steer(visitorOf(request, https));
     const { selection } = steered;

@@ -12,7 +12,9 @@ export function withOverrideParam(url: string, value: string | null): string {
   const parsed = new URL(url, 'http://page.invalid');
   parsed.searchParams.delete(OVERRIDE_PARAM);
   if (value !== null) parsed.searchParams.set(OVERRIDE_PARAM, value);
-  return `${parsed.pathname}${parsed.search}`;
+  // A raw path such as `/.//evil.example/` parses to `//evil.example/`: as a link or Location, that
+  // is another site. One leading slash, always.
+  return `${parsed.pathname.replace(/^\/+/, '/')}${parsed.search}`;
 }
 
 /** "24 Nov 2026, 21:40 UTC": the same for every tester, whatever the server's time zone. */

@@ -30,7 +30,7 @@ export function registerOverrideLink(
     if (!params.has(OVERRIDE_PARAM)) return;
     if (!isPage(request.method, request.url.slice(0, queryAt), request.headers.accept)) return;
     const token = params.get(OVERRIDE_PARAM) ?? '';
-    const https = servedOverHttps(request.raw);
+    const https = servedOverHttps(request);
     const at = now();
     const current = await config();
     const claims = token === 'clear' ? null : acceptedOverride(token, secret, current.config, current.pointers, at);

@@ -10,6 +10,7 @@ import type { PageFiles } from '../render/page-files';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
+import { withOverrideParam } from './override-banner';
 import { readOverride, signOverride } from './override-token';
 
 const SECRET = 'page-service-test-secret-0123456789';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   shell.writeConfig({
     remotes: { mf_catalog: `${live.base}/mf-manifest.json` },
     accountApiUrl: 'http://api.test:8000',
-    brands: [],
+    brands: [{ id: 'portal', name: 'PlayVerse', logo: '', title: '', favicon: '', blurb: '', hosts: ['portal.test'] }],
     defaultBrand: { id: 'default', name: 'PlayVerse' },
     overrideOrigins: [preview.base],
   });
@@ -201,6 +202,15 @@ test('the banner’s clear link deletes the cookie', async () => {
   expect(response.headers.location).toBe('/all-games');
   expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
 });
+
+// Clients that send raw paths: the URL parser turns these into `//evil.example/`, a link to another site.
+test.each(['/.//evil.example/', '/%2e//evil.example/', '/x/..//evil.example/', '/./%2e//evil.example/'])(
+  'the clear link and its redirect stay on the site: %s',
+  (pathname) => {
+    expect(withOverrideParam(`${pathname}?portal-override=clear`, null)).toBe('/evil.example/');
+    expect(withOverrideParam(pathname, 'clear')).toBe('/evil.example/?portal-override=clear');
+  },
+);
 
 test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does nothing', async () => {
   const off = buildPageService({ shellDist: shell.dist, env: {} });

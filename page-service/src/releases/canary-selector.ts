@@ -55,8 +55,11 @@ export function canarySelector({ draw = (canary) => drawShare(canary.share) }: C
         keys.push(`${remote}.${canary.id}.${label}`);
       }
       const value = formatCohorts(drawn);
-      // Only a changed cookie is sent: a new draw, or a draw of a canary that ended dropped.
-      const changed = value !== (cookie ?? '') && !(value === '' && cookie === undefined);
+      // Only a changed cookie is sent: a new draw, or a draw of a canary that ended dropped. A
+      // header that names the cookie ambiguously always gets one, and a private answer: a cache
+      // may have read another cohort from it (cohort-cookie.ts).
+      const ambiguous = visitor.ambiguous?.includes(COHORT_COOKIE) ?? false;
+      const changed = ambiguous || (value !== (cookie ?? '') && !(value === '' && cookie === undefined));
       return {
         remotes,
         key: keys.join(','),

@@ -11,6 +11,11 @@ import type { PointerState } from './pointer-state';
 export interface Visitor {
   /** The request's cookies by name (parsed once, read-only). */
   cookies: Readonly<Record<string, string>>;
+  /**
+   * Cookies that nginx keys its cache by and that this request's header spells more than one way
+   * (cohort-cookie.ts): left out of `cookies`; their selector must answer privately and anew.
+   */
+  ambiguous?: readonly string[];
   /** Path and query, as asked. */
   url: string;
   https: boolean;

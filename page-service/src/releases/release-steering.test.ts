@@ -146,3 +146,24 @@ test('the canary ends: the cookie is deleted, everyone’s page again, and the f
   await pageFiles?.settled();
   expect(existsSync(pageFile())).toBe(true);
 });
+
+test.each([
+  'PORTAL_COHORT=half.s; portal_cohort=half.c',
+  'probe=1, portal_cohort=half.s; portal_cohort=half.c',
+  'portal_cohort=half.c; PORTAL_COHORT=half.s',
+])('a Cookie header a cache may read as another cohort is answered privately, with a fresh draw: %s', async (cookie) => {
+  writePointers({ id: 'half', share: 50 });
+  const response = await get('/all-games', cookie);
+  expect(response.headers['cache-control']).toBe('private, no-store');
+  expect(response.headers.etag).toBeUndefined();
+  expect(String(response.headers['set-cookie'])).toMatch(/^portal_cohort=half\.[cs];/);
+  const config = await app.inject({ method: 'GET', url: '/config.json', headers: { cookie } });
+  expect(config.headers['cache-control']).toBe('private, no-store');
+});
+
+test('with no canary, an ambiguous cohort header is still private and clears the cookie', async () => {
+  writePointers(null);
+  const response = await get('/all-games', 'PORTAL_COHORT=x.s');
+  expect(response.headers['cache-control']).toBe('private, no-store');
+  expect(String(response.headers['set-cookie'])).toMatch(/^portal_cohort=; Max-Age=0;/);
+});

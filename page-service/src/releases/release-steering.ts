@@ -6,7 +6,9 @@ import type { RuntimeConfig } from 'shared-contracts';
 import { overrideSelector } from '../overrides/override-selector';
 import { overrideSecretFrom } from '../overrides/override-token';
 import { canarySelector } from './canary-selector';
+import { readKeyedCookie } from './cohort-cookie';
 import type { PointerState } from './pointer-state';
+import { STEERING_COOKIES } from './steering-cookies';
 import { composeSelectors, selectedConfig, type ReleaseSelector, type Selection, type Visitor } from './release-selector';
 
 /**
@@ -22,13 +24,24 @@ export const defaultSelectors = (env: NodeJS.ProcessEnv = {}): ReleaseSelector[]
 /** A Cookie header longer than this is not read (a selector gets no cookies, as a new visitor). */
 const MAX_COOKIE_HEADER = 8_192;
 
+const KEYED_COOKIES = STEERING_COOKIES.filter((cookie) => cookie.nginx === 'cache-key').map((cookie) => cookie.name);
+
 /** What the selectors may see of a request. */
 export function visitorOf(request: { url: string; headers: IncomingHttpHeaders }, https: boolean): Visitor {
-  const header = request.headers.cookie;
-  const cookies = header && header.length <= MAX_COOKIE_HEADER ? parseCookie(header) : {};
+  const raw = request.headers.cookie;
+  const header = raw && raw.length <= MAX_COOKIE_HEADER ? raw : undefined;
+  const cookies = header ? parseCookie(header) : {};
   const plain: Record<string, string> = {};
-  for (const [name, value] of Object.entries(cookies)) if (typeof value === 'string') plain[name] = value;
-  return { cookies: Object.freeze(plain), url: request.url, https };
+  for (const [name, value] of Object.entries(cookies))
+    if (typeof value === 'string' && !KEYED_COOKIES.includes(name)) plain[name] = value;
+  // The cookies nginx keys its cache by are read as nginx reads them, or not at all.
+  const ambiguous: string[] = [];
+  for (const name of KEYED_COOKIES) {
+    const reading = readKeyedCookie(header, name);
+    if (reading.ambiguous) ambiguous.push(name);
+    else if (reading.value !== undefined) plain[name] = reading.value;
+  }
+  return { cookies: Object.freeze(plain), url: request.url, https, ...(ambiguous.length ? { ambiguous } : {}) };
 }
 
 export interface Steered {

@@ -1,5 +1,5 @@
-import { brotliDecompressSync } from 'node:zlib';
-import { etagOf, PageCache, type CachedPage } from './page-cache';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { COMPRESSION, etagOf, PageCache, type CachedPage } from './page-cache';
 
 const pageOf = (html: string): CachedPage => {
   const body = Buffer.from(html);
@@ -17,7 +17,7 @@ describe('the page cache', () => {
   });
 
   // Another game's plays move the figures' version in every page's key: the pages that do not show
-  // them come out byte for byte the same and must not be compressed again (brotli 11: 36-61 ms each).
+  // them come out byte for byte the same and must not be compressed again.
   test('a page drawn again under a new key with the same bytes keeps its compressed copy', async () => {
     const cache = new PageCache();
     const first = await cache.page('v1', () => Promise.resolve(pageOf('<p>All Games</p>')));
@@ -44,5 +44,33 @@ describe('the page cache', () => {
     expect(a).toHaveBeenCalledTimes(1);
     // 'a' was used least recently of the compressed documents: compressed anew when asked again.
     expect(cache.encoded(pageA, 'gzip')).not.toBe(compressedA);
+  });
+});
+
+describe('compression: quick on the request path, the strongest only for what is kept', () => {
+  // A page of the size the site's are (tens of KB of similar markup), so the settings differ.
+  const html = Buffer.from(
+    Array.from({ length: 400 }, (_, i) => `<li class="card"><a href="/game/${i}">Game ${i * 7919}</a></li>`).join(''),
+  );
+  const page: CachedPage = { body: html, headers: {}, etag: etagOf(html), renderMs: 1, cacheable: true, keepAsFile: true };
+  const br = (quality: number) =>
+    brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } });
+
+  test('a request gets brotli 5 / gzip 6, never brotli 11 compressed for it', async () => {
+    const cache = new PageCache();
+    expect((await cache.encoded(page, 'br')).equals(br(COMPRESSION.quick.brotliQuality))).toBe(true);
+    expect((await cache.encoded(page, 'br')).equals(br(11))).toBe(false);
+    expect((await cache.encoded(page, 'gzip')).equals(gzipSync(html, { level: 6 }))).toBe(true);
+    expect(COMPRESSION.quick.brotliQuality).toBeLessThanOrEqual(5);
+  });
+
+  test('the strongest copy, once made for a file, is what requests get after', async () => {
+    const cache = new PageCache();
+    await cache.encoded(page, 'br');
+    const strongest = await cache.strongest(page, 'br');
+    expect(strongest.equals(br(11))).toBe(true);
+    expect(cache.strongest(page, 'br')).toBe(cache.strongest(page, 'br'));
+    expect((await cache.encoded(page, 'br')).equals(strongest)).toBe(true);
+    expect(brotliDecompressSync(strongest).equals(html)).toBe(true);
   });
 });

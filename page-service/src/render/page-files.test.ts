@@ -133,7 +133,7 @@ describe('page files', () => {
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const cache = new PageCache();
-    const slow = { encoded: (...args: Parameters<PageCache['encoded']>) => gate.then(() => cache.encoded(...args)) };
+    const slow = { strongest: (...args: Parameters<PageCache['strongest']>) => gate.then(() => cache.strongest(...args)) };
     files.close();
     files = new PageFiles({ dir, renderer, cache: slow, log, checkEveryMs: 60_000 });
     files.offer(asked('/'), pages.get('/')!);

@@ -51,7 +51,7 @@ export function pageAskedOf(file: string): PageAsked | null {
 export interface PageFilesOptions {
   dir: string;
   renderer: Pick<SiteRenderer, 'newVisitorPage' | 'inputsVersion' | 'warm'>;
-  cache: Pick<PageCache, 'encoded'>;
+  cache: Pick<PageCache, 'strongest'>;
   /** At most this many pages are kept (Host headers are the client's: the disk is not). */
   maxFiles?: number;
   checkEveryMs?: number;
@@ -151,7 +151,7 @@ export class PageFiles {
         await fs.mkdir(path.dirname(target), { recursive: true });
         // The compressed copies first and the page last: nginx looks for the page.
         for (const encoding of COPIES)
-          await writeAtomically(target + SUFFIX[encoding], await this.options.cache.encoded(page, encoding));
+          await writeAtomically(target + SUFFIX[encoding], await this.options.cache.strongest(page, encoding));
         await writeAtomically(target, page.body);
         this.written += 1;
       }

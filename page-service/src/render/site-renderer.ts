@@ -2,7 +2,7 @@
 // config, the remotes' manifests and fragments, the API's play figures. A page is drawn again only when one of them
 // changed (each has a version, and the versions are part of the cache's key).
 import { performance } from 'node:perf_hooks';
-import type { RuntimeConfig } from 'shared-contracts';
+import { servesHost, type RuntimeConfig } from 'shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
 import {
   inlineScriptHashes,
@@ -154,8 +154,11 @@ export class SiteRenderer {
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
         cacheable: !drawing.failed,
+        // Only for the site's own hosts (its brands'): any other Host header a client sends would
+        // fill the folder, and cost a render each on every change.
         keepAsFile:
           selection.key === '' &&
+          servesHost(host.replace(/:\d+$/, ''), config.brands) &&
           !drawing.failed &&
           prerendered &&
           indexable &&

@@ -61,22 +61,3 @@ export class AddressLimit {
     return this.current.size + this.previous.size;
   }
 }
-
-/**
- * The client's address: the socket's peer, or, behind `hops` trusted proxies (nginx: 1), the
- * address the farthest trusted proxy saw in X-Forwarded-For.
- */
-export function clientAddress(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  hops: number,
-): string {
-  const socket = socketAddress ?? 'unknown';
-  if (hops <= 0 || forwardedFor === undefined) return socket;
-  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .reverse();
-  return chain[Math.min(hops, chain.length) - 1] ?? socket;
-}

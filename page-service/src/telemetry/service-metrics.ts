@@ -61,7 +61,7 @@ export class ServiceMetrics {
     });
     this.refused = new Counter({
       name: 'telemetry_beacons_refused_total',
-      help: 'Beacons refused by the collector (invalid, too large, rate-limited)',
+      help: 'Beacons refused by the collector (invalid, too large, rate-limited, cross-site)',
       labelNames: ['reason'],
       registers,
     });

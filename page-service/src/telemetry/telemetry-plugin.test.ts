@@ -162,7 +162,18 @@ describe('the summary', () => {
     expect(body.windowMinutes).toBe(5);
     const release = body.releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD);
     expect(Object.keys(release ?? {}).sort()).toEqual(
-      ['errorRate', 'errors', 'inpP75', 'lcpP75', 'pageViews', 'remote', 'version', 'vitalsSamples'].sort(),
+      [
+        'clients',
+        'clientsWithErrors',
+        'errorRate',
+        'errors',
+        'inpP75',
+        'lcpP75',
+        'pageViews',
+        'remote',
+        'version',
+        'vitalsSamples',
+      ].sort(),
     );
     expect(release?.vitalsSamples).toBeGreaterThanOrEqual(3);
     expect(release?.errorRate).toBeCloseTo((release?.errors ?? 0) / (release?.pageViews ?? 1), 3);
@@ -189,5 +200,110 @@ describe('/metrics', () => {
     expect(text).toMatch(/page_cache_hits [1-9]/);
     expect(text).toMatch(/page_render_seconds_count [1-9]/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+  });
+});
+
+test('a client reaching the service directly cannot pick its address with X-Forwarded-For: one bucket for its socket', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      remoteAddress: '203.0.113.50',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': nextAddress() },
+      payload: JSON.stringify({ route: '/all-games', events: [{ type: 'view', part: 'mf_catalog', build: BUILD }] }),
+    });
+    statuses.push(response.statusCode);
+  }
+  expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+});
+
+describe('beacons from another site', () => {
+  const post = (headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      headers: { host: 'portal.test', 'content-type': 'text/plain', 'x-forwarded-for': nextAddress(), ...headers },
+      payload: JSON.stringify(batch([{ type: 'error', part: 'mf_catalog', build: BUILD, kind: 'uncaught', message: 'x' }])),
+    });
+  const errorsCounted = async () =>
+    (await summary()).releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD)?.errors ?? 0;
+
+  test.each([
+    ['Sec-Fetch-Site cross-site', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['an Origin that is not the site', { origin: 'https://evil.example' }],
+    ['a look-alike of a brand', { origin: 'https://portal.test.evil.example' }],
+    ['a null Origin', { origin: 'null' }],
+    ['cross-site even from a brand’s Origin', { origin: 'https://portal.test', 'sec-fetch-site': 'cross-site' }],
+  ])('%s: refused with 403, counted nowhere', async (_name, headers) => {
+    const before = await errorsCounted();
+    const response = await post(headers);
+    expect(response.statusCode).toBe(403);
+    expect(await errorsCounted()).toBe(before);
+    expect(await metrics()).toMatch(/telemetry_beacons_refused_total\{reason="cross-site"\} [1-9]/);
+  });
+
+  test.each([
+    ['the same origin', { origin: 'http://portal.test', 'sec-fetch-site': 'same-origin' }],
+    ['a brand’s other host', { origin: 'https://portal.test:8443', 'sec-fetch-site': 'same-site' }],
+    ['no Origin (not a browser’s cross-site request)', {}],
+  ])('%s: taken', async (_name, headers) => {
+    expect((await post(headers)).statusCode).toBe(204);
+  });
+});
+
+describe('one client and the release watcher’s sample', () => {
+  const flood = (address: string, type: 'view' | 'error') =>
+    app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': address },
+      payload: JSON.stringify(
+        batch(
+          Array.from({ length: 40 }, (_, i) =>
+            i % 2 === 0 || type === 'view'
+              ? { type: 'view' as const, part: 'mf_catalog', build: BUILD }
+              : { type: 'error' as const, part: 'mf_catalog', build: BUILD, kind: 'uncaught' as const, message: 'x' },
+          ),
+        ),
+      ),
+    });
+  const row = async () => (await summary()).releases.find((r) => r.remote === 'mf_catalog' && r.version === BUILD);
+
+  test('however many beacons and events one address sends, it is one client (an IPv6 /64 too)', async () => {
+    const before = await row();
+    for (let i = 0; i < 5; i += 1) expect((await flood('198.51.100.77', 'error')).statusCode).toBe(204);
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd'])
+      expect((await flood(address, 'view')).statusCode).toBe(204);
+    const after = await row();
+    expect((after?.pageViews ?? 0) - (before?.pageViews ?? 0)).toBe(5 * 20 + 3 * 40);
+    expect((after?.clients ?? 0) - (before?.clients ?? 0)).toBe(2);
+    expect((after?.clientsWithErrors ?? 0) - (before?.clientsWithErrors ?? 0)).toBe(1);
+    expect(await metrics()).toMatch(
+      new RegExp(
+        `telemetry_release_clients\\{remote="mf_catalog",version="${BUILD.replace(/[.+]/g, '\\$&')}",kind="errors"\\} [1-9]`,
+      ),
+    );
+  });
+
+  test('a client’s vitals: its first of each name per minute is kept, the rest dropped', async () => {
+    const before = (await row())?.vitalsSamples ?? 0;
+    const vitals = batch(
+      Array.from({ length: 40 }, (_, i) => ({
+        type: 'vital' as const,
+        part: 'mf_catalog',
+        build: BUILD,
+        name: 'LCP' as const,
+        value: 90_000 + i,
+      })),
+    );
+    for (let i = 0; i < 3; i += 1)
+      await app.inject({
+        method: 'POST',
+        url: '/__telemetry',
+        headers: { 'content-type': 'text/plain', 'x-forwarded-for': '198.51.100.78' },
+        payload: JSON.stringify(vitals),
+      });
+    expect(((await row())?.vitalsSamples ?? 0) - before).toBe(1);
   });
 });

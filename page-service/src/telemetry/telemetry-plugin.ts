@@ -4,24 +4,29 @@
 // service's Prometheus metrics (GET /metrics). The last two are for operators: nginx answers 404
 // for them at the public server; Prometheus and the watcher ask each instance on its own port.
 import fastifyPlugin from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from 'shared-contracts/telemetry';
 import type { PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
 import { visitorOf } from '../releases/release-steering';
-import { AddressLimit, clientAddress } from './address-limit';
+import { AddressLimit } from './address-limit';
 import { KnownLabels } from './known-labels';
 import { readBatch } from './read-batch';
-import { MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
+import { fromTheSite } from './same-site';
+import { clientOf, MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
 
 export interface TelemetryOptions {
-  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds'>;
+  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds' | 'config'>;
   cache: PageCache;
-  /** TRUST_PROXY_HOPS, TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
+  /** TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
   env: NodeJS.ProcessEnv;
   now?: () => number;
 }
+
+/** The release watcher's longest window (scripts/releases/canary-watch.mjs, --minutes 10). */
+const WATCH_WINDOW_MINUTES = 10;
 
 const numberSetting = (value: string | undefined, fallback: number, min: number, max: number): number => {
   const parsed = value === undefined || value.trim() === '' ? NaN : Number(value);
@@ -34,7 +39,6 @@ const refuse = (reply: FastifyReply, status: number, detail: string) =>
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { env } = options;
   const now = options.now ?? Date.now;
-  const hops = numberSetting(env.TRUST_PROXY_HOPS, 0, 0, 10);
   const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, 0.01, 0, 1);
   const limit = new AddressLimit(
     {
@@ -47,9 +51,23 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
   metrics.instrument(app);
   const labels = new KnownLabels(() => options.renderer.buildsInUse(), now);
   const window = new ReleaseWindow(now);
+  // The watcher's sample for Prometheus too: counters cannot tell clients apart.
+  new Gauge({
+    name: 'telemetry_release_clients',
+    help: `Distinct clients that reported a view (kind="views") or an error (kind="errors") of a release in the last ${WATCH_WINDOW_MINUTES} minutes`,
+    labelNames: ['remote', 'version', 'kind'],
+    registers: [metrics.registry],
+    collect() {
+      this.reset();
+      for (const release of window.summary(WATCH_WINDOW_MINUTES).releases) {
+        this.set({ remote: release.remote, version: release.version, kind: 'views' }, release.clients);
+        this.set({ remote: release.remote, version: release.version, kind: 'errors' }, release.clientsWithErrors);
+      }
+    },
+  });
 
   /** `steered`: the builds this visitor's cookies steer them onto, by remote (a preview's too). */
-  const record = ({ route: rawRoute, events }: TelemetryBatch, steered: Readonly<Record<string, string>>) => {
+  const record = ({ route: rawRoute, events }: TelemetryBatch, steered: Readonly<Record<string, string>>, client: string) => {
     const route = labels.route(rawRoute);
     for (const event of events) {
       const remote = labels.part(event.part);
@@ -57,14 +75,14 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
         remote === OTHER_LABEL ? OTHER_LABEL : steered[remote] === event.build ? event.build : labels.build(remote, event.build);
       if (event.type === 'view') {
         metrics.views.inc({ remote, version, route });
-        window.view(remote, version);
+        window.view(remote, version, client);
       } else if (event.type === 'error') {
         metrics.errors.inc({ remote, version, route, kind: event.kind });
-        window.error(remote, version);
-      } else {
+        window.error(remote, version, client);
+      } else if (window.vital(remote, version, event.name, event.value, client)) {
+        // Prometheus's histograms take the same values as the window: a client's first per minute.
         if (event.name === 'CLS') metrics.cls.observe({ remote, version, route }, event.value);
         else metrics.vitalsMs.observe({ remote, version, route, name: event.name }, event.value);
-        window.vital(remote, version, event.name, event.value);
       }
     }
   };
@@ -104,7 +122,12 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
       return refuse(reply, 400, tooLarge ? 'report too large' : 'report is not valid JSON');
     });
     collector.post(TELEMETRY_PATH, { bodyLimit: TELEMETRY_LIMITS.maxBodyBytes }, async (request, reply) => {
-      const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], hops);
+      if (!fromTheSite(request.headers, (await options.renderer.config()).config.brands)) {
+        metrics.refused.inc({ reason: 'cross-site' });
+        return refuse(reply, 403, 'reports are taken from the site’s own pages only');
+      }
+      // The client as the trusted proxies name it (Fastify's trustProxy: http/proxy-trust.ts).
+      const address = request.ip;
       if (!limit.take(address)) {
         metrics.refused.inc({ reason: 'rate-limited' });
         return refuse(reply.header('retry-after', '10'), 429, 'too many reports');
@@ -116,7 +139,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
       }
       await labels.refresh();
       // The beacon is same-origin, so it carries the visitor's steering cookies.
-      record(batch, await options.renderer.steeredBuilds(visitorOf(request, false)));
+      record(batch, await options.renderer.steeredBuilds(visitorOf(request, false)), clientOf(address));
       // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
       if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
       return reply.code(204).header('cache-control', 'no-store').send();

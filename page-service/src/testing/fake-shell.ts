@@ -59,7 +59,8 @@ export function fakeShell(catalogueManifest: string, { renderer = true } = {}): 
     remotes: { mf_catalog: catalogueManifest },
     accountApiUrl: 'http://api.test:8000',
     motto: 'Play free',
-    brands: [],
+    // The site's host in the tests: page files are kept only for a brand's hosts.
+    brands: [{ id: 'portal', name: 'PlayVerse', logo: '', title: '', favicon: '', blurb: '', hosts: ['portal.test'] }],
     defaultBrand: { id: 'default', name: 'PlayVerse' },
   });
   return { dist, configFile, writeConfig };

@@ -61,6 +61,12 @@ function hostMatches(host: string, pattern: string): boolean {
   return host === p;
 }
 
+/** Whether a host family names this host: one of the site's own hosts, not just any Host header. */
+export function servesHost(hostname: string, families: readonly BrandFamily[]): boolean {
+  const host = hostname.trim().toLowerCase().replace(/\.$/, '');
+  return families.some((f) => Array.isArray(f.hosts) && f.hosts.some((pattern) => hostMatches(host, pattern)));
+}
+
 /** Branding by host (product §1): the first family naming the host, else the default brand. */
 export function resolveBrand(hostname: string, families: readonly BrandFamily[], defaultBrand: Brand): Brand {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '');
