@@ -24,6 +24,8 @@ import { deviceVoter, userVoter } from './votes';
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
 const MINUTE = 60_000;
 const SWEEP_EVERY_MS = 5 * MINUTE;
+/** Reports of one game within this window count toward the checker's threshold. */
+const REPORT_WINDOW_MS = 24 * 60 * MINUTE;
 
 /** Per address, like every other call; generous, since one home network holds many players. */
 const LIMITS = {
@@ -138,6 +140,10 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
       const words = text?.trim() ? text.trim() : null;
       const added = await playData.reports.add(playData.deviceKey(request.body.deviceId), game, reason, words, now());
       if (!added) throw new HttpError(409, PLAY_DATA_TEXT.reportAlready);
+      // Enough players saying the same game is broken: the link checker looks at it at once.
+      const at = now();
+      const reporters = await playData.reports.reportersSince(game, new Date(at.getTime() - REPORT_WINDOW_MS));
+      if (reporters >= context.config.gameChecks.reportThreshold) await context.gameHealth.flag(game, at);
       return reply.code(201).send({ detail: PLAY_DATA_TEXT.reportThanks });
     },
   );

@@ -86,6 +86,11 @@ export interface GameStatsSnapshot {
   trendingWindow: '24h' | '7d';
   /** Most plays of all time, most first; at most STATS_ROW_SIZE. */
   mostPlayed: number[];
+  /**
+   * Games the link checker found dead (decision 0058), in id order: every list of games leaves
+   * them out and their play page says they are not available. Absent from an older API: none.
+   */
+  unavailable?: number[];
 }
 
 const NO_STATS: GameStats = { plays: 0, likes: 0, dislikes: 0 };
