@@ -129,7 +129,7 @@ export class SiteRenderer {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const drawing = { failed: false };
-      const { html, prerendered, indexable } = await renderDocument(
+      const { html, status, prerendered, indexable } = await renderDocument(
         files,
         remoteFiles,
         {
@@ -150,12 +150,14 @@ export class SiteRenderer {
       const used = process.cpuUsage(cpu);
       return {
         body,
+        status,
         etag: etagOf(body),
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
         cacheable: !drawing.failed,
         keepAsFile:
           selection.key === '' &&
+          status === 200 &&
           !drawing.failed &&
           prerendered &&
           indexable &&
@@ -189,6 +191,11 @@ export class SiteRenderer {
       stats,
       version: [version, files.version, this.remotesVersion(config), stats.version].join('\n'),
     };
+  }
+
+  /** The games the API's link checker found dead (decision 0058), as everyone's pages see them now. */
+  async unavailableGames(): Promise<number[]> {
+    return (await this.inputs(EVERYONE_NOW)).stats.snapshot?.unavailable ?? [];
   }
 
   /**
