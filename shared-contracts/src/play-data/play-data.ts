@@ -28,6 +28,12 @@ export const MIN_VOTES_FOR_SHARE = 5;
  */
 export const NO_PLAY_STATS_ATTRIBUTE = 'data-no-play-stats';
 
+/**
+ * On the site root: the ids (space-separated) of the games the server knew to be unavailable when
+ * it drew the page (decision 0058), so the first render in the browser leaves out what it did.
+ */
+export const UNAVAILABLE_GAMES_ATTRIBUTE = 'data-unavailable-games';
+
 /** How many games the Home rows show. */
 export const STATS_ROW_SIZE = 12;
 

@@ -27,4 +27,8 @@ export const PLAY_DATA_TEXT = {
   reportThanks: 'Thank you! We will look into it.',
   reportAlready: 'You have already reported this game today. Thank you!',
   reportFailed: 'Your report could not be sent. Please try again.',
+  // A game the link checker found dead (decision 0058).
+  gameUnavailable: "This game isn't available right now",
+  gameUnavailableHint: (name: string) => `${name} is not answering at the moment. Try one of these instead.`,
+  playInstead: 'Play one of these instead',
 } as const;
