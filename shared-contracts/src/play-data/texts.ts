@@ -29,6 +29,6 @@ export const PLAY_DATA_TEXT = {
   reportFailed: 'Your report could not be sent. Please try again.',
   // A game the link checker found dead (decision 0058).
   gameUnavailable: "This game isn't available right now",
-  gameUnavailableHint: (name: string) => `${name} is not answering at the moment. Try one of these instead.`,
+  gameUnavailableHint: (name: string) => `${name} can't be played here at the moment. Try one of these instead.`,
   playInstead: 'Play one of these instead',
 } as const;
