@@ -167,7 +167,9 @@ function originRewriteFrom(raw: string | null, production: boolean): ((link: str
 
 /** The site's origins a framed game must allow: SITE_URL's and each listed CORS origin. */
 function siteOriginsFrom(siteUrl: string, corsOrigins: readonly string[]): string[] {
-  const origins = [siteUrl, ...corsOrigins].filter((origin) => origin !== '*' && URL.canParse(origin)).map((origin) => new URL(origin).origin);
+  const origins = [siteUrl, ...corsOrigins]
+    .filter((origin) => origin !== '*' && URL.canParse(origin))
+    .map((origin) => new URL(origin).origin);
   return [...new Set(origins)];
 }
 

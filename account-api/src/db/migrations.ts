@@ -251,7 +251,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('detail', 'text')
           .addColumn('counted', 'integer', (col) => col.notNull())
           .execute();
-        await db.schema.createIndex('game_health_checks_game').on('game_health_checks').columns(['game_id', 'checked_at']).execute();
+        await db.schema
+          .createIndex('game_health_checks_game')
+          .on('game_health_checks')
+          .columns(['game_id', 'checked_at'])
+          .execute();
         await db.schema.createIndex('game_health_checks_at').on('game_health_checks').column('checked_at').execute();
         // One row per periodic job that must run on one instance only (leader by lease).
         await db.schema

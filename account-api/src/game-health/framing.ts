@@ -16,7 +16,11 @@ interface Origin {
 function originOf(url: string): Origin | null {
   try {
     const parsed = new URL(url);
-    return { scheme: parsed.protocol, host: parsed.hostname.toLowerCase(), port: parsed.port || (DEFAULT_PORTS[parsed.protocol] ?? '') };
+    return {
+      scheme: parsed.protocol,
+      host: parsed.hostname.toLowerCase(),
+      port: parsed.port || (DEFAULT_PORTS[parsed.protocol] ?? ''),
+    };
   } catch {
     return null;
   }
@@ -28,7 +32,8 @@ const schemeMatches = (source: string, site: string) => source === site || (sour
 function sourceMatches(source: string, site: Origin, self: Origin | null): boolean {
   const lower = source.toLowerCase();
   if (lower === '*') return site.scheme === 'http:' || site.scheme === 'https:';
-  if (lower === "'self'") return self !== null && self.scheme === site.scheme && self.host === site.host && self.port === site.port;
+  if (lower === "'self'")
+    return self !== null && self.scheme === site.scheme && self.host === site.host && self.port === site.port;
   if (/^[a-z][a-z0-9+.-]*:$/.test(lower)) return schemeMatches(lower, site.scheme);
   const match = /^(?:([a-z][a-z0-9+.-]*:)\/\/)?(\*|(?:\*\.)?[a-z0-9.-]+)(?::(\d+|\*))?(?:\/.*)?$/.exec(lower);
   if (!match) return false;
@@ -88,7 +93,9 @@ export function framingRefusal(
     .filter((value) => value !== '');
   if (values.includes('deny')) return 'X-Frame-Options: DENY';
   if (values.includes('sameorigin')) {
-    const foreign = sites.find(({ origin }) => origin && self && (origin.scheme !== self.scheme || origin.host !== self.host || origin.port !== self.port));
+    const foreign = sites.find(
+      ({ origin }) => origin && self && (origin.scheme !== self.scheme || origin.host !== self.host || origin.port !== self.port),
+    );
     if (foreign) return `X-Frame-Options: SAMEORIGIN (not ${foreign.text})`;
   }
   return null;

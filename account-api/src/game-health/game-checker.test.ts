@@ -117,7 +117,11 @@ describe('the game link checker', () => {
 
   it('leaves dead games out of Trending and Most played', async () => {
     const game = missing;
-    await server.app.inject({ method: 'POST', url: PLAY_DATA_PATHS.plays, payload: { gameId: game, deviceId: 'deviceDeadGame000000001' } });
+    await server.app.inject({
+      method: 'POST',
+      url: PLAY_DATA_PATHS.plays,
+      payload: { gameId: game, deviceId: 'deviceDeadGame000000001' },
+    });
     server.context.playData.stats.invalidate();
     const snapshot = json<GameStatsSnapshot>(await server.app.inject({ method: 'GET', url: PLAY_DATA_PATHS.stats }));
     expect(snapshot.games[String(game)]?.plays).toBe(1);
@@ -138,7 +142,7 @@ describe('the game link checker', () => {
     }
   });
 
-  it("hides nothing in a round where most games fail: it says so in its log and metrics", async () => {
+  it('hides nothing in a round where most games fail: it says so in its log and metrics', async () => {
     const before = await server.context.gameHealth.all();
     // The app's own checker over all 65 catalogue links, every one answering 404 (as a checker
     // with no route to the internet would see them): driven through the test hook.
@@ -151,9 +155,15 @@ describe('the game link checker', () => {
     const after = await server.context.gameHealth.all();
     for (const entry of after) {
       const previous = before.find((old) => old.gameId === entry.gameId);
-      expect([entry.gameId, entry.status, entry.failures]).toEqual([entry.gameId, previous?.status ?? 'available', previous?.failures ?? 0]);
+      expect([entry.gameId, entry.status, entry.failures]).toEqual([
+        entry.gameId,
+        previous?.status ?? 'available',
+        previous?.failures ?? 0,
+      ]);
     }
-    expect(log.lines.some((line) => String(line.msg).includes("checker's own network") && line.failed === GAMES.length)).toBe(true);
+    expect(log.lines.some((line) => String(line.msg).includes("checker's own network") && line.failed === GAMES.length)).toBe(
+      true,
+    );
     const metrics = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/game_check_rounds_total\{verdict="suspect"\} 4/);
     expect(metrics).toMatch(/game_check_last_round_failure_share 1/);

@@ -42,7 +42,12 @@ export class GameHealthStore {
 
   /** The games hidden from players, in id order. */
   async unavailable(): Promise<number[]> {
-    const rows = await this.db.selectFrom('game_health').select('game_id').where('status', '=', 'unavailable').orderBy('game_id').execute();
+    const rows = await this.db
+      .selectFrom('game_health')
+      .select('game_id')
+      .where('status', '=', 'unavailable')
+      .orderBy('game_id')
+      .execute();
     return rows.map((row) => row.game_id);
   }
 
@@ -56,7 +61,12 @@ export class GameHealthStore {
   }
 
   async anyFlagged(): Promise<boolean> {
-    const row = await this.db.selectFrom('game_health').select('game_id').where('flagged_at', 'is not', null).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('game_health')
+      .select('game_id')
+      .where('flagged_at', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -70,7 +80,10 @@ export class GameHealthStore {
     const changes: RoundChanges = { hidden: [], restored: [] };
     await this.db.transaction().execute(async (trx) => {
       const before = new Map(
-        (await trx.selectFrom('game_health').select(['game_id', 'status', 'failures']).execute()).map((row) => [row.game_id, row]),
+        (await trx.selectFrom('game_health').select(['game_id', 'status', 'failures']).execute()).map((row) => [
+          row.game_id,
+          row,
+        ]),
       );
       for (const result of results) {
         const previous = before.get(result.gameId);
@@ -116,7 +129,10 @@ export class GameHealthStore {
   }
 
   /** A game's last checks, newest first. */
-  async history(gameId: number, limit: number): Promise<Array<{ checkedAt: string; outcome: string; httpStatus: number | null; detail: string | null; counted: boolean }>> {
+  async history(
+    gameId: number,
+    limit: number,
+  ): Promise<Array<{ checkedAt: string; outcome: string; httpStatus: number | null; detail: string | null; counted: boolean }>> {
     const rows = await this.db
       .selectFrom('game_health_checks')
       .select(['checked_at', 'outcome', 'http_status', 'detail', 'counted'])

@@ -27,9 +27,7 @@ export class JobLease {
         conflict
           .column('name')
           .doUpdateSet({ holder: this.holder, expires_at: expires })
-          .where((eb) =>
-            eb.or([eb('job_leases.holder', '=', this.holder), eb('job_leases.expires_at', '<', at.toISOString())]),
-          ),
+          .where((eb) => eb.or([eb('job_leases.holder', '=', this.holder), eb('job_leases.expires_at', '<', at.toISOString())])),
       )
       .execute();
     const row = await this.db.selectFrom('job_leases').select('holder').where('name', '=', this.name).executeTakeFirst();

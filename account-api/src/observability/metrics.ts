@@ -129,7 +129,13 @@ function registerGameCheckMetrics(context: AppContext, figures: CheckerFigures, 
     registers,
     async collect() {
       if (!unavailable || Date.now() - unavailable.at > MAIL_STATS_MS)
-        unavailable = { at: Date.now(), count: context.gameHealth.unavailable().then((ids) => ids.length, () => null) };
+        unavailable = {
+          at: Date.now(),
+          count: context.gameHealth.unavailable().then(
+            (ids) => ids.length,
+            () => null,
+          ),
+        };
       const count = await unavailable.count;
       if (count !== null) this.set(count);
     },

@@ -92,7 +92,8 @@ export async function readGameStats(db: Kysely<Database>, counter: PlayCounter, 
 
   const known = [...plays].filter(([gameId]) => KNOWN_GAME_IDS.has(gameId));
   const lastDay = ranked(new Map(known.map(([gameId, figures]) => [gameId, lastDayPlays(figures, at)])), hidden);
-  const trending = lastDay.length > 0 ? lastDay : ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.week])), hidden);
+  const trending =
+    lastDay.length > 0 ? lastDay : ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.week])), hidden);
   return {
     generatedAt: at.toISOString(),
     games,

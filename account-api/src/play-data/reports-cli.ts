@@ -34,13 +34,17 @@ function healthLines(health: readonly GameHealth[], reports: ReadonlyMap<number,
       continue;
     }
     const status = entry?.status === 'unavailable' ? 'UNAVAILABLE' : 'available';
-    const failing = entry?.failures ? `, ${entry.failures} failed in a row (${entry.lastDetail ?? entry.lastOutcome ?? '?'})` : '';
+    const failing = entry?.failures
+      ? `, ${entry.failures} failed in a row (${entry.lastDetail ?? entry.lastOutcome ?? '?'})`
+      : '';
     const checked = entry?.lastCheckedAt ? `, checked ${entry.lastCheckedAt}` : ', never checked';
     const flagged = entry?.flaggedAt ? ', flagged by reports' : '';
     lines.push(`#${game.id} ${game.name}: ${status}${failing}${checked}${flagged}; ${reported} report(s) in 7 days`);
   }
   const checkedAny = health.some((entry) => entry.lastCheckedAt !== null);
-  lines.push(`${quiet} other game(s) healthy and unreported${checkedAny ? '' : ' (no check has run: GAME_CHECKS is off or new)'}.`);
+  lines.push(
+    `${quiet} other game(s) healthy and unreported${checkedAny ? '' : ' (no check has run: GAME_CHECKS is off or new)'}.`,
+  );
   return lines;
 }
 

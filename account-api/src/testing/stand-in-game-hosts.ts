@@ -29,7 +29,10 @@ export async function standInHost(initial: HostBehaviour): Promise<StandInHost> 
         return;
       case 'csp-refuses':
         response
-          .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "frame-ancestors 'self' https://portal.other" })
+          .writeHead(200, {
+            'content-type': 'text/html',
+            'content-security-policy': "frame-ancestors 'self' https://portal.other",
+          })
           .end('<canvas></canvas>');
         return;
       default:

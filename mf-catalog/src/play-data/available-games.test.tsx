@@ -15,7 +15,10 @@ beforeAll(() => {
   document.body.append(root);
 });
 
-const links = (list: HTMLElement) => within(list).getAllByRole('link').map((link) => link.getAttribute('href'));
+const links = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
 
 describe('games found dead', () => {
   test('leave All Games', () => {

@@ -147,7 +147,9 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
         </div>
       )}
       {/* Below the game, after its first frame like the carousel: their cards are half the commit left. */}
-      {catalogueGame && painted && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(available, catalogueGame)} />}
+      {catalogueGame && painted && (
+        <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(available, catalogueGame)} />
+      )}
       {painted && <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />}
       {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
     </div>

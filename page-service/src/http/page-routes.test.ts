@@ -212,7 +212,7 @@ describe('games the link checker found dead', () => {
     await deadRemote.close();
   });
 
-  test("answer 410 on their play page, which is never cached as a 304 or kept as a file", async () => {
+  test('answer 410 on their play page, which is never cached as a 304 or kept as a file', async () => {
     const response = await ask(`/game/${DEAD}`);
     expect(response.statusCode).toBe(410);
     expect(response.headers.etag).toBeUndefined();

@@ -82,8 +82,7 @@ async function loadStats(): Promise<void> {
   if (parsed) {
     view = { stats: parsed, failed: false };
     noteUnavailableGames(parsed.unavailable ?? []);
-  }
-  else if (!view.stats) view = { stats: null, failed: true };
+  } else if (!view.stats) view = { stats: null, failed: true };
   else return;
   for (const listener of listeners) listener();
 }

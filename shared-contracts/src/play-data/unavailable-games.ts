@@ -26,12 +26,18 @@ export function unavailableGameIds(): ReadonlySet<number> {
   if (known) return known;
   if (typeof document === 'undefined') return NONE;
   const listed = document.getElementById('root')?.getAttribute(UNAVAILABLE_GAMES_ATTRIBUTE) ?? '';
-  const ids = listed.split(' ').map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  const ids = listed
+    .split(' ')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
   holder[UNAVAILABLE_KEY] = new Set(ids);
   return holder[UNAVAILABLE_KEY];
 }
 
 /** The games that are not unavailable, in the order given. */
-export function withoutUnavailable<T extends { id: number }>(games: readonly T[], unavailable = unavailableGameIds()): readonly T[] {
+export function withoutUnavailable<T extends { id: number }>(
+  games: readonly T[],
+  unavailable = unavailableGameIds(),
+): readonly T[] {
   return unavailable.size === 0 ? games : games.filter((game) => !unavailable.has(game.id));
 }

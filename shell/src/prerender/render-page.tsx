@@ -77,7 +77,9 @@ export function renderPage(
       (drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '') +
       (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : '') +
       // Games found dead (decision 0058): the browser's first render leaves them out as this page did.
-      (stats?.unavailable?.length ? ` ${UNAVAILABLE_GAMES_ATTRIBUTE}="${stats.unavailable.filter(Number.isInteger).join(' ')}"` : ''),
+      (stats?.unavailable?.length
+        ? ` ${UNAVAILABLE_GAMES_ATTRIBUTE}="${stats.unavailable.filter(Number.isInteger).join(' ')}"`
+        : ''),
     title: head.title,
     favicon: brand.favicon,
     metaTags: head.tags,
