@@ -14,12 +14,13 @@ const SITE_ORIGIN = 'https://games.example';
 let server: TestServer;
 let dropDatabase: (() => Promise<void>) | undefined;
 const log = logLines();
-const hosts: Record<'healthy' | 'missing' | 'framing' | 'silent', StandInHost> = {} as never;
+const hosts: Record<'healthy' | 'missing' | 'framing' | 'csp' | 'silent', StandInHost> = {} as never;
 
 beforeAll(async () => {
   hosts.healthy = await standInHost('healthy');
   hosts.missing = await standInHost('not-found');
   hosts.framing = await standInHost('refuses-framing');
+  hosts.csp = await standInHost('csp-refuses');
   hosts.silent = await standInHost('never-answers');
   const own = await createOwnDatabase('game_checker');
   dropDatabase = own ? () => own.drop() : undefined;
@@ -48,12 +49,13 @@ afterAll(async () => {
 
 /** Ten healthy games and one on each broken host: a round where most games pass. */
 function standInGames(): CheckedGame[] {
-  const [missing, framing, silent, ...rest] = GAMES.slice(0, 13);
-  if (!missing || !framing || !silent) throw new Error('the catalogue has fewer than 13 games');
+  const [missing, framing, silent, csp, ...rest] = GAMES.slice(0, 14);
+  if (!missing || !framing || !silent || !csp) throw new Error('the catalogue has fewer than 14 games');
   return [
     { id: missing.id, link: `${hosts.missing.origin}/${missing.id}/` },
     { id: framing.id, link: `${hosts.framing.origin}/${framing.id}/` },
     { id: silent.id, link: `${hosts.silent.origin}/${silent.id}/` },
+    { id: csp.id, link: `${hosts.csp.origin}/${csp.id}/` },
     ...rest.map((game) => ({ id: game.id, link: `${hosts.healthy.origin}/${game.id}/` })),
   ];
 }
@@ -78,10 +80,10 @@ const unavailableInStats = async () => {
 
 describe('the game link checker', () => {
   let games: CheckedGame[] = [];
-  let [missing, framing, silent] = [0, 0, 0];
+  let [missing, framing, silent, csp] = [0, 0, 0, 0];
   beforeAll(() => {
     games = standInGames();
-    [missing = 0, framing = 0, silent = 0] = games.map((game) => game.id);
+    [missing = 0, framing = 0, silent = 0, csp = 0] = games.map((game) => game.id);
   });
 
   it('hides a game only after 3 failed checks in a row, for a 404, a refused frame or no answer', async () => {
@@ -92,12 +94,15 @@ describe('the game link checker', () => {
       [String(missing)]: 'http_error',
       [String(framing)]: 'refuses_framing',
       [String(silent)]: 'timeout',
+      [String(csp)]: 'refuses_framing',
     });
     await checker.runRound();
     expect(await unavailableInStats()).toEqual([]);
     const third = await checker.runRound();
-    expect(third.changes.hidden.sort()).toEqual([missing, framing, silent].sort());
-    expect(await unavailableInStats()).toEqual([missing, framing, silent].sort((a, b) => a - b));
+    expect(third.changes.hidden.sort()).toEqual([missing, framing, silent, csp].sort());
+    expect(await unavailableInStats()).toEqual([missing, framing, silent, csp].sort((a, b) => a - b));
+    const cspHealth = (await server.context.gameHealth.all()).find((entry) => entry.gameId === csp);
+    expect(cspHealth?.lastDetail).toBe(`CSP frame-ancestors does not allow ${SITE_ORIGIN}`);
 
     const health = await server.context.gameHealth.all();
     expect(health.find((entry) => entry.gameId === framing)).toMatchObject({
@@ -134,7 +139,7 @@ describe('the game link checker', () => {
     try {
       const round = await checkerFor(games).runRound();
       expect(round.changes.restored).toEqual([missing]);
-      expect(await unavailableInStats()).toEqual([framing, silent].sort((a, b) => a - b));
+      expect(await unavailableInStats()).toEqual([framing, silent, csp].sort((a, b) => a - b));
       const health = await server.context.gameHealth.all();
       expect(health.find((entry) => entry.gameId === missing)).toMatchObject({ status: 'available', failures: 0 });
     } finally {
@@ -167,13 +172,13 @@ describe('the game link checker', () => {
     const metrics = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/game_check_rounds_total\{verdict="suspect"\} 4/);
     expect(metrics).toMatch(/game_check_last_round_failure_share 1/);
-    expect(metrics).toMatch(/games_unavailable 2/);
+    expect(metrics).toMatch(/games_unavailable 3/);
   });
 
   it('lets one instance lead: a second one waits until the lease is let go', async () => {
     const quiet = { intervalMs: 60 * 60_000 };
-    const first = checkerFor(games.slice(3), quiet);
-    const second = checkerFor(games.slice(3), quiet);
+    const first = checkerFor(games.slice(4), quiet);
+    const second = checkerFor(games.slice(4), quiet);
     server.advance(2 * 60 * 60_000); // the app's last round is long past: a round is due
     const [a, b] = await Promise.all([first.tick(), second.tick()]);
     expect([a, b].filter((round) => round !== null)).toHaveLength(1);
@@ -198,7 +203,7 @@ describe('the game link checker', () => {
   });
 
   it('looks at a game at once when enough players report it', async () => {
-    const checker = checkerFor(games.slice(3), { intervalMs: 24 * 60 * 60_000, reportThreshold: 3 });
+    const checker = checkerFor(games.slice(4), { intervalMs: 24 * 60 * 60_000, reportThreshold: 3 });
     await checker.tick(); // leads; a round ran above, so none is due
     const reported = games[5]?.id ?? 0;
     const requestsBefore = hosts.healthy.requests();
@@ -212,7 +217,7 @@ describe('the game link checker', () => {
     }
     expect((await server.context.gameHealth.all()).find((entry) => entry.gameId === reported)?.flaggedAt).not.toBeNull();
     const round = await checker.tick();
-    expect(round?.checked).toBe(games.length - 3);
+    expect(round?.checked).toBe(games.length - 4);
     expect(hosts.healthy.requests()).toBeGreaterThan(requestsBefore);
     expect((await server.context.gameHealth.all()).find((entry) => entry.gameId === reported)?.flaggedAt).toBeNull();
     await checker.stop();
