@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { Redis } from 'ioredis';
+import { GAMES } from 'shared-contracts';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { accountChecks } from './accounts/rules';
 import { OneTimeCodes } from './accounts/one-time-codes';
@@ -15,6 +16,9 @@ import { SessionStore } from './accounts/session-store';
 import { registerLibraryRoutes } from './library/library-routes';
 import { LIBRARY_CHECKS } from './library/library-schema';
 import { PurgeJob } from './maintenance/purge-job';
+import { GameChecker } from './game-health/game-checker';
+import { GameHealthStore } from './game-health/health-store';
+import { registerGameCheckRoutes } from './game-health/game-check-routes';
 import { UserStore } from './accounts/user-store';
 import { mailConfigProblem, type Config } from './config';
 import type { AppContext } from './context';
@@ -66,6 +70,8 @@ export interface App {
   mailWorker: DeliveryWorker | null;
   /** Deletes expired and abandoned data on a timer (tests call runOnce). */
   purgeJob: PurgeJob;
+  /** The game link checker; its timer runs only when GAME_CHECKS is on (tests call tick or runRound). */
+  gameChecker: GameChecker;
 }
 
 /** SMTP when SMTP_URL is set; else the dev outbox when DEV_OUTBOX is on; else nowhere (mail waits in the queue). */
@@ -228,7 +234,17 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
       now().getTime(),
     ).hook(),
     playData: createPlayData({ config, database, redis, secret: keys.playData, now }),
+    gameHealth: new GameHealthStore(database.db),
   };
+  const gameChecker = new GameChecker(
+    database.db,
+    context.gameHealth,
+    GAMES.map((game) => ({ id: game.id, link: game.link })),
+    config.gameChecks,
+    app.log,
+    now,
+    () => context.playData.stats.invalidate(),
+  );
 
   registerErrorHandling(app);
   const authLookup = createAuthLookup(database);
@@ -236,7 +252,7 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
   const authenticate = authenticator(context.tokens, authLookup);
   // Collects the route schemas into an OpenAPI document (`app.swagger()`); it serves nothing.
   await app.register(fastifySwagger, { openapi: OPENAPI_INFO, transform: bearerRoutes(authenticate) });
-  registerObservability(app, context, redis);
+  registerObservability(app, context, redis, gameChecker.figures);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSessionId', null);
 
@@ -276,6 +292,7 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
   registerPlayDataRoutes(app, context, authenticate);
   await registerUploadRoutes(app, context, authenticate);
   registerDevRoutes(app, context);
+  registerGameCheckRoutes(app, context, gameChecker);
   registerHealthRoutes(app, context);
 
   const transport = config.mail.worker ? chooseTransport(config) : null;
@@ -295,6 +312,7 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
       unsavedUploadsTask(database.db, context.uploads, config.uploads.unsavedMs, now),
       orphanFilesTask(database.db, context.uploads, config.uploads.unsavedMs, now),
       ...playDataPurgeTasks(context.playData, database.db, now),
+      { name: 'game_check_history', run: () => gameChecker.store.purgeHistory(config.gameChecks.historyMs, now()) },
     ],
     config.retention.purgeIntervalMs,
     app.log,
@@ -302,6 +320,9 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
   // Before the database's hook (hooks run in reverse order): a purge in flight finishes first.
   app.addHook('onClose', async () => purgeJob.stop());
   purgeJob.start();
+  // Before the database's hook: a round in flight finishes and the lease is let go first.
+  app.addHook('onClose', async () => gameChecker.stop());
+  if (config.gameChecks.enabled) gameChecker.start();
 
-  return { app, context, mailWorker, purgeJob };
+  return { app, context, mailWorker, purgeJob, gameChecker };
 }

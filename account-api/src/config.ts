@@ -53,6 +53,33 @@ export interface Config {
   retention: RetentionSettings;
   /** Operations: shutdown, signing keys, migrations. */
   operations: OperationsSettings;
+  /** The game link checker (decision 0058). */
+  gameChecks: GameCheckSettings;
+}
+
+export interface GameCheckSettings {
+  /** Run the checker (GAME_CHECKS): on in production, off elsewhere unless asked for. */
+  enabled: boolean;
+  /** A full round this often (GAME_CHECK_INTERVAL_MINUTES, default 15). */
+  intervalMs: number;
+  /** Failed checks in a row that hide a game (GAME_CHECK_FAILURES, default 3). */
+  failuresToHide: number;
+  /** One check's longest wait for the host's answer (GAME_CHECK_TIMEOUT_SECONDS, default 10). */
+  timeoutMs: number;
+  /** How often each instance asks for the lead and whether a round is due (GAME_CHECK_TICK_SECONDS, default 60). */
+  tickMs: number;
+  /** Distinct devices reporting one game within a day that make the checker look at once (GAME_CHECK_REPORT_THRESHOLD, default 3). */
+  reportThreshold: number;
+  /** Checks older than this are purged (GAME_CHECK_HISTORY_DAYS, default 30). */
+  historyMs: number;
+  /** The site's origins a game must let frame it: SITE_URL's and CORS_ORIGINS'. */
+  siteOrigins: string[];
+  userAgent: string;
+  /**
+   * GAME_CHECK_REWRITE (`https://host=http://127.0.0.1:9999,…`, never in production): links on an
+   * origin are fetched from another, so tests can put local stand-in hosts behind the real links.
+   */
+  rewrite?: ((link: string) => string) | undefined;
 }
 
 export interface RetentionSettings {
@@ -112,6 +139,38 @@ export interface MailSettings {
   sendDeadlineMs: number;
   /** Longest the worker's stop() waits for the mail in hand before it aborts it. */
   stopTimeoutMs: number;
+}
+
+function switchFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true' || raw === 'on') return true;
+  if (raw === '0' || raw === 'false' || raw === 'off') return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name] ?? ''}"`);
+}
+
+function originRewriteFrom(raw: string | null, production: boolean): ((link: string) => string) | undefined {
+  if (!raw) return undefined;
+  if (production) throw new Error('GAME_CHECK_REWRITE is for tests only and refused with NODE_ENV=production');
+  const pairs = raw.split(',').map((pair) => {
+    const [from = '', to = ''] = pair.split('=').map((part) => part.trim());
+    if (!URL.canParse(from) || !URL.canParse(to)) throw new Error(`GAME_CHECK_REWRITE: "${pair}" is not origin=origin`);
+    return [new URL(from).origin, new URL(to).origin] as const;
+  });
+  return (link) => {
+    if (!URL.canParse(link)) return link;
+    const url = new URL(link);
+    const target = pairs.find(([from]) => from === url.origin)?.[1];
+    return target ? `${target}${url.pathname}${url.search}` : link;
+  };
+}
+
+/** The site's origins a framed game must allow: SITE_URL's and each listed CORS origin. */
+function siteOriginsFrom(siteUrl: string, corsOrigins: readonly string[]): string[] {
+  const origins = [siteUrl, ...corsOrigins]
+    .filter((origin) => origin !== '*' && URL.canParse(origin))
+    .map((origin) => new URL(origin).origin);
+  return [...new Set(origins)];
 }
 
 /** Any capitalisation counts: `Production` must not switch production safeguards off. */
@@ -262,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
   const uploadMaxBytes = intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024);
   const dataDir = path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
+  const siteUrl = (textFrom(env, 'SITE_URL') ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const corsOrigins = corsOriginsFrom(env, production);
   return {
     production,
     host: textFrom(env, 'HOST') ?? 'localhost',
@@ -275,7 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: textFrom(env, 'MAIL_FROM') ?? `${brandName} <no-reply@localhost>`,
     devOutbox,
     brandName,
-    siteUrl: (textFrom(env, 'SITE_URL') ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    siteUrl,
     mail: {
       worker: env.MAIL_WORKER?.trim() !== '0',
       pollMs: intFrom(env, 'MAIL_POLL_MS', 1000),
@@ -288,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendDeadlineMs: intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000,
       stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS', 5) * 1000,
     },
-    corsOrigins: corsOriginsFrom(env, production),
+    corsOrigins,
     recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes,
     uploads: uploadSettingsFrom(env, uploadMaxBytes),
@@ -313,6 +374,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS', 30) * 1000,
       statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS', 5) * 1000,
       reportsToken: secretFrom(env, 'REPORTS_TOKEN'),
+    },
+    gameChecks: {
+      enabled: switchFrom(env, 'GAME_CHECKS', production),
+      intervalMs: intFrom(env, 'GAME_CHECK_INTERVAL_MINUTES', 15) * 60_000,
+      failuresToHide: intFrom(env, 'GAME_CHECK_FAILURES', 3),
+      timeoutMs: intFrom(env, 'GAME_CHECK_TIMEOUT_SECONDS', 10) * 1000,
+      tickMs: intFrom(env, 'GAME_CHECK_TICK_SECONDS', 60) * 1000,
+      reportThreshold: intFrom(env, 'GAME_CHECK_REPORT_THRESHOLD', 3),
+      historyMs: intFrom(env, 'GAME_CHECK_HISTORY_DAYS', 30) * DAY_MS,
+      siteOrigins: siteOriginsFrom(siteUrl, corsOrigins),
+      userAgent: `${brandName}-game-check/1 (+${siteUrl})`,
+      rewrite: originRewriteFrom(textFrom(env, 'GAME_CHECK_REWRITE'), production),
     },
   };
 }

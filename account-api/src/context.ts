@@ -7,6 +7,7 @@ import type { UserStore } from './accounts/user-store';
 import type { Config } from './config';
 import type { AccountLimit } from './http/rate-limits';
 import type { DatabaseHandle } from './db/connect';
+import type { GameHealthStore } from './game-health/health-store';
 import type { MailOutbox } from './mail/outbox';
 import type { PlayData } from './play-data/play-data';
 import type { CaptchaVerifier } from './security/captcha';
@@ -49,4 +50,6 @@ export interface AppContext {
   passwordHashingBudget: preHandlerAsyncHookHandler;
   /** Play counts, likes and reports. */
   playData: PlayData;
+  /** Each game's health as the link checker judged it (decision 0058). */
+  gameHealth: GameHealthStore;
 }

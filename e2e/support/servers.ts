@@ -7,12 +7,12 @@ import registry from '../../parts.json';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
-/** Waits for a server of this harness to answer /__health. */
-async function healthy(port: number, child: ChildProcess, label: string): Promise<void> {
+/** Waits for a server of this harness to answer its health path (/__health; the API's /livez). */
+async function healthy(port: number, child: ChildProcess, label: string, healthPath = '/__health'): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
-      if ((await fetch(`http://localhost:${port}/__health`)).ok) return;
+      if ((await fetch(`http://localhost:${port}${healthPath}`)).ok) return;
     } catch {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${label} on ${port} did not start`);
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -45,11 +45,12 @@ async function spawnServer(
   script: string,
   args: string[],
   env: Record<string, string>,
+  healthPath?: string,
 ): Promise<RunningServer> {
   await portFree(port, label);
   const child = spawnNode(script, args, env);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await healthy(port, child, label);
+  await healthy(port, child, label, healthPath);
   return {
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -80,6 +81,18 @@ export async function servePages(shellDist: string, port: number, env: Record<st
     LOG_LEVEL: 'warn',
     ...env,
   });
+}
+
+/** Runs an account API of a test's own (its own database in `env.DATA_DIR`), as its own process, until stop(). */
+export async function serveApi(port: number, env: Record<string, string>): Promise<RunningServer> {
+  return spawnServer(
+    'account api',
+    port,
+    'account-api/dist/server.js',
+    [],
+    { PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '14', ...env },
+    '/livez',
+  );
 }
 
 /**

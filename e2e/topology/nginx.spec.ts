@@ -52,6 +52,16 @@ test('nginx serves the front ends, every route as a page, with caching and secur
   expect((await request.get(`${catalogue}/no-such-file.js`)).status()).toBe(404);
 });
 
+test('/sitemap.xml comes from the page services, which leave out games found dead (decision 0058)', async ({ request }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  // The page services' answer (a page's caching), not the build's file (a static file's).
+  expect(sitemap.headers()['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400');
+  // Offline, no game was hidden: every game is listed, under the host the player asked for.
+  expect((await sitemap.text()).match(/<loc>[^<]*\/game\/\d+<\/loc>/g)).toHaveLength(65);
+});
+
 test('both API instances and both page services answer behind nginx', async ({ request }) => {
   expect(instances).toHaveLength(2);
   for (const instance of instances) expect((await request.get(`${instance}/health`)).ok()).toBeTruthy();

@@ -230,7 +230,48 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('game_reports').execute();
       },
     },
-    // Numbered after 0016 (the game-health work takes that number on its own branch).
+    '0016_game_health': {
+      async up(db) {
+        await db.schema
+          .createTable('game_health')
+          .addColumn('game_id', 'integer', (col) => col.primaryKey())
+          .addColumn('status', 'text', (col) => col.notNull())
+          .addColumn('failures', 'integer', (col) => col.notNull().defaultTo(0))
+          .addColumn('last_checked_at', 'text')
+          .addColumn('last_outcome', 'text')
+          .addColumn('last_detail', 'text')
+          .addColumn('changed_at', 'text', (col) => col.notNull())
+          .addColumn('flagged_at', 'text')
+          .execute();
+        await idColumn(db, 'game_health_checks')
+          .addColumn('game_id', 'integer', (col) => col.notNull())
+          .addColumn('checked_at', 'text', (col) => col.notNull())
+          .addColumn('outcome', 'text', (col) => col.notNull())
+          .addColumn('http_status', 'integer')
+          .addColumn('detail', 'text')
+          .addColumn('counted', 'integer', (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex('game_health_checks_game')
+          .on('game_health_checks')
+          .columns(['game_id', 'checked_at'])
+          .execute();
+        await db.schema.createIndex('game_health_checks_at').on('game_health_checks').column('checked_at').execute();
+        // One row per periodic job that must run on one instance only (leader by lease).
+        await db.schema
+          .createTable('job_leases')
+          .addColumn('name', 'text', (col) => col.primaryKey())
+          .addColumn('holder', 'text', (col) => col.notNull())
+          .addColumn('expires_at', 'text', (col) => col.notNull())
+          .addColumn('last_run_at', 'text')
+          .execute();
+      },
+      async down(db) {
+        await db.schema.dropTable('job_leases').execute();
+        await db.schema.dropTable('game_health_checks').execute();
+        await db.schema.dropTable('game_health').execute();
+      },
+    },
     '0017_play_data_bounds_and_owner_networks': {
       async up(db) {
         // What one address or site has spent of its daily bound per action and game (decision 0054).

@@ -193,7 +193,47 @@ export interface OwnerNetworksTable {
   seen_at: string;
 }
 
+/** Each game's health as the link checker last judged it (decision 0058). */
+export interface GameHealthTable {
+  game_id: number;
+  /** 'available' or 'unavailable'. */
+  status: string;
+  /** Failed checks in a row, counted rounds only (a round that failed for most games is not counted). */
+  failures: number;
+  last_checked_at: string | null;
+  /** The last check's outcome: 'ok', 'http_error', 'refuses_framing', 'timeout' or 'unreachable'. */
+  last_outcome: string | null;
+  last_detail: string | null;
+  /** When the status last changed. */
+  changed_at: string;
+  /** Set when players' reports pass the threshold: the checker looks at once, then clears it. */
+  flagged_at: string | null;
+}
+
+/** Every check of every game, for the history (purged after GAME_CHECK_HISTORY_DAYS). */
+export interface GameHealthChecksTable {
+  id: Generated<number>;
+  game_id: number;
+  checked_at: string;
+  outcome: string;
+  http_status: number | null;
+  detail: string | null;
+  /** 0 when the round failed for most games (the checker's own network): kept, but not counted. */
+  counted: number;
+}
+
+/** A periodic job run by one instance at a time: whoever holds an unexpired lease. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+  last_run_at: string | null;
+}
+
 export interface Database {
+  game_health: GameHealthTable;
+  game_health_checks: GameHealthChecksTable;
+  job_leases: JobLeasesTable;
   users: UsersTable;
   mail_outbox: MailOutboxTable;
   sessions: SessionsTable;

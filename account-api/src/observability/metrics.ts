@@ -6,12 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
+import type { CheckerFigures } from '../game-health/game-checker';
 
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** The mail queue is counted at most this often, however often /metrics is scraped. */
 const MAIL_STATS_MS = 5_000;
 
-export function registerObservability(app: FastifyInstance, context: AppContext, redis: Redis | null): void {
+export function registerObservability(
+  app: FastifyInstance,
+  context: AppContext,
+  redis: Redis | null,
+  gameChecks: CheckerFigures,
+): void {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -87,8 +93,51 @@ export function registerObservability(app: FastifyInstance, context: AppContext,
   redisErrors.inc(0);
   redis?.on('error', () => redisErrors.inc());
 
+  registerGameCheckMetrics(context, gameChecks, registers);
+
   app.get('/metrics', async (_request, reply) => {
     const text = await registry.metrics();
     return reply.header('content-type', registry.contentType).send(text);
+  });
+}
+
+/** The link checker's figures (decision 0058): rounds by verdict, the last round's failure share, games hidden. */
+function registerGameCheckMetrics(context: AppContext, figures: CheckerFigures, registers: Registry[]): void {
+  new Counter({
+    name: 'game_check_rounds_total',
+    help: "Rounds of game link checks this instance ran: counted, or suspect (most games failed at once: the checker's own network; nothing hidden)",
+    labelNames: ['verdict'],
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ verdict: 'counted' }, figures.rounds.counted);
+      this.inc({ verdict: 'suspect' }, figures.rounds.suspect);
+    },
+  });
+  new Gauge({
+    name: 'game_check_last_round_failure_share',
+    help: 'Share of games that failed in the last round this instance ran (0-1)',
+    registers,
+    collect() {
+      if (figures.lastFailureShare !== null) this.set(figures.lastFailureShare);
+    },
+  });
+  let unavailable: { at: number; count: Promise<number | null> } | null = null;
+  new Gauge({
+    name: 'games_unavailable',
+    help: 'Games the link checker has hidden from players (the same for every instance: read from the database)',
+    registers,
+    async collect() {
+      if (!unavailable || Date.now() - unavailable.at > MAIL_STATS_MS)
+        unavailable = {
+          at: Date.now(),
+          count: context.gameHealth.unavailable().then(
+            (ids) => ids.length,
+            () => null,
+          ),
+        };
+      const count = await unavailable.count;
+      if (count !== null) this.set(count);
+    },
   });
 }

@@ -23,9 +23,9 @@ export function lastDayPlays(figures: Pick<PlayFigures, 'today' | 'yesterday'>, 
   return figures.today + figures.yesterday * (1 - sinceMidnight / DAY_MS);
 }
 
-function ranked(figures: Map<number, number>): number[] {
+function ranked(figures: Map<number, number>, hidden: ReadonlySet<number>): number[] {
   return [...figures]
-    .filter(([, value]) => value > 0)
+    .filter(([id, value]) => value > 0 && !hidden.has(id))
     .sort(([idA, a], [idB, b]) => b - a || idA - idB)
     .slice(0, STATS_ROW_SIZE)
     .map(([id]) => id);
@@ -36,7 +36,7 @@ export async function readGameStats(db: Kysely<Database>, counter: PlayCounter, 
   const today = utcDay(at);
   const yesterday = utcDay(new Date(at.getTime() - DAY_MS));
   const weekStart = utcDay(new Date(at.getTime() - 6 * DAY_MS));
-  const [playRows, voteRows, pending] = await Promise.all([
+  const [playRows, voteRows, pending, unavailableRows] = await Promise.all([
     db
       .selectFrom('game_play_days')
       .select([
@@ -58,7 +58,11 @@ export async function readGameStats(db: Kysely<Database>, counter: PlayCounter, 
       .groupBy('game_id')
       .execute(),
     counter.pending(),
+    // Games the link checker hid (decision 0058): left out of the rows, named for the clients to hide.
+    db.selectFrom('game_health').select('game_id').where('status', '=', 'unavailable').orderBy('game_id').execute(),
   ]);
+  const unavailable = unavailableRows.map((row) => row.game_id).filter((id) => KNOWN_GAME_IDS.has(id));
+  const hidden = new Set(unavailable);
   const plays = new Map<number, PlayFigures>();
   const figuresOf = (gameId: number) => {
     let figures = plays.get(gameId);
@@ -87,14 +91,16 @@ export async function readGameStats(db: Kysely<Database>, counter: PlayCounter, 
   }
 
   const known = [...plays].filter(([gameId]) => KNOWN_GAME_IDS.has(gameId));
-  const lastDay = ranked(new Map(known.map(([gameId, figures]) => [gameId, lastDayPlays(figures, at)])));
-  const trending = lastDay.length > 0 ? lastDay : ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.week])));
+  const lastDay = ranked(new Map(known.map(([gameId, figures]) => [gameId, lastDayPlays(figures, at)])), hidden);
+  const trending =
+    lastDay.length > 0 ? lastDay : ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.week])), hidden);
   return {
     generatedAt: at.toISOString(),
     games,
     trending,
     trendingWindow: lastDay.length > 0 ? '24h' : '7d',
-    mostPlayed: ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.total]))),
+    mostPlayed: ranked(new Map(known.map(([gameId, figures]) => [gameId, figures.total])), hidden),
+    unavailable,
   };
 }
 

@@ -25,6 +25,8 @@ import { deviceVoter, userVoter } from './votes';
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
 const MINUTE = 60_000;
 const SWEEP_EVERY_MS = 5 * MINUTE;
+/** Reports of one game within this window count toward the checker's threshold. */
+const REPORT_WINDOW_MS = 24 * 60 * MINUTE;
 
 /** Per address, like every other call; generous, since one home network holds many players. */
 const LIMITS = {
@@ -151,6 +153,9 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
       const added = await playData.reports.add(device, game, reason, cleanReportText(text), at, playData.callSource(request.ip));
       if (added === 'already') throw new HttpError(409, PLAY_DATA_TEXT.reportAlready);
       if (added === 'bounded') throw boundSpent(PLAY_DATA_TEXT.reportsBounded, at);
+      // Enough players saying the same game is broken: the link checker looks at it at once.
+      const reporters = await playData.reports.reportersSince(game, new Date(at.getTime() - REPORT_WINDOW_MS));
+      if (reporters >= context.config.gameChecks.reportThreshold) await context.gameHealth.flag(game, at);
       return reply.code(201).send({ detail: PLAY_DATA_TEXT.reportThanks });
     },
   );

@@ -53,6 +53,28 @@ export class ReportStore {
     return Number(result.numDeletedRows);
   }
 
+  /** How many devices reported this game since `since`. */
+  async reportersSince(gameId: number, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('game_reports')
+      .select((eb) => eb.fn.count<number | string>('reporter').distinct().as('reporters'))
+      .where('game_id', '=', gameId)
+      .where('created_at', '>=', since.toISOString())
+      .executeTakeFirst();
+    return Number(row?.reporters ?? 0);
+  }
+
+  /** Reports per game since `since`, for the games that have any. */
+  async countsSince(since: Date): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('game_reports')
+      .select(['game_id', (eb) => eb.fn.countAll<number | string>().as('reports')])
+      .where('created_at', '>=', since.toISOString())
+      .groupBy('game_id')
+      .execute();
+    return new Map(rows.map((row) => [row.game_id, Number(row.reports)]));
+  }
+
   /** Newest first. */
   async list(limit: number): Promise<StoredReport[]> {
     const rows = await this.db

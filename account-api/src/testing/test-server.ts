@@ -85,6 +85,9 @@ export function setupTestServer(overrides: Partial<Config> = {}, options: Partia
     get purgeJob() {
       return current().purgeJob;
     },
+    get gameChecker() {
+      return current().gameChecker;
+    },
     get dataDir() {
       return current().dataDir;
     },

@@ -1,13 +1,13 @@
 import { GAMES, PAGE_TEXT, sortGamesByName } from 'shared-contracts';
 import { GameGrid } from '../cards';
-import { SortControl, useSortedGames } from '../play-data';
+import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const GAMES_BY_NAME = sortGamesByName(GAMES);
 
 /** All Games (product §2): every game as a card, alphabetically by name unless `?sort=` says otherwise. */
 export function AllGamesPage() {
-  const { sort, sorted } = useSortedGames(GAMES_BY_NAME);
+  const { sort, sorted } = useSortedGames(useAvailableGames(GAMES_BY_NAME));
   return (
     <div className="page catalog-all-games">
       <div className="catalog-page-heading">

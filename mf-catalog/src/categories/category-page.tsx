@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
 import { Icon } from 'ui';
 import { GameGrid } from '../cards';
-import { SortControl, useSortedGames } from '../play-data';
+import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
 
@@ -15,7 +15,7 @@ export function CategoryPage() {
   // React Router hands the param over already URL-decoded.
   const { categoryName = '' } = useParams();
   const inCategory = useMemo(() => gamesInCategory(GAMES, categoryName), [categoryName]);
-  const { sort, sorted: games } = useSortedGames(inCategory);
+  const { sort, sorted: games } = useSortedGames(useAvailableGames(inCategory));
   // The drawer belongs to the category it was opened on: navigating anywhere closes it.
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn === categoryName;

@@ -4,6 +4,7 @@ import { GameRow } from '../cards';
 import { useLibrary } from '../library';
 import { PopularRows } from './popular-rows';
 import { GameSlider } from './game-slider';
+import { useAvailableGames } from '../play-data';
 
 // The catalogue is fixed at build time, so its order is worked out once.
 const SLIDER_GAMES = sortGamesByName(GAMES);
@@ -20,13 +21,16 @@ const gamesOf = (entries: readonly LibraryEntry[]): Game[] =>
  */
 export function HomePage({ brand }: HomePageProps) {
   const library = useLibrary();
+  const sliderGames = useAvailableGames(SLIDER_GAMES);
+  const recentlyPlayed = useAvailableGames(gamesOf(library.recentlyPlayed));
+  const favourites = useAvailableGames(gamesOf(library.favourites));
   return (
     <div className="page">
       <HomeHero name={brand.name} blurb={brand.blurb} />
-      <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={gamesOf(library.recentlyPlayed)} />
-      <GameRow title={HOME_ROW_TITLES.favourites} games={gamesOf(library.favourites)} />
+      <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={recentlyPlayed} />
+      <GameRow title={HOME_ROW_TITLES.favourites} games={favourites} />
       <PopularRows />
-      <GameSlider games={SLIDER_GAMES} />
+      <GameSlider games={sliderGames} />
     </div>
   );
 }

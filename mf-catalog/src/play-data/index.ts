@@ -2,3 +2,4 @@
 export { PlaysBadge } from './plays-badge';
 export { SortControl, useSortedGames } from './sort-control';
 export { useGameStats } from './use-game-stats';
+export { useAvailableGames } from './use-available-games';

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { GAMES, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName } from 'shared-contracts';
 import { moreLikeQuery } from 'shared-contracts/related';
 import { GameGrid, GameRow } from '../cards';
+import { useAvailableGames } from '../play-data';
 import './search-page.css';
 
 /** '1 game', '4 games': how many games the search found. */
@@ -16,8 +17,9 @@ export const gameCount = (count: number): string => `${count} ${count === 1 ? 'g
 export function SearchPage() {
   const [searchParams] = useSearchParams();
   const query = searchParams.get(SEARCH_QUERY_PARAM) ?? '';
-  const results = useMemo(() => sortGamesByName(searchGames(GAMES, query)), [query]);
-  const related = useMemo(() => (results.length === 0 ? moreLikeQuery(GAMES, query) : []), [results, query]);
+  const games = useAvailableGames(GAMES);
+  const results = useMemo(() => sortGamesByName(searchGames(games, query)), [games, query]);
+  const related = useMemo(() => (results.length === 0 ? moreLikeQuery(games, query) : []), [games, results, query]);
   return (
     <div className="page catalog-search">
       <h1 className="page-title catalog-search__title">

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { GAMES, gamesWithTag, listTags, tagKey } from 'shared-contracts';
 import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
 import { GameGrid } from '../cards';
-import { SortControl, useSortedGames } from '../play-data';
+import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
 
 const TAGS = listTags(GAMES);
 
@@ -12,7 +12,7 @@ export function TagPage() {
   // React Router hands the param over already URL-decoded; the link carries the tag's key.
   const { tag = '' } = useParams();
   const label = TAGS.find((known) => tagKey(known) === tagKey(tag)) ?? tag;
-  const tagged = useMemo(() => gamesWithTag(GAMES, tag), [tag]);
+  const tagged = useAvailableGames(useMemo(() => gamesWithTag(GAMES, tag), [tag]));
   const { sort, sorted } = useSortedGames(tagged);
   const heading = PLAY_DATA_TEXT.tagHeading(label);
   return (

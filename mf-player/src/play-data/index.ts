@@ -2,3 +2,4 @@
 export { GameFigures } from './game-figures';
 export { GameTags } from './game-tags';
 export { ReportProblem } from './report-problem';
+export { useAvailableGames, useUnavailableGames } from './use-available-games';

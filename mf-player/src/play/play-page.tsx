@@ -3,14 +3,15 @@ import { Link, useNavigationType } from 'react-router-dom';
 import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
 import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
 import { gameDescription } from 'shared-contracts/seo';
-import { moreLikeThis } from 'shared-contracts/related';
+import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FavouriteButton, GameLinkRow, useLibrary } from '../library';
-import { GameFigures, GameTags, ReportProblem } from '../play-data';
+import { GameFigures, GameTags, ReportProblem, useAvailableGames, useUnavailableGames } from '../play-data';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
 import { GameNotFound } from './game-not-found';
+import { GameUnavailable } from './game-unavailable';
 import { PlayCover } from './play-cover';
 import { ShareButton } from './share-button';
 import { useGameSource } from './use-game-source';
@@ -60,12 +61,26 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   const [startedLink, setStartedLink] = useState<string>();
   const catalogueGame = game ? findGameById(GAMES, game.id) : undefined;
   const catalogueId = catalogueGame?.id;
-  const recent = useRecentGames(catalogueId);
+  const recent = useAvailableGames(useRecentGames(catalogueId));
+  const available = useAvailableGames(GAMES);
+  // A game the link checker found dead (decision 0058): its page offers others instead.
+  const unavailable = useUnavailableGames();
+  const dead = catalogueId !== undefined && unavailable.has(catalogueId);
 
-  useKeepKeysInGame(frameRef, stageRef, game?.link);
+  useKeepKeysInGame(frameRef, stageRef, dead ? undefined : game?.link);
   useEffect(() => {
-    if (painted && catalogueId !== undefined) markPlayed(catalogueId);
-  }, [painted, catalogueId]);
+    if (painted && catalogueId !== undefined && !dead) markPlayed(catalogueId);
+  }, [painted, catalogueId, dead]);
+
+  if (dead && catalogueGame) {
+    const similar = moreLikeThis(available, catalogueGame);
+    return (
+      <div className="page play-page">
+        <GameUnavailable game={catalogueGame} instead={similar.length > 0 ? similar : varietyPicks(available)} />
+        {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
+      </div>
+    );
+  }
 
   if (!game) {
     return (
@@ -132,7 +147,9 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
         </div>
       )}
       {/* Below the game, after its first frame like the carousel: their cards are half the commit left. */}
-      {catalogueGame && painted && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />}
+      {catalogueGame && painted && (
+        <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(available, catalogueGame)} />
+      )}
       {painted && <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />}
       {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
     </div>

@@ -183,6 +183,67 @@ describe("the API's play figures", () => {
   });
 });
 
+describe('games the link checker found dead', () => {
+  const DEAD = 7;
+  let service: ReturnType<typeof buildPageService>;
+  let deadRemote: Awaited<ReturnType<typeof jsonServer>>;
+  const ask = (url: string) => service.app.inject({ url, headers: { host: 'portal.test', accept: 'text/html' } });
+  beforeAll(async () => {
+    deadRemote = await jsonServer({
+      '/mf-manifest.json': MANIFEST,
+      '/fragments.json': {
+        ...FRAGMENTS('All Games'),
+        pages: { AllGamesPage: { '/all-games': `<h1>All Games</h1><a href="/game/5">5</a><a href="/game/${DEAD}">7</a>` } },
+      },
+      '/api/stats/games': {
+        generatedAt: new Date().toISOString(),
+        games: {},
+        trending: [],
+        trendingWindow: '24h',
+        mostPlayed: [],
+        unavailable: [DEAD],
+      },
+    });
+    const deadShell = fakeShell(`${deadRemote.base}/mf-manifest.json`);
+    service = buildPageService({ shellDist: deadShell.dist, statsUrl: deadRemote.base });
+  });
+  afterAll(async () => {
+    await service.app.close();
+    await deadRemote.close();
+  });
+
+  test('answer 410 on their play page, which is never cached as a 304 or kept as a file', async () => {
+    const response = await ask(`/game/${DEAD}`);
+    expect(response.statusCode).toBe(410);
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await ask('/game/5')).statusCode).toBe(200);
+  });
+
+  test('keep a page that links to one out of the HTML drawn from its build: the remote draws it without', async () => {
+    let html = '';
+    // The remote's fragments are fetched on the first page that needs them.
+    for (let i = 0; i < 50 && !html.includes('placeholder'); i += 1) {
+      html = (await ask('/all-games')).body;
+      if (!html.includes('placeholder')) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(html).toContain('<p>placeholder</p>');
+    expect(html).not.toContain(`href="/game/${DEAD}"`);
+  });
+
+  test('leave the sitemap, which is drawn from the live list', async () => {
+    const response = await service.app.inject({ url: '/sitemap.xml', headers: { host: 'portal.test' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toContain('<loc>http://portal.test/game/5</loc>');
+    expect(response.body).not.toContain(`<loc>http://portal.test/game/${DEAD}</loc>`);
+    // The main service's API gives no figures: every game is listed.
+    expect((await app.inject({ url: '/sitemap.xml', headers: { host: 'portal.test' } })).body).toContain(
+      `<loc>http://portal.test/game/${DEAD}</loc>`,
+    );
+  });
+});
+
 describe('bad input gets a clear answer, never a 500', () => {
   test.each([
     ['a Host with a path in it', { host: 'evil.test/x' }, 400],

@@ -1,6 +1,8 @@
 // The site's routes: every page (pre-rendered, cacheable, with its security headers), /config.json,
 // health, and, when the service also serves the shell's files (`npm start`), those files.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GAMES } from 'shared-contracts';
+import { sitemapXml } from 'shared-contracts/seo';
 import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
@@ -64,6 +66,28 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     },
   });
 
+  // The sitemap leaves out games the link checker found dead (decision 0058), so it is drawn here
+  // from the API's figures rather than kept as a file of the shell's build.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/sitemap.xml',
+    handler: async (request, reply) => {
+      const host = request.headers.host ?? '';
+      if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
+      const https = servedOverHttps(request);
+      const unavailable = new Set(await renderer.unavailableGames());
+      const body = sitemapXml(
+        `${https ? 'https' : 'http'}://${host}`,
+        GAMES.filter((game) => !unavailable.has(game.id)),
+      );
+      return reply
+        .headers(fileSecurityHeaders(https))
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('cache-control', SHARED_PAGE_CACHE)
+        .send(request.method === 'HEAD' ? undefined : body);
+    },
+  });
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const host = request.headers.host ?? '';
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
@@ -77,12 +101,14 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
+      .code(rendered.status)
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
       .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'));
     // A visitor's own answer (it sets their cohort) has no validator: a cache revalidating its
     // copy for visitors without the cookie would get a 304 and keep serving that copy to them.
-    if (!selection.cacheable) return sendBody(request, reply, rendered, encoding);
+    // A 410 is answered whole every time: a validator would let a cache turn it into a 304.
+    if (!selection.cacheable || rendered.status !== 200) return sendBody(request, reply, rendered, encoding);
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return sendBody(request, reply, rendered, encoding);

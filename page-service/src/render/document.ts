@@ -50,11 +50,24 @@ export interface PageRequest {
 
 export interface RenderedDocument {
   html: string;
+  /** 410 for the play page of a game the link checker found dead (decision 0058); else 200. */
+  status: 200 | 410;
   /** Whether the page's content was pre-rendered (false: the plain shell with config and hints). */
   prerendered: boolean;
   /** A page of the catalogue for crawlers (not search results, the profile or "not found"). */
   indexable: boolean;
 }
+
+/** The game of a play page's path, if it is one. */
+const GAME_PATH = /^\/game\/(\d+)\/?$/;
+
+/**
+ * Whether a remote's pre-rendered page may stand in the server's HTML while some games are
+ * unavailable: not if it links to one of them (its build knew every game; the remote, starting
+ * in the browser, leaves them out, and the page would change under the player).
+ */
+const linksToAny = (html: string, gameIds: ReadonlySet<number>) =>
+  [...html.matchAll(/href="\/game\/(\d+)"/g)].some((link) => gameIds.has(Number(link[1])));
 
 const noindex = (page: PrerenderedPage) => page.metaTags.some((tag) => tag.key === 'robots' && /noindex/i.test(tag.content));
 
@@ -68,13 +81,23 @@ export async function renderDocument(
   let document = shell.index;
   const pageUrl = url === '/index.html' ? '/' : url;
   const remotes = (config.remotes as Record<string, string> | undefined) ?? {};
+  const unavailable = new Set(stats?.unavailable ?? []);
+  const pathname = new URL(pageUrl, origin).pathname;
+  const deadGame = Number(GAME_PATH.exec(pathname)?.[1] ?? Number.NaN);
+  // The play page of a dead game: the player's remote draws "isn't available" and alternatives.
+  const status = unavailable.has(deadGame) ? 410 : 200;
   let page: PrerenderedPage | null = null;
   let styleOf = (_id: string) => '';
   if (shell.renderPage) {
     try {
-      const fragments = await pageFragments(remoteFiles, remotes, new URL(pageUrl, origin).pathname);
+      const fragments = await pageFragments(remoteFiles, remotes, pathname);
       styleOf = (id) => fragments.styleOf(id);
-      page = shell.renderPage(pageUrl, config, hostname, origin, (id) => fragments.fragmentOf(id), stats);
+      const fragmentOf = (id: Parameters<typeof fragments.fragmentOf>[0]) => {
+        const fragment = fragments.fragmentOf(id);
+        if (!fragment || unavailable.size === 0) return fragment;
+        return status === 410 || linksToAny(fragment.html, unavailable) ? undefined : fragment;
+      };
+      page = shell.renderPage(pageUrl, config, hostname, origin, fragmentOf, stats);
     } catch (error) {
       onRenderError(error);
     }
@@ -98,6 +121,7 @@ export async function renderDocument(
   const head = `${fragmentStyles}${inlineConfigTag(config)}${structuredDataHtml(page?.structuredData)}${hints}`;
   return {
     html: document.replace('</head>', () => `${head}</head>`),
+    status,
     prerendered: page !== null,
     indexable: page !== null && !noindex(page),
   };

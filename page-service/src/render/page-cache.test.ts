@@ -3,7 +3,7 @@ import { COMPRESSION, etagOf, PageCache, type CachedPage } from './page-cache';
 
 const pageOf = (html: string): CachedPage => {
   const body = Buffer.from(html);
-  return { body, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, keepAsFile: true };
+  return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, keepAsFile: true };
 };
 
 describe('the page cache', () => {
@@ -52,7 +52,15 @@ describe('compression: quick on the request path, the strongest only for what is
   const html = Buffer.from(
     Array.from({ length: 400 }, (_, i) => `<li class="card"><a href="/game/${i}">Game ${i * 7919}</a></li>`).join(''),
   );
-  const page: CachedPage = { body: html, headers: {}, etag: etagOf(html), renderMs: 1, cacheable: true, keepAsFile: true };
+  const page: CachedPage = {
+    body: html,
+    headers: {},
+    etag: etagOf(html),
+    renderMs: 1,
+    status: 200,
+    cacheable: true,
+    keepAsFile: true,
+  };
   const br = (quality: number) =>
     brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } });
 

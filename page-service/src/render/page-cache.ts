@@ -23,6 +23,8 @@ export interface CachedPage {
   body: Buffer;
   /** Headers that belong to this document (its CSP, whose hashes come from its inline scripts). */
   headers: Record<string, string>;
+  /** The HTTP status the page is answered with (410: a game found dead, decision 0058). */
+  status: number;
   /** Strong validator of the uncompressed bytes; each encoding adds its own suffix. */
   etag: string;
   /** CPU time the render took, in ms (the page service's metrics and the bench read it). */

@@ -129,7 +129,7 @@ export class SiteRenderer {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const drawing = { failed: false };
-      const { html, prerendered, indexable } = await renderDocument(
+      const { html, status, prerendered, indexable } = await renderDocument(
         files,
         remoteFiles,
         {
@@ -150,6 +150,7 @@ export class SiteRenderer {
       const used = process.cpuUsage(cpu);
       return {
         body,
+        status,
         etag: etagOf(body),
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
@@ -159,6 +160,7 @@ export class SiteRenderer {
         keepAsFile:
           selection.key === '' &&
           servesHost(host.replace(/:\d+$/, ''), config.brands) &&
+          status === 200 &&
           !drawing.failed &&
           prerendered &&
           indexable &&
@@ -192,6 +194,11 @@ export class SiteRenderer {
       stats,
       version: [version, files.version, this.remotesVersion(config), stats.version].join('\n'),
     };
+  }
+
+  /** The games the API's link checker found dead (decision 0058), as everyone's pages see them now. */
+  async unavailableGames(): Promise<number[]> {
+    return (await this.inputs(EVERYONE_NOW)).stats.snapshot?.unavailable ?? [];
   }
 
   /**

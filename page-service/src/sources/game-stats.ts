@@ -41,7 +41,13 @@ export class GameStatsSource {
         const snapshot = asStatsSnapshot(await response.json());
         if (snapshot === null) throw new Error('not a stats snapshot');
         // The figures without `generatedAt`: a newer copy of the same figures is no change.
-        const figures = JSON.stringify([snapshot.games, snapshot.trending, snapshot.trendingWindow, snapshot.mostPlayed]);
+        const figures = JSON.stringify([
+          snapshot.games,
+          snapshot.trending,
+          snapshot.trendingWindow,
+          snapshot.mostPlayed,
+          snapshot.unavailable ?? [],
+        ]);
         return { value: snapshot, identity: figures, etag: null };
       },
       { ...TIMINGS, refreshEveryMs },

@@ -4,3 +4,4 @@ export * from './texts';
 export * from './device-id';
 export * from './play-data-client';
 export * from './play-data-api';
+export * from './unavailable-games';

@@ -4,6 +4,7 @@
 import { STORAGE_KEYS } from '../storage/keys';
 import { deviceIdFrom } from './device-id';
 import { playDataApi } from './play-data-api';
+import { noteUnavailableGames } from './unavailable-games';
 import {
   PLAY_DATA_PATHS,
   STATS_PATH,
@@ -79,8 +80,10 @@ async function loadStats(): Promise<void> {
   const parsed =
     Array.isArray(body?.trending) && Array.isArray(body.mostPlayed) && body.games ? (body as GameStatsSnapshot) : null;
   // A failed refresh keeps the figures already shown.
-  if (parsed) view = { stats: parsed, failed: false };
-  else if (!view.stats) view = { stats: null, failed: true };
+  if (parsed) {
+    view = { stats: parsed, failed: false };
+    noteUnavailableGames(parsed.unavailable ?? []);
+  } else if (!view.stats) view = { stats: null, failed: true };
   else return;
   for (const listener of listeners) listener();
 }

@@ -28,6 +28,12 @@ export const MIN_VOTES_FOR_SHARE = 5;
  */
 export const NO_PLAY_STATS_ATTRIBUTE = 'data-no-play-stats';
 
+/**
+ * On the site root: the ids (space-separated) of the games the server knew to be unavailable when
+ * it drew the page (decision 0058), so the first render in the browser leaves out what it did.
+ */
+export const UNAVAILABLE_GAMES_ATTRIBUTE = 'data-unavailable-games';
+
 /** How many games the Home rows show. */
 export const STATS_ROW_SIZE = 12;
 
@@ -86,6 +92,11 @@ export interface GameStatsSnapshot {
   trendingWindow: '24h' | '7d';
   /** Most plays of all time, most first; at most STATS_ROW_SIZE. */
   mostPlayed: number[];
+  /**
+   * Games the link checker found dead (decision 0058), in id order: every list of games leaves
+   * them out and their play page says they are not available. Absent from an older API: none.
+   */
+  unavailable?: number[];
 }
 
 const NO_STATS: GameStats = { plays: 0, likes: 0, dislikes: 0 };

@@ -31,4 +31,8 @@ export const PLAY_DATA_TEXT = {
   reportsBounded: 'This game has already been reported from your network today. Thank you!',
   /** 429 from the API: the new votes counted from one network per game and day are used up. */
   votesBounded: 'Too many votes for this game from your network today. Please try again tomorrow.',
+  // A game the link checker found dead (decision 0058).
+  gameUnavailable: "This game isn't available right now",
+  gameUnavailableHint: (name: string) => `${name} can't be played here at the moment. Try one of these instead.`,
+  playInstead: 'Play one of these instead',
 } as const;

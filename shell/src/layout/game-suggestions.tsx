@@ -4,11 +4,12 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { GAMES, gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
+import { withoutUnavailable } from 'shared-contracts/play-data';
 import { suggestGames } from 'shared-contracts/related';
 import { FallbackImage } from 'ui';
 
-/** Up to six games whose names match what the player typed. */
-export const suggestionsFor = (text: string): readonly Game[] => suggestGames(GAMES, text);
+/** Up to six games whose names match what the player typed, without games found dead (decision 0058). */
+export const suggestionsFor = (text: string): readonly Game[] => suggestGames(withoutUnavailable(GAMES), text);
 
 const suggestionImage = (game: Game): string => resolveGameImage(game.image, document.baseURI);
 

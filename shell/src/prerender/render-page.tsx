@@ -8,7 +8,12 @@
 import { renderToString } from 'react-dom/server';
 import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
 import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
-import { NO_PLAY_STATS_ATTRIBUTE, statsOf, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import {
+  NO_PLAY_STATS_ATTRIBUTE,
+  statsOf,
+  UNAVAILABLE_GAMES_ATTRIBUTE,
+  type GameStatsSnapshot,
+} from 'shared-contracts/play-data';
 import { gamePageStructuredData } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
@@ -70,7 +75,11 @@ export function renderPage(
     html,
     rootAttributes:
       (drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '') +
-      (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : ''),
+      (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : '') +
+      // Games found dead (decision 0058): the browser's first render leaves them out as this page did.
+      (stats?.unavailable?.length
+        ? ` ${UNAVAILABLE_GAMES_ATTRIBUTE}="${stats.unavailable.filter(Number.isInteger).join(' ')}"`
+        : ''),
     title: head.title,
     favicon: brand.favicon,
     metaTags: head.tags,
