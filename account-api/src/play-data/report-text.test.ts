@@ -83,7 +83,9 @@ describe('POST /api/reports and `npm run reports`', () => {
     const listed = reportsCli([]);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain('Game froze');
-    expect(listed.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    // One line per report, however many line breaks its words hold.
+    const reportLines = listed.stdout.split('Reports, newest first:\n')[1] ?? '';
+    expect(reportLines.split('\n').filter(Boolean)).toHaveLength(2);
     expect(listed.stdout).not.toMatch(TERMINAL_CONTROLS);
     const asJson = reportsCli(['--json']);
     expect(asJson.status).toBe(0);
