@@ -50,9 +50,11 @@ async function main(): Promise<void> {
     app.log.fatal({ err: error }, 'uncaught exception');
     process.exit(1);
   });
-  // Ready only once the remotes' files are in (or have failed), so no first page goes without them.
+  // The remotes' files fetched before listening, so the first pages are whole when they can be;
+  // /readyz answers 200 only once every remote's files have answered (render/site-renderer.ts).
   await renderer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'remote files not warmed'));
-  await app.listen({ host: env.HOST ?? '0.0.0.0', port: Number(env.PORT ?? 8080) });
+  // Loopback unless told: /metrics and the telemetry summary must not answer whoever can reach the host.
+  await app.listen({ host: env.HOST ?? '127.0.0.1', port: Number(env.PORT ?? 8080) });
   app.log.info(
     {
       shellDist,
