@@ -14,6 +14,7 @@ import { KnownLabels } from './known-labels';
 import { readBatch } from './read-batch';
 import { MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
+import { pageServiceDefault } from '../config/settings';
 
 export interface TelemetryOptions {
   renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds'>;
@@ -34,12 +35,12 @@ const refuse = (reply: FastifyReply, status: number, detail: string) =>
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { env } = options;
   const now = options.now ?? Date.now;
-  const hops = numberSetting(env.TRUST_PROXY_HOPS, 0, 0, 10);
-  const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, 0.01, 0, 1);
+  const hops = numberSetting(env.TRUST_PROXY_HOPS, Number(pageServiceDefault('TRUST_PROXY_HOPS')), 0, 10);
+  const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, Number(pageServiceDefault('TELEMETRY_LOG_SAMPLE')), 0, 1);
   const limit = new AddressLimit(
     {
-      burst: numberSetting(env.TELEMETRY_BEACON_BURST, 20, 1, 10_000),
-      perSecond: numberSetting(env.TELEMETRY_BEACONS_PER_SECOND, 1, 0.01, 10_000),
+      burst: numberSetting(env.TELEMETRY_BEACON_BURST, Number(pageServiceDefault('TELEMETRY_BEACON_BURST')), 1, 10_000),
+      perSecond: numberSetting(env.TELEMETRY_BEACONS_PER_SECOND, Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')), 0.01, 10_000),
     },
     now,
   );
