@@ -39,7 +39,7 @@ describe('the settings schema (settings.ts) is what the parser reads', () => {
     expect([...secrets].sort()).toEqual([...SECRET_SETTINGS].sort());
   });
 
-  test("what production requires is refused when missing, as the schema says", () => {
+  test('what production requires is refused when missing, as the schema says', () => {
     const production = {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
@@ -51,14 +51,18 @@ describe('the settings schema (settings.ts) is what the parser reads', () => {
     const required = Object.entries(API_SETTINGS)
       .filter(([, setting]) => 'requiredInProduction' in setting)
       .map(([name]) => name);
-    expect(required.sort()).toEqual(Object.keys(production).filter((name) => name !== 'NODE_ENV').sort());
+    expect(required.sort()).toEqual(
+      Object.keys(production)
+        .filter((name) => name !== 'NODE_ENV')
+        .sort(),
+    );
     for (const name of required) {
       const without = Object.fromEntries(Object.entries(production).filter(([key]) => key !== name));
       expect(() => loadConfig(without)).toThrow(name);
     }
   });
 
-  test('the defaults the parser uses are the schema\'s', () => {
+  test("the defaults the parser uses are the schema's", () => {
     const config = loadConfig({});
     expect(config.port).toBe(Number(API_SETTINGS.PORT.default));
     expect(config.host).toBe(API_SETTINGS.HOST.default);

@@ -48,7 +48,7 @@ export const API_SETTINGS = {
   },
   DEV_OUTBOX: {
     doc: '`1`: `GET /__dev/outbox` shows every queued mail with its code (development and tests only).',
-    production: 'Refused: it would publish every player\'s codes.',
+    production: "Refused: it would publish every player's codes.",
   },
   BRAND_NAME: { doc: 'The brand named in mails.', default: 'PlayVerse' },
   SITE_URL: {
@@ -61,7 +61,7 @@ export const API_SETTINGS = {
     doc: 'Comma-separated browser origins allowed to call the API.',
     default: '*',
     requiredInProduction: true,
-    production: '`*` is refused: list the site\'s https origins.',
+    production: "`*` is refused: list the site's https origins.",
     example: 'https://games.example.com',
   },
   RECAPTCHA_SECRET: {
@@ -90,7 +90,7 @@ export const API_SETTINGS = {
     example: '1',
   },
   TRUST_PROXIES: {
-    doc: "Instead of hops: comma-separated proxy addresses/CIDRs whose `X-Forwarded-For` is believed. Not with `TRUST_PROXY_HOPS`.",
+    doc: 'Instead of hops: comma-separated proxy addresses/CIDRs whose `X-Forwarded-For` is believed. Not with `TRUST_PROXY_HOPS`.',
   },
   REDIS_URL: {
     doc: '`redis://host:6379`: rate limits (and play counts) in Redis, shared by the instances; without it, bounded process memory.',

@@ -52,7 +52,7 @@ export const PAGE_SERVICE_SETTINGS = {
     example: '/srv/portal/pages',
   },
   PAGE_FILES_MAX: { doc: "At most this many page files; a page past it stays in nginx's cache.", default: '2000' },
-  SERVE_ASSETS: { doc: "`1`: also serve the files of `SHELL_DIST` (development, `npm start`); nginx does in production." },
+  SERVE_ASSETS: { doc: '`1`: also serve the files of `SHELL_DIST` (development, `npm start`); nginx does in production.' },
   TRUST_PROXY_HOPS: {
     doc: 'Proxies in front whose `X-Forwarded-For` is believed (per-address limits of the telemetry collector).',
     default: '0',

@@ -266,7 +266,7 @@ describe('ready means whole pages', () => {
     for (let i = 0; i < 60 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
   };
 
-  test("a remote whose files do not answer: not ready, and its pages are neither files nor cacheable until it is back", async () => {
+  test('a remote whose files do not answer: not ready, and its pages are neither files nor cacheable until it is back', async () => {
     const failing = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': new Failing(503) });
     const pagesDir = mkdtempSync(path.join(os.tmpdir(), 'page-service-pages-'));
     const service = buildPageService({ shellDist: fakeShell(`${failing.base}/mf-manifest.json`).dist, pageFilesDir: pagesDir });

@@ -93,7 +93,8 @@ export function parseTtl(text: string): number | null {
 export function overrideSecretFrom(env: NodeJS.ProcessEnv): string | null {
   const file = env.RELEASE_OVERRIDE_SECRET_FILE;
   // From a file (a Kubernetes or Docker secret), so the key need not sit in the environment.
-  if (file && env.RELEASE_OVERRIDE_SECRET) throw new Error('Set RELEASE_OVERRIDE_SECRET or RELEASE_OVERRIDE_SECRET_FILE, not both');
+  if (file && env.RELEASE_OVERRIDE_SECRET)
+    throw new Error('Set RELEASE_OVERRIDE_SECRET or RELEASE_OVERRIDE_SECRET_FILE, not both');
   const secret = file ? readFileSync(file, 'utf8').replace(/\r?\n$/, '') : env.RELEASE_OVERRIDE_SECRET;
   if (secret === undefined || secret === '') return null;
   if (secret.length < MIN_SECRET_LENGTH)

@@ -113,11 +113,16 @@ export class SiteRenderer {
   /** Each remote's manifest and fragments URL, the running canaries' too. */
   private remoteFileUrls({ config, pointers }: VersionedConfig): string[] {
     const canaries = Object.values(pointers.remotes).flatMap((pointer) => (pointer.canary ? [pointer.canary.url] : []));
-    return this.manifestsAndFragments([...Object.values((config.remotes as Record<string, string> | undefined) ?? {}), ...canaries]);
+    return this.manifestsAndFragments([
+      ...Object.values((config.remotes as Record<string, string> | undefined) ?? {}),
+      ...canaries,
+    ]);
   }
 
   private manifestsAndFragments(manifests: string[]): string[] {
-    return manifests.flatMap((manifestUrl) => [manifestUrl, fragmentsUrlOf(manifestUrl) ?? '']).filter((url) => URL.canParse(url));
+    return manifests
+      .flatMap((manifestUrl) => [manifestUrl, fragmentsUrlOf(manifestUrl) ?? ''])
+      .filter((url) => URL.canParse(url));
   }
 
   /** The URLs among these that have not answered (unknown yet, or unreachable). */

@@ -40,7 +40,12 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
   const limit = new AddressLimit(
     {
       burst: numberSetting(env.TELEMETRY_BEACON_BURST, Number(pageServiceDefault('TELEMETRY_BEACON_BURST')), 1, 10_000),
-      perSecond: numberSetting(env.TELEMETRY_BEACONS_PER_SECOND, Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')), 0.01, 10_000),
+      perSecond: numberSetting(
+        env.TELEMETRY_BEACONS_PER_SECOND,
+        Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')),
+        0.01,
+        10_000,
+      ),
     },
     now,
   );
