@@ -1,8 +1,9 @@
 // `npm run kube:check`: plays deploy/kubernetes/example/all.yaml with `podman kube play`, checks
 // that every pod becomes ready (each container's own readinessProbe, evaluated from this host),
 // that the migrate Job's pod ends with 0, and that the site answers over TLS through the edge
-// with whole pages, /config.json and the API; then tears everything down. Prints the seconds from
-// `podman kube play` to every pod ready.
+// with whole pages, page files, /config.json and the API in production mode (a player signs up
+// with the code the example's SMTP sink received, verifies and signs in); then tears it all
+// down. Prints the seconds from `podman kube play` to every pod ready.
 //
 // podman 4.3 is not Kubernetes; what this adapts, and why (README, "Kubernetes"):
 // - a Deployment becomes one Pod named after it (podman plays a Deployment as `<name>-pod`, and
@@ -159,11 +160,11 @@ function forPodman(objects) {
   };
 }
 
-function request(url, { ca, headers = {} } = {}) {
+function request(url, { ca, headers = {}, method = 'GET', body } = {}) {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
-    const req = client.request(target, { method: 'GET', headers, ca, timeout: 3000 }, (res) => {
+    const req = client.request(target, { method, headers, ca, timeout: 10_000 }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () =>
@@ -172,8 +173,48 @@ function request(url, { ca, headers = {} } = {}) {
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
+}
+
+/** The verification code the example's mail sink printed for this address, once it has. */
+async function mailedCode(email) {
+  for (let i = 0; i < 40; i += 1) {
+    const log = podman(['logs', 'mail-mail']);
+    // The sink prints each message as sent; quoted-printable soft breaks are joined first.
+    const text = `${log.stdout}${log.stderr}`.replace(/=\r?\n/g, '');
+    const at = text.lastIndexOf(email);
+    const code = at === -1 ? null : /verification code is:[^0-9]*([0-9]{6})/.exec(text.slice(at))?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return null;
+}
+
+/** A player signs up, verifies with the code from the mail sink (real SMTP) and signs in. */
+async function signUp(api) {
+  const email = `kube-check-${Date.now().toString(36)}@example.com`;
+  const password = 'Tr0mbone-Kettle!';
+  const form = (fields) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const registered = await request(
+    `${api}/register/`,
+    form({ username: email.split('@')[0], email, firstName: 'Kube', lastName: 'Check', password }),
+  );
+  if (registered.status !== 201) return `sign-up answered ${registered.status}: ${registered.body}`;
+  const code = await mailedCode(email);
+  if (!code) return 'no verification mail reached the SMTP sink';
+  const verified = await request(`${api}/verify-email/`, form({ email, verification_code: code }));
+  if (verified.status !== 200) return `verification answered ${verified.status}: ${verified.body}`;
+  const signedIn = await request(`${api}/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  return signedIn.status === 200 && JSON.parse(signedIn.body).access_token ? null : `sign-in answered ${signedIn.status}`;
 }
 
 const tcpOpen = (port) =>
@@ -344,6 +385,9 @@ async function main() {
               ? 'no HSTS in production'
               : null,
     );
+    const signUpProblem = await signUp(`http://localhost:${apiPort}`).catch((error) => error.message);
+    if (signUpProblem) failures.push(`sign-up through the edge: ${signUpProblem}`);
+    else console.log('   ok: a player signed up, verified with the code from the SMTP sink, and signed in');
   } finally {
     if (process.env.KUBE_CHECK_KEEP === '1') {
       console.log(`== KUBE_CHECK_KEEP=1: left running; podman kube down ${file} (and remove the volumes) when done`);
