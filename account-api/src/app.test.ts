@@ -100,6 +100,36 @@ describe('browser access', () => {
     }
   });
 
+  it('never lets an answer be framed, and sends no HSTS over plain http in development', async () => {
+    for (const url of ['/health', '/nope', API_PATHS.balance]) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when the trusted proxy says the request came over https', async () => {
+    const proxied = await startTestServer({ trustProxy: 1 });
+    try {
+      const response = await proxied.app.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('sends HSTS on every answer in production', async () => {
+    const production = await startTestServer({ production: true, devOutbox: false, smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/livez' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('marks API answers no-store and nosniff', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/health' });
     expect(response.headers['cache-control']).toBe('no-store');

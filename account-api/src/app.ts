@@ -104,6 +104,11 @@ function boundedStoreFor(clock: () => number, maxKeys: number) {
  * Builds the whole API: database migrated, plugins and routes registered, not yet listening. A
  * build that fails closes what it had opened (the database's pool, Redis, timers) before it throws.
  */
+/** Every JSON answer: nothing to load, never framed (OWASP's REST headers). */
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/** The site's own HSTS (deploy/nginx.conf): a year, every subdomain. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const opened: { app?: FastifyInstance } = {};
   try {
@@ -278,8 +283,16 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
     void defaultJsonParser(request, text, done); // answers through done()
   });
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
+    // No answer of the API is ever a page to frame (clickjacking); browsers that ignore
+    // frame-ancestors still honour X-Frame-Options.
+    reply.header('x-frame-options', 'DENY');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy !== 'string') reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+    else if (!policy.includes('frame-ancestors')) reply.header('content-security-policy', `${policy}; frame-ancestors 'none'`);
+    // HSTS over TLS (as the proxy in front says) and always in production, where only https is served.
+    if (config.production || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // Account data must not sit in shared caches; uploads set their own policy.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Setting } from 'shared-contracts/settings';
+import { API_SETTINGS, type ApiSettingName } from './settings';
 
 /** Everything the server reads from the environment, parsed once and typed. */
 export interface Config {
@@ -188,12 +190,19 @@ export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counters one in-memory limit store holds at most (RATE_LIMIT_MEMORY_KEYS): about 100 bytes each. */
-export const DEFAULT_MEMORY_KEYS = 100_000;
+export const DEFAULT_MEMORY_KEYS = Number(defaultOf('RATE_LIMIT_MEMORY_KEYS'));
 
 /** Where `.data/` lives: next to src/ and dist/, whichever this file was loaded from. */
 const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A setting's default as its schema (settings.ts) declares it. */
+function defaultOf(name: ApiSettingName): string {
+  const setting: Setting = API_SETTINGS[name];
+  if (setting.default === undefined) throw new Error(`${name} has no default in settings.ts`);
+  return setting.default;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: ApiSettingName, fallback: number = Number(defaultOf(name))): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
@@ -202,11 +211,11 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 }
 
 /** OWASP's minimum for scrypt: N=2^17, r=8, p=1. */
-export const PASSWORD_HASH_COST = 17;
+export const PASSWORD_HASH_COST = Number(defaultOf('PASSWORD_HASH_COST'));
 
 /** PASSWORD_HASH_COST (log2 N) lets test runs hash faster; production never goes below the minimum. */
 function passwordHashCostFrom(env: NodeJS.ProcessEnv, production: boolean): number {
-  const cost = intFrom(env, 'PASSWORD_HASH_COST', PASSWORD_HASH_COST);
+  const cost = intFrom(env, 'PASSWORD_HASH_COST');
   if (cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be 10-20 (log2 of scrypt's N), got ${cost}`);
   if (production && cost < PASSWORD_HASH_COST)
     throw new Error(`PASSWORD_HASH_COST below ${PASSWORD_HASH_COST} is for tests only and refused with NODE_ENV=production`);
@@ -241,7 +250,7 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): number | string[] | false {
 
 /** CORS_ORIGINS; `*` (the default) is for development: production names the site's origins. */
 function corsOriginsFrom(env: NodeJS.ProcessEnv, production: boolean): string[] {
-  const origins = (textFrom(env, 'CORS_ORIGINS') ?? '*')
+  const origins = (textFrom(env, 'CORS_ORIGINS') ?? defaultOf('CORS_ORIGINS'))
     .split(',')
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
@@ -261,12 +270,12 @@ function uploadSettingsFrom(env: NodeJS.ProcessEnv, maxBytes: number): UploadSet
     throw new Error(`UPLOAD_QUOTA_BYTES (${quotaBytes}) must be at least UPLOAD_MAX_BYTES (${maxBytes})`);
   return {
     quotaBytes,
-    minFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_MB', 1024) * MIB,
-    unsavedMs: intFrom(env, 'UPLOAD_UNSAVED_MINUTES', 60) * 60 * 1000,
+    minFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_MB') * MIB,
+    unsavedMs: intFrom(env, 'UPLOAD_UNSAVED_MINUTES') * 60 * 1000,
   };
 }
 
-function textFrom(env: NodeJS.ProcessEnv, name: string): string | null {
+function textFrom(env: NodeJS.ProcessEnv, name: ApiSettingName | `${SecretSetting}_FILE`): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
 }
@@ -318,20 +327,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // everyone. Production keeps them in Redis, which is also what several instances need.
   if (production && !redisUrl)
     throw new Error('REDIS_URL must be set when NODE_ENV=production: rate limits need a shared store that cannot be filled up.');
-  const brandName = textFrom(env, 'BRAND_NAME') ?? 'PlayVerse';
-  const uploadMaxBytes = intFrom(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024);
+  const brandName = textFrom(env, 'BRAND_NAME') ?? defaultOf('BRAND_NAME');
+  const uploadMaxBytes = intFrom(env, 'UPLOAD_MAX_BYTES');
   const dataDir = path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
-  const siteUrl = (textFrom(env, 'SITE_URL') ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const siteUrl = (textFrom(env, 'SITE_URL') ?? defaultOf('SITE_URL')).replace(/\/+$/, '');
   const corsOrigins = corsOriginsFrom(env, production);
   return {
     production,
-    host: textFrom(env, 'HOST') ?? 'localhost',
-    port: intFrom(env, 'PORT', 8000),
+    host: textFrom(env, 'HOST') ?? defaultOf('HOST'),
+    port: intFrom(env, 'PORT'),
     dataDir,
     databaseUrl: secretFrom(env, 'DATABASE_URL'),
     jwtSecret,
-    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 60 * 60),
-    refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 60 * 60),
+    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS'),
     smtpUrl,
     mailFrom: textFrom(env, 'MAIL_FROM') ?? `${brandName} <no-reply@localhost>`,
     devOutbox,
@@ -339,40 +348,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl,
     mail: {
       worker: env.MAIL_WORKER?.trim() !== '0',
-      pollMs: intFrom(env, 'MAIL_POLL_MS', 1000),
-      retryBaseMs: intFrom(env, 'MAIL_RETRY_BASE_MS', 30_000),
-      retryMaxMs: intFrom(env, 'MAIL_RETRY_MAX_MS', 60 * 60 * 1000),
-      maxAttempts: intFrom(env, 'MAIL_MAX_ATTEMPTS', 10),
+      pollMs: intFrom(env, 'MAIL_POLL_MS'),
+      retryBaseMs: intFrom(env, 'MAIL_RETRY_BASE_MS'),
+      retryMaxMs: intFrom(env, 'MAIL_RETRY_MAX_MS'),
+      maxAttempts: intFrom(env, 'MAIL_MAX_ATTEMPTS'),
       // Longer than any one try can take (twice the send deadline, 2 min at least).
-      leaseMs: Math.max(2 * 60 * 1000, 2 * intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000),
-      sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS', 7 * 24) * 60 * 60 * 1000,
-      sendDeadlineMs: intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS', 60) * 1000,
-      stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS', 5) * 1000,
+      leaseMs: Math.max(2 * 60 * 1000, 2 * intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS') * 1000),
+      sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS') * 60 * 60 * 1000,
+      sendDeadlineMs: intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS') * 1000,
+      stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS') * 1000,
     },
     corsOrigins,
     recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes,
     uploads: uploadSettingsFrom(env, uploadMaxBytes),
     trustProxy: trustProxyFrom(env),
-    logLevel: textFrom(env, 'LOG_LEVEL') ?? 'info',
+    logLevel: textFrom(env, 'LOG_LEVEL') ?? defaultOf('LOG_LEVEL'),
     redisUrl,
-    redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? 'account-api:',
-    rateLimitMemoryKeys: intFrom(env, 'RATE_LIMIT_MEMORY_KEYS', DEFAULT_MEMORY_KEYS),
+    redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? defaultOf('REDIS_KEY_PREFIX'),
+    rateLimitMemoryKeys: intFrom(env, 'RATE_LIMIT_MEMORY_KEYS'),
     passwordHashCost: passwordHashCostFrom(env, production),
     retention: {
-      purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES', 10) * 60 * 1000,
-      sessionMaxAgeMs: intFrom(env, 'SESSION_MAX_AGE_DAYS', 30) * DAY_MS,
-      unverifiedAccountMs: intFrom(env, 'UNVERIFIED_ACCOUNT_DAYS', 7) * DAY_MS,
+      purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES') * 60 * 1000,
+      sessionMaxAgeMs: intFrom(env, 'SESSION_MAX_AGE_DAYS') * DAY_MS,
+      unverifiedAccountMs: intFrom(env, 'UNVERIFIED_ACCOUNT_DAYS') * DAY_MS,
     },
     operations: {
-      shutdownDeadlineMs: intFrom(env, 'SHUTDOWN_DEADLINE_MS', 10_000),
-      signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS', 30) * 1000,
+      shutdownDeadlineMs: intFrom(env, 'SHUTDOWN_DEADLINE_MS'),
+      signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS') * 1000,
       migrateAtStart: !production,
       backupDir: path.resolve(textFrom(env, 'BACKUP_DIR') ?? `${dataDir}-backups`),
     },
     playData: {
-      rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS', 30) * 1000,
-      statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS', 5) * 1000,
+      rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS') * 1000,
+      statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS') * 1000,
       reportsToken: secretFrom(env, 'REPORTS_TOKEN'),
     },
     gameChecks: {

@@ -60,13 +60,16 @@ test.describe('security headers of the site', () => {
       await framer.waitForLoadState('load');
       return frame;
     };
-    // Control: a page without frame-ancestors (the API's health) does load in this frame.
-    const control = await frameOf(`http://localhost:${ports.api}/health`);
-    await expect(control.locator('body')).toContainText('"status":"ok"');
+    // Control: a page without frame-ancestors (a remote's health answer) does load in this frame.
+    const control = await frameOf(`http://localhost:${ports.mf_player}/__health`);
+    await expect(control.locator('body')).toContainText('"ok":true');
     // The shell is refused: Chromium puts its error page in the frame instead of the portal.
     const portal = await frameOf(`http://localhost:${ports.shell}/profile`);
     await expect.poll(() => portal.url(), { timeout: 10_000 }).toMatch(/^chrome-error:/);
     await expect(portal.locator('header')).toHaveCount(0);
+    // So is every answer of the account API.
+    const api = await frameOf(`http://localhost:${ports.api}/health`);
+    await expect.poll(() => api.url(), { timeout: 10_000 }).toMatch(/^chrome-error:/);
     // The violation watcher of every other test sees this refusal: it is not blind.
     await expect.poll(() => reports.join('\n')).toMatch(/frame-ancestors/);
     await framer.close();

@@ -16,6 +16,6 @@ export async function startPageService(
 ): Promise<{ close: () => Promise<void> }> {
   const { app, renderer } = buildPageService(options);
   await renderer.warm().catch(() => undefined);
-  await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   return { close: () => app.close() };
 }

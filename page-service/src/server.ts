@@ -1,14 +1,15 @@
 // `node page-service/dist/server.js`: the page service as production runs it, behind nginx
-// (deploy/nginx.conf), one process per instance. Settings come from the environment (README,
-// "Page service"). On SIGTERM it stops accepting, finishes what is in flight and exits within
+// (deploy/nginx.conf), one process per instance. Settings come from the environment
+// (config/settings.ts; the reference is docs/settings.md). On SIGTERM it stops accepting, finishes what is in flight and exits within
 // SHUTDOWN_DEADLINE_MS; after the deadline it exits anyway, saying so.
 import path from 'node:path';
 import { buildPageService } from './app';
+import { pageServiceDefault } from './config/settings';
 
 const env = process.env;
 const repository = path.resolve(__dirname, '..', '..');
 const shellDist = path.resolve(env.SHELL_DIST ?? path.join(repository, 'shell', 'dist'));
-const deadlineMs = Number(env.SHUTDOWN_DEADLINE_MS ?? 10_000);
+const deadlineMs = Number(env.SHUTDOWN_DEADLINE_MS ?? pageServiceDefault('SHUTDOWN_DEADLINE_MS'));
 const pageFilesMax = env.PAGE_FILES_MAX ? Number(env.PAGE_FILES_MAX) : undefined;
 if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesMax > 0)) {
   console.error(`page-service: PAGE_FILES_MAX must be a whole number above 0, not "${env.PAGE_FILES_MAX}"`);
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     pageFilesMax,
     statsUrl: env.PLAY_STATS_API_URL || undefined,
     // Errors and start/stop only, so written as they happen (nginx's access log has every request).
-    logger: { level: env.LOG_LEVEL ?? 'info' },
+    logger: { level: env.LOG_LEVEL ?? pageServiceDefault('LOG_LEVEL') },
   });
   let stopping = false;
   const stop = (signal: string) => {
@@ -50,9 +51,11 @@ async function main(): Promise<void> {
     app.log.fatal({ err: error }, 'uncaught exception');
     process.exit(1);
   });
-  // Ready only once the remotes' files are in (or have failed), so no first page goes without them.
+  // The remotes' files fetched before listening, so the first pages are whole when they can be;
+  // /readyz answers 200 only once every remote's files have answered (render/site-renderer.ts).
   await renderer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'remote files not warmed'));
-  await app.listen({ host: env.HOST ?? '0.0.0.0', port: Number(env.PORT ?? 8080) });
+  // Loopback unless told: /metrics and the telemetry summary must not answer whoever can reach the host.
+  await app.listen({ host: env.HOST ?? pageServiceDefault('HOST'), port: Number(env.PORT ?? pageServiceDefault('PORT')) });
   app.log.info(
     {
       shellDist,

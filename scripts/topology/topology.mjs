@@ -227,7 +227,8 @@ export async function startTopology({
   };
   const healthUrl = {
     api: (i) => `http://127.0.0.1:${ports.apiInstances[i]}/health`,
-    pages: (i) => `http://127.0.0.1:${ports.pageServices[i]}/__health`,
+    // Ready means whole pages: the shell's build, the config and every remote's files (served by nginx).
+    pages: (i) => `http://127.0.0.1:${ports.pageServices[i]}/readyz`,
   };
   const start = async (part, i) => {
     const child = launch[part](i);
@@ -256,14 +257,15 @@ export async function startTopology({
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // 2. The API instances one after the other (the first one migrates the database), the page services.
+    // 2. The API instances one after the other (the first one migrates the database).
     for (let i = 0; i < apiInstances; i += 1) await start('api', i);
-    await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
-    // 3. nginx in front.
+    // 3. nginx in front: it also serves the remotes' files, which the page services need to be ready.
     run('nginx', ['-t', '-q', '-p', dir, '-c', nginxConf]);
     run('nginx', ['-p', dir, '-c', nginxConf]);
     nginxStarted = true;
     await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 15_000);
+    // 4. The page services, each until its /readyz says it draws whole pages.
+    await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
     await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
     if (apiInstances > 0) await waitFor(`http://localhost:${ports.api}/health`, 'the API through nginx', 15_000);
   } catch (error) {
@@ -273,7 +275,7 @@ export async function startTopology({
     throw error;
   }
 
-  // 4. A loopback control for tests: kill, stop, start or restart one instance of a part.
+  // 5. A loopback control for tests: kill, stop, start or restart one instance of a part.
   control = http.createServer(async (req, res) => {
     const [, action, part, index] = (req.url ?? '').split('/');
     const i = Number(index);

@@ -64,7 +64,8 @@ describe('GET /uploads/:name', () => {
     const response = await server.app.inject({ method: 'GET', url: `${API_PATHS.uploads}/${name}` });
     expect(response.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
+      'content-security-policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
       'cache-control': 'public, max-age=31536000, immutable',
     });
   });

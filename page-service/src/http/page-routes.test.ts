@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
-import { jsonServer } from '../testing/json-server';
+import { Failing, jsonServer } from '../testing/json-server';
 import type { PageCache } from '../render/page-cache';
 
 const FRAGMENTS = (heading: string) => ({
@@ -144,7 +144,8 @@ describe('a page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).toContain('id="runtime-config"');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toBeUndefined();
     const before = renders();
     await get('/explode');
     expect(renders()).toBe(before + 1);
@@ -318,5 +319,71 @@ describe('around the pages', () => {
   test('health and readiness', async () => {
     expect((await app.inject({ url: '/livez' })).json()).toEqual({ ok: true, part: 'page-service' });
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe('ready means whole pages', () => {
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 60 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+
+  test('a remote whose files do not answer: not ready, and its pages are neither files nor cacheable until it is back', async () => {
+    const failing = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': new Failing(503) });
+    const pagesDir = mkdtempSync(path.join(os.tmpdir(), 'page-service-pages-'));
+    const service = buildPageService({ shellDist: fakeShell(`${failing.base}/mf-manifest.json`).dist, pageFilesDir: pagesDir });
+    const page = () => service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
+    const readyz = () => service.app.inject({ url: '/readyz' });
+    try {
+      const notReady = await readyz();
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json<{ detail: string }>().detail).toContain(`${failing.base}/fragments.json`);
+      const partial = await page();
+      expect(partial.statusCode).toBe(200);
+      expect(partial.body).toContain('<p>placeholder</p>');
+      expect(partial.headers['cache-control']).toBe('private, no-store');
+      expect(partial.headers.etag).toBeUndefined();
+      await service.pageFiles?.settled();
+      expect(existsSync(path.join(pagesDir, 'http/portal.test/all-games.html'))).toBe(false);
+
+      failing.files['/fragments.json'] = FRAGMENTS('All Games');
+      await until(async () => (await readyz()).statusCode === 200);
+      expect((await readyz()).statusCode).toBe(200);
+      let whole = await page();
+      await until(async () => (whole = await page()).body.includes('<h1>All Games</h1>'));
+      expect(whole.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400',
+      );
+      expect(whole.headers.etag).toMatch(/^"/);
+      await service.pageFiles?.settled();
+      expect(readFileSync(path.join(pagesDir, 'http/portal.test/all-games.html'), 'utf8')).toContain('<h1>All Games</h1>');
+    } finally {
+      await service.app.close();
+      await failing.close();
+      rmSync(pagesDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a remote that ships no fragments (a 404) is an answer: ready, pages cacheable', async () => {
+    const plain = await jsonServer({ '/mf-manifest.json': MANIFEST });
+    const service = buildPageService({ shellDist: fakeShell(`${plain.base}/mf-manifest.json`).dist });
+    try {
+      expect((await service.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      const response = await service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
+      expect(response.headers['cache-control']).toContain('public');
+    } finally {
+      await service.app.close();
+      await plain.close();
+    }
+  });
+
+  test("without the shell's pre-renderer no page is whole: not ready", async () => {
+    const service = buildPageService({ shellDist: fakeShell(`${remote.base}/mf-manifest.json`, { renderer: false }).dist });
+    try {
+      const response = await service.app.inject({ url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ detail: string }>().detail).toContain('render-page.cjs');
+    } finally {
+      await service.app.close();
+    }
   });
 });

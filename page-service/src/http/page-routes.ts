@@ -11,6 +11,9 @@ import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
 import { steeringHeaders, visitorOf } from '../releases/release-steering';
 
+/** A page drawn without part of its content (a failed pre-render, a remote unreachable): this answer only. */
+const PAGE_NOT_WHOLE = 'private, no-store';
+
 /** Longest path and query a page may have; a longer one is refused with 414, never rendered. */
 export const MAX_URL_LENGTH = 2048;
 /** A Host header as browsers send it: a name or address, and maybe a port. */
@@ -104,11 +107,12 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
       .code(rendered.status)
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
-      .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'));
+      .headers(steeringHeaders(selection, rendered.whole ? SHARED_PAGE_CACHE : PAGE_NOT_WHOLE));
     // A visitor's own answer (it sets their cohort) has no validator: a cache revalidating its
     // copy for visitors without the cookie would get a 304 and keep serving that copy to them.
-    // A 410 is answered whole every time: a validator would let a cache turn it into a 304.
-    if (!selection.cacheable || rendered.status !== 200) return sendBody(request, reply, rendered, encoding);
+    // A 410 is answered whole every time: a validator would let a cache turn it into a 304. Nor
+    // has a page missing a remote's content a validator: nothing may keep it to revalidate later.
+    if (!selection.cacheable || rendered.status !== 200 || !rendered.whole) return sendBody(request, reply, rendered, encoding);
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return sendBody(request, reply, rendered, encoding);

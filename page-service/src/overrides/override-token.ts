@@ -6,6 +6,7 @@
 // signature, expiry or shape is wrong is worth nothing.
 // Node built-ins only, and only syntax Node can strip: Node runs this file from the release script.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export interface OverrideClaims {
   /** The remote's container name (mf_catalog). */
@@ -90,7 +91,11 @@ export function parseTtl(text: string): number | null {
  * when it is set but too short to be a key.
  */
 export function overrideSecretFrom(env: NodeJS.ProcessEnv): string | null {
-  const secret = env.RELEASE_OVERRIDE_SECRET;
+  const file = env.RELEASE_OVERRIDE_SECRET_FILE;
+  // From a file (a Kubernetes or Docker secret), so the key need not sit in the environment.
+  if (file && env.RELEASE_OVERRIDE_SECRET)
+    throw new Error('Set RELEASE_OVERRIDE_SECRET or RELEASE_OVERRIDE_SECRET_FILE, not both');
+  const secret = file ? readFileSync(file, 'utf8').replace(/\r?\n$/, '') : env.RELEASE_OVERRIDE_SECRET;
   if (secret === undefined || secret === '') return null;
   if (secret.length < MIN_SECRET_LENGTH)
     throw new Error(`RELEASE_OVERRIDE_SECRET must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32)`);

@@ -3,7 +3,7 @@ import { COMPRESSION, etagOf, PageCache, type CachedPage } from './page-cache';
 
 const pageOf = (html: string): CachedPage => {
   const body = Buffer.from(html);
-  return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, keepAsFile: true };
+  return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, whole: true, keepAsFile: true };
 };
 
 describe('the page cache', () => {
@@ -59,6 +59,7 @@ describe('compression: quick on the request path, the strongest only for what is
     renderMs: 1,
     status: 200,
     cacheable: true,
+    whole: true,
     keepAsFile: true,
   };
   const br = (quality: number) =>

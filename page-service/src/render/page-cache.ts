@@ -29,8 +29,14 @@ export interface CachedPage {
   etag: string;
   /** CPU time the render took, in ms (the page service's metrics and the bench read it). */
   renderMs: number;
-  /** Whether it may be kept: a page drawn without its pre-render (an error) is not. */
+  /** Whether it may be kept here: a page drawn without its pre-render (an error) is not. */
   cacheable: boolean;
+  /**
+   * Whether it has everything it is made of (its pre-render, every remote's files): only a
+   * whole page is sent as cacheable by a shared cache. One without a remote's content is kept
+   * here (its key moves when that remote answers) but sent `private, no-store`.
+   */
+  whole: boolean;
   /** Whether nginx may serve it as a file (render/page-files.ts): a whole, indexable page. */
   keepAsFile: boolean;
 }

@@ -51,9 +51,9 @@ describe('page files', () => {
   let files: PageFiles;
   const log = { warn: jest.fn() };
 
-  const page = (html: string, keepAsFile = true): CachedPage => {
+  const page = (html: string, keepAsFile = true, whole = true): CachedPage => {
     const body = Buffer.from(html);
-    return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, keepAsFile };
+    return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, whole, keepAsFile };
   };
   const renderer = {
     warm: jest.fn(() => Promise.resolve()),
@@ -120,6 +120,20 @@ describe('page files', () => {
     await files.check();
     expect(existsSync(onDisk('/game/5'))).toBe(false);
     expect(existsSync(`${onDisk('/game/5')}.br`)).toBe(false);
+  });
+
+  test("a kept page drawn again without a remote's content keeps its last whole file until the remote is back", async () => {
+    files.offer(asked('/game/5'), pages.get('/game/5')!);
+    await files.settled();
+    version = 'v2';
+    pages.set('/game/5', page('<p>placeholder</p>', false, false));
+    await files.check();
+    expect(readFileSync(onDisk('/game/5'), 'utf8')).toBe('<p>Hobo Speedster</p>');
+    expect(existsSync(`${onDisk('/game/5')}.br`)).toBe(true);
+    // Looked at again on the next check, although nothing else changed since.
+    pages.set('/game/5', page('<p>Hobo Speedster, whole again</p>'));
+    await files.check();
+    expect(readFileSync(onDisk('/game/5'), 'utf8')).toBe('<p>Hobo Speedster, whole again</p>');
   });
 
   test('pages another instance wrote are brought up to date too', async () => {

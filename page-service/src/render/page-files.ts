@@ -132,6 +132,8 @@ export class PageFiles {
         const page = await renderer.newVisitorPage(asked).catch(() => null);
         // A write already on its way may hold a page drawn before the change: look again next time.
         if (page?.keepAsFile) complete = (await this.keep(file, page)) && complete;
+        // A remote unreachable for now: the file keeps its last whole page, looked at again next time.
+        else if (page && !page.whole) complete = false;
         else await this.remove(file);
       }
       if (complete) this.version = version;

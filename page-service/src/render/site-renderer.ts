@@ -80,15 +80,25 @@ export class SiteRenderer {
     return this.options.configs.current();
   }
 
-  /** Why this service cannot serve pages right now, or null. */
+  /**
+   * Why this service cannot draw whole pages right now, or null: the shell's build and its
+   * pre-renderer, the config, and every remote's manifest and fragments (each answered, a 404
+   * included: a remote may ship no fragments; unreachable is not an answer).
+   */
   async problem(): Promise<string | null> {
-    if (this.options.shell.files().index === null) return `no index.html in ${this.options.shell.distDir}`;
+    const { shell } = this.options;
+    const files = shell.files();
+    if (files.index === null) return `no index.html in ${shell.distDir}`;
+    if (files.renderPage === null) return `no pre-renderer (render-page.cjs) in ${shell.prerenderDir}`;
+    let current: VersionedConfig;
     try {
-      await this.config();
-      return null;
+      current = await this.config();
     } catch (error) {
       return (error as Error).message;
     }
+    await this.warm().catch(() => undefined);
+    const missing = this.unansweredRemoteFiles(this.remoteFileUrls(current));
+    return missing.length ? `remote files not loaded yet: ${missing.join(', ')}` : null;
   }
 
   /**
@@ -96,11 +106,28 @@ export class SiteRenderer {
    * fragments), so the first pages after a start are drawn whole, not without their content.
    */
   async warm(): Promise<void> {
-    const { config, pointers } = await this.config();
+    const urls = this.remoteFileUrls(await this.config());
+    await Promise.all(urls.map((url) => this.options.remoteFiles.get(url)));
+  }
+
+  /** Each remote's manifest and fragments URL, the running canaries' too. */
+  private remoteFileUrls({ config, pointers }: VersionedConfig): string[] {
     const canaries = Object.values(pointers.remotes).flatMap((pointer) => (pointer.canary ? [pointer.canary.url] : []));
-    const manifests = [...Object.values((config.remotes as Record<string, string> | undefined) ?? {}), ...canaries];
-    const urls = manifests.flatMap((manifestUrl) => [manifestUrl, fragmentsUrlOf(manifestUrl) ?? '']);
-    await Promise.all(urls.filter((url) => URL.canParse(url)).map((url) => this.options.remoteFiles.get(url)));
+    return this.manifestsAndFragments([
+      ...Object.values((config.remotes as Record<string, string> | undefined) ?? {}),
+      ...canaries,
+    ]);
+  }
+
+  private manifestsAndFragments(manifests: string[]): string[] {
+    return manifests
+      .flatMap((manifestUrl) => [manifestUrl, fragmentsUrlOf(manifestUrl) ?? ''])
+      .filter((url) => URL.canParse(url));
+  }
+
+  /** The URLs among these that have not answered (unknown yet, or unreachable). */
+  private unansweredRemoteFiles(urls: string[]): string[] {
+    return urls.filter((url) => !this.options.remoteFiles.answered(url));
   }
 
   /**
@@ -148,6 +175,12 @@ export class SiteRenderer {
       // The policy in the document too, so the page is whole when nginx serves it as a file.
       const body = Buffer.from(withPolicyMeta(withBanner(html, selection.banner ?? ''), headers['Content-Security-Policy']));
       const used = process.cpuUsage(cpu);
+      // A remote whose files did not answer left its content out: such a page is never a file,
+      // and is sent for this request alone (private, no-store), never to a shared cache.
+      const whole =
+        this.unansweredRemoteFiles(
+          this.manifestsAndFragments(Object.values((config.remotes as Record<string, string> | undefined) ?? {})),
+        ).length === 0;
       return {
         body,
         status,
@@ -155,12 +188,14 @@ export class SiteRenderer {
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
         cacheable: !drawing.failed,
+        whole: whole && !drawing.failed,
         // Only for the site's own hosts (its brands'): any other Host header a client sends would
         // fill the folder, and cost a render each on every change.
         keepAsFile:
           selection.key === '' &&
           servesHost(host.replace(/:\d+$/, ''), config.brands) &&
           status === 200 &&
+          whole &&
           !drawing.failed &&
           prerendered &&
           indexable &&

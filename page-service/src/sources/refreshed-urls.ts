@@ -33,6 +33,8 @@ interface Entry<T> {
   usedAt: number;
   /** When the URL last answered. */
   answeredAt: number;
+  /** Whether the value is the URL's answer (a 404 included), not a give-up after errors. */
+  fromAnswer: boolean;
   pending: Promise<void> | null;
 }
 
@@ -57,7 +59,16 @@ export class RefreshedUrls<T> {
   async get(url: string, waitForRefresh = false): Promise<{ value: T | null; version: number }> {
     let entry = this.entries.get(url);
     if (!entry) {
-      entry = { value: null, identity: null, etag: null, version: 0, usedAt: this.now(), answeredAt: -Infinity, pending: null };
+      entry = {
+        value: null,
+        identity: null,
+        etag: null,
+        version: 0,
+        usedAt: this.now(),
+        answeredAt: -Infinity,
+        fromAnswer: false,
+        pending: null,
+      };
       this.entries.set(url, entry);
       await this.refresh(url, entry);
     }
@@ -69,6 +80,14 @@ export class RefreshedUrls<T> {
   /** The value as last fetched, without fetching it or counting as a use (null: not known). */
   peek(url: string): T | null {
     return this.entries.get(url)?.value ?? null;
+  }
+
+  /**
+   * Whether the URL's value is what it answered (a 404 too), as opposed to unknown or given up
+   * on after it could not be reached: a page drawn without such a URL is not whole.
+   */
+  answered(url: string): boolean {
+    return this.entries.get(url)?.fromAnswer ?? false;
   }
 
   versionOf(url: string): number {
@@ -93,9 +112,9 @@ export class RefreshedUrls<T> {
       try {
         const answer = await this.fetchOnce(url, { signal: AbortSignal.timeout(timeoutMs), etag: entry.etag });
         entry.answeredAt = this.now();
-        if (answer !== 'unchanged') this.settle(entry, answer.value, answer.identity, answer.etag);
+        if (answer !== 'unchanged') this.settle(entry, answer.value, answer.identity, answer.etag, true);
       } catch {
-        if (this.now() - entry.answeredAt > this.timings.keepThroughErrorsMs) this.settle(entry, null, null, null);
+        if (this.now() - entry.answeredAt > this.timings.keepThroughErrorsMs) this.settle(entry, null, null, null, false);
       } finally {
         entry.pending = null;
       }
@@ -103,10 +122,13 @@ export class RefreshedUrls<T> {
     return entry.pending;
   }
 
-  private settle(entry: Entry<T>, value: T | null, identity: string | null, etag: string | null): void {
+  private settle(entry: Entry<T>, value: T | null, identity: string | null, etag: string | null, fromAnswer: boolean): void {
     entry.etag = etag;
-    if (identity === entry.identity && entry.version !== 0) return;
+    // An answer after a give-up moves the version even when both are "nothing" (a 404 after
+    // errors): a page drawn while the URL was unreachable is not whole and must be drawn again.
+    if (identity === entry.identity && fromAnswer === entry.fromAnswer && entry.version !== 0) return;
     entry.identity = identity;
+    entry.fromAnswer = fromAnswer;
     entry.value = value;
     entry.version = this.nextVersion++;
   }

@@ -54,6 +54,11 @@ export class RemoteFiles {
     return this.files.peek(url);
   }
 
+  /** Whether the file answered (its content or a 404), not unknown or unreachable. */
+  answered(url: string): boolean {
+    return this.files.answered(url);
+  }
+
   /** Changes whenever any known file's content changes (part of the render cache's key). */
   versionOf(url: string): number {
     return this.files.versionOf(url);

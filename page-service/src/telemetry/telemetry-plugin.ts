@@ -16,6 +16,7 @@ import { readBatch } from './read-batch';
 import { fromTheSite } from './same-site';
 import { clientOf, MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
+import { pageServiceDefault } from '../config/settings';
 
 export interface TelemetryOptions {
   renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds' | 'config'>;
@@ -39,11 +40,16 @@ const refuse = (reply: FastifyReply, status: number, detail: string) =>
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { env } = options;
   const now = options.now ?? Date.now;
-  const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, 0.01, 0, 1);
+  const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, Number(pageServiceDefault('TELEMETRY_LOG_SAMPLE')), 0, 1);
   const limit = new AddressLimit(
     {
-      burst: numberSetting(env.TELEMETRY_BEACON_BURST, 20, 1, 10_000),
-      perSecond: numberSetting(env.TELEMETRY_BEACONS_PER_SECOND, 1, 0.01, 10_000),
+      burst: numberSetting(env.TELEMETRY_BEACON_BURST, Number(pageServiceDefault('TELEMETRY_BEACON_BURST')), 1, 10_000),
+      perSecond: numberSetting(
+        env.TELEMETRY_BEACONS_PER_SECOND,
+        Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')),
+        0.01,
+        10_000,
+      ),
     },
     now,
   );

@@ -1,0 +1,86 @@
+// Every environment setting of the page service: the one source of its defaults (server.ts, the
+// telemetry collector), of docs/settings.md and of page-service/.env.example
+// (scripts/settings/generate.mjs). A test checks that the code reads exactly these names. Only
+// erasable TypeScript here: the generator imports this file with Node's own type stripping.
+import type { Setting, SettingsSchema } from 'shared-contracts/settings';
+
+export const PAGE_SERVICE_SETTINGS = {
+  HOST: {
+    doc: 'Address to listen on. Loopback unless told, so `/metrics` and `/__telemetry/summary` answer only the host.',
+    default: '127.0.0.1',
+    production: '`0.0.0.0` in a container (the pod network is not public); loopback behind nginx on one host.',
+  },
+  PORT: { doc: 'Port to listen on.', default: '8080' },
+  SHELL_DIST: {
+    doc: "The shell's build: `index.html`, `mf-manifest.json`, its stylesheet.",
+    defaultNote: '`shell/dist` of the repository',
+    example: '/srv/portal/shell',
+  },
+  PRERENDER_DIR: {
+    doc: "The shell's pre-renderer (`render-page.cjs`); without it no page is whole and `/readyz` answers 503.",
+    defaultNote: '`SHELL_DIST/../dist-prerender`',
+    example: '/srv/portal/shell-prerender',
+  },
+  CONFIG_FILE: {
+    doc: 'The runtime config (`config.json`), re-read when it changes.',
+    defaultNote: '`SHELL_DIST/config.json`',
+    example: '/srv/portal/config.json',
+  },
+  MF_CATALOG_URL: { doc: "Overrides the config's manifest URL of the `mf_catalog` remote (any remote: `<REMOTE>_URL`)." },
+  MF_PLAYER_URL: { doc: "Overrides the config's manifest URL of the `mf_player` remote." },
+  MF_ACCOUNT_URL: { doc: "Overrides the config's manifest URL of the `mf_account` remote." },
+  ACCOUNT_API_URL: { doc: "Overrides the config's `accountApiUrl` (the API as browsers reach it)." },
+  RECAPTCHA_SITE_KEY: { doc: "Overrides the config's `recaptchaSiteKey`." },
+  PLAY_STATS_API_URL: {
+    doc: 'The account API as this service reaches it, for the play figures drawn into pages (`/api/stats/games`).',
+    defaultNote: "the config's `accountApiUrl`",
+    production: 'The API inside the cluster or host (for example `http://account-api:8000`).',
+  },
+  RELEASES_DIR: {
+    doc: "The release pointers' folder (`npm run release`): live remotes and canaries.",
+  },
+  RELEASE_OVERRIDE_SECRET: {
+    doc: "Preview overrides' HMAC key (at least 32 characters); unset: overrides are off.",
+    secret: true,
+  },
+  FALLBACK_DIR: {
+    doc: "Where to keep nginx's fallback page (the plain shell with its CSP).",
+    example: '/srv/portal/fallback',
+  },
+  PAGE_FILES_DIR: {
+    doc: 'Where to keep whole pages as files for nginx to serve itself.',
+    example: '/srv/portal/pages',
+  },
+  PAGE_FILES_MAX: { doc: "At most this many page files; a page past it stays in nginx's cache.", default: '2000' },
+  SERVE_ASSETS: { doc: '`1`: also serve the files of `SHELL_DIST` (development, `npm start`); nginx does in production.' },
+  TRUST_PROXIES: {
+    doc: 'The proxies whose `X-Forwarded-Proto`/`-For` count: addresses, CIDRs, `loopback` or `none`.',
+    default: 'loopback',
+    production: 'The address of the proxy in front (nginx, the ingress), or `loopback` on one host.',
+  },
+  TRUST_PROXY_HOPS: {
+    doc: 'How many of the trusted proxies stand in front: the address that many hops from the socket is the client.',
+    default: '1',
+  },
+  TELEMETRY_LOG_SAMPLE: { doc: 'Share of client telemetry reports also written to the log (0–1).', default: '0.01' },
+  TELEMETRY_BEACON_BURST: { doc: 'Telemetry reports one address may send at once.', default: '20' },
+  TELEMETRY_BEACONS_PER_SECOND: { doc: 'Telemetry reports one address may send per second, after the burst.', default: '1' },
+  TELEMETRY_TEST_SWITCH: {
+    doc: '`1`: the browser tests may switch client telemetry on for themselves.',
+    production: 'Never set.',
+  },
+  SHUTDOWN_DEADLINE_MS: {
+    doc: "On SIGTERM: stop accepting, finish requests in flight, exit; after this long exit anyway, with a log line. Keep the supervisor's stop timeout above it.",
+    default: '10000',
+  },
+  LOG_LEVEL: { doc: "pino level: errors and start/stop only (nginx's access log has every request).", default: 'info' },
+} as const satisfies SettingsSchema;
+
+export type PageServiceSettingName = keyof typeof PAGE_SERVICE_SETTINGS;
+
+/** A setting's default, as declared above (every name asked for here has one). */
+export const pageServiceDefault = (name: PageServiceSettingName): string => {
+  const setting: Setting = PAGE_SERVICE_SETTINGS[name];
+  if (setting.default === undefined) throw new Error(`${name} has no default in settings.ts`);
+  return setting.default;
+};

@@ -1,0 +1,456 @@
+// `npm run kube:manifests`: writes the Kubernetes manifests in deploy/kubernetes/ from one
+// description (this file), so the base an operator overlays and the single-replica example one
+// can try are the same objects: deploy/kubernetes/base/ (a kustomize base) and
+// deploy/kubernetes/example/all.yaml (the base at one replica each, plus throw-away PostgreSQL,
+// Redis and a mail sink, and the config of a trial on one machine). `--check` (in
+// `npm run validate`) writes nothing and fails when a committed file is not current.
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUT = path.join(ROOT, 'deploy', 'kubernetes');
+
+/** The images `npm run images` builds; overlays retag them (kustomize `images:`). */
+export const IMAGES = {
+  api: 'localhost/portal-account-api',
+  pages: 'localhost/portal-page-service',
+  edge: 'localhost/portal-edge',
+  backing: 'localhost/portal-example-backing',
+};
+/** Drain deadline of both Node services (SHUTDOWN_DEADLINE_MS), and what a pod waits before SIGTERM. */
+const DRAIN_MS = 10_000;
+const PRE_STOP_SECONDS = 5;
+/** preStop, then the drain, then a margin: Kubernetes kills only after all of it. */
+const GRACE_SECONDS = PRE_STOP_SECONDS + DRAIN_MS / 1000 + 10;
+const UID = 10001;
+
+const labels = (name) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/part-of': 'portal' });
+const meta = (name) => ({ name, labels: labels(name) });
+
+const hardened = (readOnly = true) => ({
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: readOnly,
+  capabilities: { drop: ['ALL'] },
+});
+const podSecurity = {
+  runAsNonRoot: true,
+  runAsUser: UID,
+  runAsGroup: UID,
+  fsGroup: UID,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+/** The load balancer stops sending before the process starts to drain (endpoints take a moment to update). */
+const preStop = { preStop: { exec: { command: ['sleep', String(PRE_STOP_SECONDS)] } } };
+
+function deployment(name, { replicas, containers, volumes = [], grace = GRACE_SECONDS, security = podSecurity }) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: meta(name),
+    spec: {
+      replicas,
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      // A new pod must be ready (its /readyz) before an old one goes: a rolling update loses nothing.
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      template: {
+        metadata: { labels: labels(name) },
+        spec: {
+          terminationGracePeriodSeconds: grace,
+          securityContext: security,
+          containers,
+          ...(volumes.length ? { volumes } : {}),
+        },
+      },
+    },
+  };
+}
+
+const service = (name, ports, type) => ({
+  apiVersion: 'v1',
+  kind: 'Service',
+  metadata: meta(name),
+  spec: {
+    ...(type ? { type } : {}),
+    selector: { 'app.kubernetes.io/name': name },
+    ports: ports.map(([portName, port, targetPort = port]) => ({ name: portName, port, targetPort, protocol: 'TCP' })),
+  },
+});
+
+const disruptionBudget = (name) => ({
+  apiVersion: 'policy/v1',
+  kind: 'PodDisruptionBudget',
+  metadata: meta(name),
+  spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+});
+
+const autoscaler = (name, { min, max }) => ({
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  metadata: meta(name),
+  spec: {
+    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+    minReplicas: min,
+    maxReplicas: max,
+    metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+  },
+});
+
+const configMap = (name, data) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(name), data });
+const claim = (name, size) => ({
+  apiVersion: 'v1',
+  kind: 'PersistentVolumeClaim',
+  metadata: meta(name),
+  spec: { accessModes: ['ReadWriteMany'], resources: { requests: { storage: size } } },
+});
+const probe = (path, port, { scheme = 'HTTP', periodSeconds = 5, failureThreshold = 2 } = {}) => ({
+  httpGet: { path, port, scheme },
+  periodSeconds,
+  failureThreshold,
+  timeoutSeconds: 2,
+});
+
+/** The secrets the API reads as files (`<NAME>_FILE`), from the Secret `portal-secrets`. */
+const API_SECRETS = { JWT_SECRET: 'jwt-secret', DATABASE_URL: 'database-url', SMTP_URL: 'smtp-url', REDIS_URL: 'redis-url' };
+const SECRETS_DIR = '/run/secrets/portal';
+
+function apiContainer({ name, command, ports = true, image }) {
+  return {
+    name,
+    image: `${IMAGES.api}:${image}`,
+    imagePullPolicy: 'IfNotPresent',
+    ...(command ? { command } : {}),
+    envFrom: [{ configMapRef: { name: 'account-api-env' } }],
+    env: Object.entries(API_SECRETS).map(([setting, key]) => ({ name: `${setting}_FILE`, value: `${SECRETS_DIR}/${key}` })),
+    ...(ports ? { ports: [{ name: 'http', containerPort: 8000 }] } : {}),
+    volumeMounts: [
+      { name: 'secrets', mountPath: SECRETS_DIR, readOnly: true },
+      { name: 'data', mountPath: '/data' },
+      { name: 'tmp', mountPath: '/tmp' },
+    ],
+    securityContext: hardened(),
+  };
+}
+const apiVolumes = [
+  {
+    name: 'secrets',
+    secret: { secretName: 'portal-secrets', items: Object.values(API_SECRETS).map((key) => ({ key, path: key })) },
+  },
+  { name: 'data', persistentVolumeClaim: { claimName: 'portal-api-data' } },
+  { name: 'tmp', emptyDir: {} },
+];
+
+/**
+ * Every object of the portal.
+ * @param {{ replicas: number, image: string, site: string, api: string, remotes: Record<string, string>,
+ *   config: object, apiEnv: Record<string, string> }} options
+ */
+export function portalObjects({ replicas, image, site, api, remotes, config, apiEnv }) {
+  const runtimeConfig = { ...config, accountApiUrl: api, remotes };
+  const resources = (cpu, memory, memoryLimit) => ({ requests: { cpu, memory }, limits: { memory: memoryLimit } });
+  return [
+    configMap('portal-config', { 'config.json': `${JSON.stringify(runtimeConfig, null, 2)}\n` }),
+    configMap('account-api-env', {
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8000',
+      DATA_DIR: '/data',
+      SITE_URL: site,
+      CORS_ORIGINS: new URL(site).origin,
+      TRUST_PROXY_HOPS: '1',
+      SHUTDOWN_DEADLINE_MS: String(DRAIN_MS),
+      LOG_LEVEL: 'info',
+      ...apiEnv,
+    }),
+    configMap('page-service-env', {
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      CONFIG_FILE: '/etc/portal/config/config.json',
+      PAGE_FILES_DIR: '/srv/portal/shared/pages',
+      FALLBACK_DIR: '/srv/portal/shared/fallback',
+      PLAY_STATS_API_URL: 'http://account-api:8000',
+      TRUST_PROXY_HOPS: '1',
+      SHUTDOWN_DEADLINE_MS: String(DRAIN_MS),
+      LOG_LEVEL: 'info',
+    }),
+    // Uploaded pictures: every API instance sees the same folder.
+    claim('portal-api-data', '10Gi'),
+    // Pages kept as files and the fallback page: written by the page services, served by the edge.
+    claim('portal-pages', '2Gi'),
+
+    deployment('account-api', {
+      replicas,
+      containers: [
+        {
+          ...apiContainer({ name: 'account-api', image }),
+          readinessProbe: probe('/readyz', 'http'),
+          livenessProbe: probe('/livez', 'http', { periodSeconds: 10, failureThreshold: 3 }),
+          lifecycle: preStop,
+          resources: resources('100m', '256Mi', '1Gi'),
+        },
+      ],
+      volumes: apiVolumes,
+    }),
+    service('account-api', [['http', 8000]]),
+    disruptionBudget('account-api'),
+    autoscaler('account-api', { min: replicas, max: Math.max(replicas, 6) }),
+    {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: meta('account-api-migrate'),
+      spec: {
+        backoffLimit: 3,
+        template: {
+          metadata: { labels: labels('account-api-migrate') },
+          spec: {
+            restartPolicy: 'OnFailure',
+            securityContext: podSecurity,
+            containers: [
+              {
+                ...apiContainer({ name: 'migrate', image, ports: false, command: ['node', 'dist/operations.js', 'migrate'] }),
+                resources: resources('100m', '128Mi', '512Mi'),
+              },
+            ],
+            volumes: apiVolumes,
+          },
+        },
+      },
+    },
+
+    deployment('page-service', {
+      replicas,
+      containers: [
+        {
+          name: 'page-service',
+          image: `${IMAGES.pages}:${image}`,
+          imagePullPolicy: 'IfNotPresent',
+          envFrom: [{ configMapRef: { name: 'page-service-env' } }],
+          ports: [{ name: 'http', containerPort: 8080 }],
+          // Ready once it draws whole pages: its build, the config, every remote's files.
+          readinessProbe: probe('/readyz', 'http'),
+          livenessProbe: probe('/livez', 'http', { periodSeconds: 10, failureThreshold: 3 }),
+          lifecycle: preStop,
+          resources: resources('200m', '256Mi', '768Mi'),
+          volumeMounts: [
+            { name: 'config', mountPath: '/etc/portal/config', readOnly: true },
+            { name: 'shared', mountPath: '/srv/portal/shared' },
+            { name: 'tmp', mountPath: '/tmp' },
+          ],
+          securityContext: hardened(),
+        },
+      ],
+      volumes: [
+        { name: 'config', configMap: { name: 'portal-config' } },
+        { name: 'shared', persistentVolumeClaim: { claimName: 'portal-pages' } },
+        { name: 'tmp', emptyDir: {} },
+      ],
+    }),
+    service('page-service', [['http', 8080]]),
+    disruptionBudget('page-service'),
+    autoscaler('page-service', { min: replicas, max: Math.max(replicas, 8) }),
+
+    deployment('edge', {
+      replicas,
+      containers: [
+        {
+          name: 'nginx',
+          image: `${IMAGES.edge}:${image}`,
+          imagePullPolicy: 'IfNotPresent',
+          env: [
+            { name: 'PAGE_SERVICE_UPSTREAMS', value: 'page-service:8080' },
+            { name: 'ACCOUNT_API_UPSTREAMS', value: 'account-api:8000' },
+          ],
+          ports: [
+            { name: 'http', containerPort: 8080 },
+            { name: 'https', containerPort: 8443 },
+            { name: 'api', containerPort: 8000 },
+            { name: 'mf-catalog', containerPort: 8081 },
+            { name: 'mf-player', containerPort: 8082 },
+            { name: 'mf-account', containerPort: 8083 },
+          ],
+          readinessProbe: probe('/__health', 'https', { scheme: 'HTTPS' }),
+          livenessProbe: probe('/__health', 'https', { scheme: 'HTTPS', periodSeconds: 10, failureThreshold: 3 }),
+          lifecycle: preStop,
+          resources: resources('100m', '64Mi', '256Mi'),
+          volumeMounts: [
+            { name: 'tls', mountPath: '/etc/portal/tls', readOnly: true },
+            { name: 'cache', mountPath: '/var/cache/portal-nginx' },
+            { name: 'shared', mountPath: '/srv/portal/shared', readOnly: true },
+          ],
+          securityContext: hardened(),
+        },
+      ],
+      volumes: [
+        // A kubernetes.io/tls Secret (cert-manager's, or `kubectl create secret tls portal-tls`).
+        {
+          name: 'tls',
+          secret: {
+            secretName: 'portal-tls',
+            items: [
+              { key: 'tls.crt', path: 'site.crt' },
+              { key: 'tls.key', path: 'site.key' },
+            ],
+          },
+        },
+        { name: 'cache', emptyDir: {} },
+        { name: 'shared', persistentVolumeClaim: { claimName: 'portal-pages', readOnly: true } },
+      ],
+      grace: PRE_STOP_SECONDS + 20,
+    }),
+    service(
+      'edge',
+      [
+        ['http', 80, 8080],
+        ['https', 443, 8443],
+        ['api', 8000],
+        ['mf-catalog', 8081],
+        ['mf-player', 8082],
+        ['mf-account', 8083],
+      ],
+      'LoadBalancer',
+    ),
+    disruptionBudget('edge'),
+  ];
+}
+
+/** Throw-away PostgreSQL, Redis and a mail sink for the example: one image, three roles. */
+function exampleBacking(image) {
+  const role = (name, port, env = []) => [
+    deployment(name, {
+      replicas: 1,
+      grace: 10,
+      security: { runAsNonRoot: true, runAsUser: 10002, runAsGroup: 10002, fsGroup: 10002 },
+      containers: [
+        {
+          name,
+          image: `${IMAGES.backing}:${image}`,
+          imagePullPolicy: 'IfNotPresent',
+          args: [name],
+          env,
+          ports: [{ name: 'tcp', containerPort: port }],
+          readinessProbe: { tcpSocket: { port }, periodSeconds: 2 },
+          volumeMounts: [{ name: 'data', mountPath: '/var/lib/backing' }],
+          securityContext: hardened(),
+        },
+      ],
+      volumes: [{ name: 'data', emptyDir: {} }],
+    }),
+    service(name, [['tcp', port]]),
+  ];
+  return [
+    ...role('postgres', 5432, [
+      { name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: 'example-postgres', key: 'password' } } },
+    ]),
+    ...role('redis', 6379),
+    ...role('mail', 2525),
+  ];
+}
+
+const shellConfig = () => JSON.parse(readFileSync(path.join(ROOT, 'shell', 'public', 'config.json'), 'utf8'));
+
+export function baseObjects() {
+  return portalObjects({
+    replicas: 2,
+    image: 'latest',
+    site: 'https://games.example.com',
+    api: 'https://games.example.com:8000',
+    remotes: {
+      mf_catalog: 'https://games.example.com:8081/mf-manifest.json',
+      mf_player: 'https://games.example.com:8082/mf-manifest.json',
+      mf_account: 'https://games.example.com:8083/mf-manifest.json',
+    },
+    config: shellConfig(),
+    apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@games.example.com>' },
+  });
+}
+
+/**
+ * The example: the site as https://localhost (the edge's name inside the cluster is `edge`, so
+ * the page services fetch the remotes' files from it; a browser on the machine maps `edge` to
+ * 127.0.0.1), everything at one replica.
+ */
+export function exampleObjects() {
+  return [
+    ...portalObjects({
+      replicas: 1,
+      image: 'latest',
+      site: 'https://localhost:8443',
+      api: 'http://edge:8000',
+      remotes: {
+        mf_catalog: 'http://edge:8081/mf-manifest.json',
+        mf_player: 'http://edge:8082/mf-manifest.json',
+        mf_account: 'http://edge:8083/mf-manifest.json',
+      },
+      config: shellConfig(),
+      apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://localhost:8443,http://localhost:8080' },
+    }),
+    ...exampleBacking('latest'),
+  ];
+}
+
+const HEADER = (what) =>
+  `# ${what}\n# Generated by \`npm run kube:manifests\` (scripts/kubernetes/manifests.mjs): edit that, not this file.\n`;
+const documents = (objects) => objects.map((object) => stringify(object, { lineWidth: 0 })).join('---\n');
+
+export function renderedFiles() {
+  const base = baseObjects();
+  const byPart = new Map();
+  for (const object of base) {
+    const part =
+      object.kind === 'ConfigMap' || object.kind === 'PersistentVolumeClaim'
+        ? 'shared'
+        : object.metadata.name.replace(/-migrate$/, '');
+    byPart.set(part, [...(byPart.get(part) ?? []), object]);
+  }
+  const files = [...byPart].map(([part, objects]) => [
+    `base/${part}.yaml`,
+    HEADER(`The portal's ${part} objects (kustomize base).`) + documents(objects),
+  ]);
+  const kustomization = {
+    apiVersion: 'kustomize.config.k8s.io/v1beta1',
+    kind: 'Kustomization',
+    labels: [{ pairs: { 'app.kubernetes.io/part-of': 'portal' } }],
+    resources: [...byPart.keys()].map((part) => `${part}.yaml`),
+    // Overlays point these at a registry and the commit's tag (kustomize edit set image …).
+    images: Object.entries(IMAGES)
+      .filter(([part]) => part !== 'backing')
+      .map(([, name]) => ({ name, newTag: 'latest' })),
+  };
+  files.push([
+    'base/kustomization.yaml',
+    HEADER('kustomize base: `kubectl apply -k` an overlay of it.') + stringify(kustomization),
+  ]);
+  files.push([
+    'example/all.yaml',
+    HEADER('A single-replica example to try on one machine (`npm run kube:check` plays it with podman).') +
+      documents(exampleObjects()),
+  ]);
+  return files;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const check = process.argv.includes('--check');
+  const stale = [];
+  for (const [file, text] of renderedFiles()) {
+    const target = path.join(OUT, file);
+    let current = null;
+    try {
+      current = readFileSync(target, 'utf8');
+    } catch {
+      // not written yet
+    }
+    if (current === text) continue;
+    if (check) stale.push(file);
+    else {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, text);
+      console.log(`kube:manifests: wrote deploy/kubernetes/${file}`);
+    }
+  }
+  if (stale.length) {
+    console.error(`kube:manifests: ${stale.join(', ')} not current: run \`npm run kube:manifests\``);
+    process.exit(1);
+  }
+}
