@@ -52,6 +52,15 @@ test('reads Prometheus: counters by remote and build, vitals from the seconds hi
   const rows = await fromPrometheus(`http://127.0.0.1:${server.address().port}`, 5);
   assert.equal(asked.length, 5);
   assert.deepEqual(rows, [
-    { remote: 'mf_catalog', version: 'v2', pageViews: 200, errors: 4, errorRate: 0.02, lcpP75: 1250, inpP75: 120, vitalsSamples: 30 },
+    {
+      remote: 'mf_catalog',
+      version: 'v2',
+      pageViews: 200,
+      errors: 4,
+      errorRate: 0.02,
+      lcpP75: 1250,
+      inpP75: 120,
+      vitalsSamples: 30,
+    },
   ]);
 });

@@ -162,7 +162,9 @@ export function newestBackupTime(backupDir: string): Date | null {
   // Names sort by time; the newest readable manifest wins.
   for (const name of names.sort().reverse()) {
     try {
-      const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, name, 'manifest.json'), 'utf8')) as Partial<BackupManifest>;
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(backupDir, name, 'manifest.json'), 'utf8'),
+      ) as Partial<BackupManifest>;
       const at = new Date(manifest.createdAt ?? '');
       if (Number.isFinite(at.getTime())) return at;
     } catch {
