@@ -20,7 +20,10 @@ test("every alert has promtool tests in alerts.test.yml, where it fires and wher
     const mine = [...tests.matchAll(new RegExp(`alertname: ${name}\\n\\s+exp_alerts:(.*)`, 'g'))].map((m) => m[1].trim());
     assert.ok(mine.includes(''), `${name}: no test where it fires`);
     // Silent: an evaluation that expects none, or a firing test whose other series stay silent.
-    assert.ok(mine.includes('[]') || /not|silent/.test(tests.match(new RegExp(`name: ${name} .*`))?.[0] ?? ''), `${name}: no test where it stays silent`);
+    assert.ok(
+      mine.includes('[]') || /not|silent/.test(tests.match(new RegExp(`name: ${name} .*`))?.[0] ?? ''),
+      `${name}: no test where it stays silent`,
+    );
   }
 });
 
