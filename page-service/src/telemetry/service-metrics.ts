@@ -30,8 +30,7 @@ export class ServiceMetrics {
   readonly registry = new Registry();
   readonly views: Counter<'remote' | 'version' | 'route'>;
   readonly errors: Counter<'remote' | 'version' | 'route' | 'kind'>;
-  readonly vitals: Histogram<'remote' | 'version' | 'route' | 'name'>;
-  /** Vitals as beacons carry them, in ms; stored in seconds. */
+  /** Vitals as beacons carry them, in ms; kept in telemetry_web_vital_seconds. */
   readonly vitalsMs: { observe(labels: Record<'remote' | 'version' | 'route' | 'name', string>, ms: number): void };
   readonly cls: Histogram<'remote' | 'version' | 'route'>;
   readonly refused: Counter<'reason'>;
@@ -59,7 +58,6 @@ export class ServiceMetrics {
       buckets: VITAL_BUCKETS,
       registers,
     });
-    this.vitals = vitals;
     this.vitalsMs = { observe: (labels, ms) => vitals.observe(labels, ms / 1000) };
     this.cls = new Histogram({
       name: 'telemetry_cls',
