@@ -69,6 +69,12 @@ describe('/metrics', () => {
     // Counts since start are counters; no gauge of the old names is left.
     expect(text).toMatch(/^# TYPE redis_errors_total counter$/m);
     expect(text).not.toMatch(/state="(total|waiting)"/);
+    if (server.context.database.pool) {
+      // PostgreSQL: states that add up to the pool's size, and the waiting requests on their own.
+      expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
+      expect(text).toMatch(/^db_pool_connections\{state="in_use"\} \d+$/m);
+      expect(text).toMatch(/^db_pool_waiting_requests \d+$/m);
+    }
   });
 });
 
