@@ -91,16 +91,17 @@ export async function fromPrometheus(base, minutes) {
     release(sample.metric).clients = Math.round(Number(sample.value[1]));
   for (const sample of await ask(`sum ${by} (telemetry_release_clients{kind="errors"})`))
     release(sample.metric).clientsWithErrors = Math.round(Number(sample.value[1]));
-  for (const sample of await ask(`sum ${by} (increase(telemetry_web_vital_milliseconds_count${range}))`))
+  for (const sample of await ask(`sum ${by} (increase(telemetry_web_vital_seconds_count${range}))`))
     release(sample.metric).vitalsSamples = Math.round(Number(sample.value[1]));
   for (const [name, field] of [
     ['LCP', 'lcpP75'],
     ['INP', 'inpP75'],
   ])
     for (const sample of await ask(
-      `histogram_quantile(0.75, sum by (remote, version, le) (increase(telemetry_web_vital_milliseconds_bucket{name="${name}"}${range})))`,
+      `histogram_quantile(0.75, sum by (remote, version, le) (increase(telemetry_web_vital_seconds_bucket{name="${name}"}${range})))`,
     )) {
-      const value = Number(sample.value[1]);
+      // The histogram is in seconds (Prometheus's unit); the table shows ms like the summary.
+      const value = Number(sample.value[1]) * 1000;
       if (Number.isFinite(value)) release(sample.metric)[field] = Math.round(value);
     }
   return [...releases.values()]

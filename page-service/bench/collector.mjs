@@ -311,7 +311,7 @@ async function countedReports() {
   let total = 0;
   for (const line of text.split('\n'))
     if (
-      /^(telemetry_page_views_total|telemetry_client_errors_total|telemetry_web_vital_milliseconds_count|telemetry_cls_count)\{/.test(
+      /^(telemetry_page_views_total|telemetry_client_errors_total|telemetry_web_vital_seconds_count|telemetry_cls_count)\{/.test(
         line,
       )
     )

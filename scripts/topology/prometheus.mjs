@@ -1,6 +1,7 @@
-// Debian's Prometheus for the topology test: a config scraping every target each second, the
-// server started on `port` with its data in `dir`, and a small client of its HTTP API.
-//   const prometheus = await startPrometheus({ dir, port, targets: { 'account-api': ['127.0.0.1:7001'] } });
+// Debian's Prometheus for the topology test: a config scraping every target each second and
+// evaluating the given rule files (deploy/prometheus/alerts.yml), the server started on `port`
+// with its data in `dir`, and a small client of its HTTP API.
+//   const prometheus = await startPrometheus({ dir, port, targets: { 'account-api': ['127.0.0.1:7001'] }, ruleFiles });
 //   await prometheus.query('up')  // → data.result of /api/v1/query
 //   await prometheus.stop();
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,11 +27,12 @@ export function ensurePrometheus() {
   return BINARY;
 }
 
-/** Prometheus's YAML for one job per entry of `targets` (JSON is valid YAML). */
-export function scrapeConfig(targets) {
+/** Prometheus's YAML for one job per entry of `targets`, with `ruleFiles` (JSON is valid YAML). */
+export function scrapeConfig(targets, ruleFiles = []) {
   return JSON.stringify(
     {
       global: { scrape_interval: '1s', evaluation_interval: '1s', scrape_timeout: '900ms' },
+      rule_files: ruleFiles,
       scrape_configs: Object.entries(targets).map(([job, hosts]) => ({
         job_name: job,
         metrics_path: '/metrics',
@@ -43,14 +45,14 @@ export function scrapeConfig(targets) {
 }
 
 /**
- * @param {{ dir: string, port: number, targets: Record<string, string[]> }} options
+ * @param {{ dir: string, port: number, targets: Record<string, string[]>, ruleFiles?: string[] }} options
  * @returns {Promise<{ url: string, query: (promql: string) => Promise<unknown[]>, stop: () => Promise<void> }>}
  */
-export async function startPrometheus({ dir, port, targets }) {
+export async function startPrometheus({ dir, port, targets, ruleFiles = [] }) {
   const binary = ensurePrometheus();
   mkdirSync(path.join(dir, 'data'), { recursive: true });
   const configFile = path.join(dir, 'prometheus.yml');
-  writeFileSync(configFile, scrapeConfig(targets));
+  writeFileSync(configFile, scrapeConfig(targets, ruleFiles));
   const log = openSync(path.join(dir, 'prometheus.log'), 'a');
   const child = spawn(
     binary,

@@ -36,8 +36,10 @@ console.log(
 console.log(`topology ready: ${urls.site}`);
 
 if (testing) {
-  // Prometheus scraping every page service and API instance on its own port (decision 0035).
+  // Prometheus scraping every page service and API instance on its own port (decision 0035),
+  // evaluating the alert rules operators load (decision 0055).
   const prometheus = await startPrometheus({
+    ruleFiles: [path.join(parts.ROOT, 'deploy', 'prometheus', 'alerts.yml')],
     dir: path.join(topology.dir, 'prometheus'),
     port: ports.control - 1,
     targets: {

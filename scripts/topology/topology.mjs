@@ -220,6 +220,8 @@ export async function startTopology({
           PAGE_FILES_DIR: path.join(srv, 'pages'),
           // nginx is the one hop in front (per-address limits of the telemetry collector).
           TRUST_PROXY_HOPS: '1',
+          // The certificate nginx serves, read as players get it (the expiry alert's metric).
+          CERT_PROBE_URLS: `https://localhost:${ports.siteTls}/`,
           ...(releasesDir ? { RELEASES_DIR: releasesDir } : {}),
           LOG_LEVEL: 'warn',
         },

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { takeBackup } from '../operations/backup';
 import { logLines } from '../testing/log-lines';
 import { API_PATHS } from 'shared-contracts/account';
 import { setupTestServer } from '../testing/test-server';
@@ -55,5 +60,40 @@ describe('/metrics', () => {
     expect(text).toMatch(/^mail_queue_pending \d+$/m);
     expect(text).toMatch(/^mail_queue_dead \d+$/m);
     expect(text).toMatch(/^redis_errors_total 0$/m);
+  });
+
+  it('says the instance is ready, as /readyz would, and how old the oldest waiting mail is', async () => {
+    const text = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^service_ready 1$/m);
+    expect(text).toMatch(/^mail_queue_oldest_pending_age_seconds \d+$/m);
+    // Counts since start are counters; no gauge of the old names is left.
+    expect(text).toMatch(/^# TYPE redis_errors_total counter$/m);
+    expect(text).not.toMatch(/state="(total|waiting)"/);
+    if (server.context.database.pool) {
+      // PostgreSQL: states that add up to the pool's size, and the waiting requests on their own.
+      expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
+      expect(text).toMatch(/^db_pool_connections\{state="in_use"\} \d+$/m);
+      expect(text).toMatch(/^db_pool_waiting_requests \d+$/m);
+    }
+  });
+});
+
+describe('/metrics: the newest backup', () => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-metrics-backups-'));
+  const server = setupTestServer({ operations: { ...loadConfig({}).operations, backupDir } });
+  afterAll(() => fs.rmSync(backupDir, { recursive: true, force: true }));
+  const newest = async () =>
+    /^backup_last_success_timestamp_seconds (\d+)$/m.exec(
+      (await server.app.inject({ method: 'GET', url: '/metrics' })).body,
+    )?.[1];
+
+  it('is 0 before any backup, then the time of the newest whole one (a .partial folder is none)', async () => {
+    expect(await newest()).toBe('0');
+    fs.mkdirSync(path.join(backupDir, 'account-api-20991231T000000Z.partial'));
+    const taken = new Date('2026-11-20T03:00:00Z');
+    await takeBackup(server.context.config, backupDir, taken);
+    // BACKUP_DIR is listed once a minute.
+    server.advance(61_000);
+    expect(await newest()).toBe(String(taken.getTime() / 1000));
   });
 });

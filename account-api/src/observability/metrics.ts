@@ -1,16 +1,23 @@
 // The API's Prometheus metrics at GET /metrics, one registry per app: the process's own
-// (event-loop lag, memory, GC), requests by route pattern and status, the mail queue (pending,
-// dead), the PostgreSQL pool and Redis errors. Not public: nginx answers 404 for /metrics at the
-// public server; Prometheus scrapes each instance on its own port.
+// (event-loop lag, memory, GC), requests by route pattern and status, readiness, the mail queue
+// (pending, dead, oldest's age), the newest backup, the PostgreSQL pool and Redis errors. Not
+// public: nginx answers 404 for /metrics at the public server; Prometheus scrapes each instance
+// on its own port. Prometheus's conventions: counts are counters (`_total`), times are seconds,
+// a label's values add up to a whole.
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
 import type { CheckerFigures } from '../game-health/game-checker';
+import { readinessCheck } from '../health/health-routes';
+import type { MailStats } from '../mail/outbox';
+import { newestBackupTime } from '../operations/backup';
 
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 /** The mail queue is counted at most this often, however often /metrics is scraped. */
 const MAIL_STATS_MS = 5_000;
+/** BACKUP_DIR is listed at most this often. */
+const BACKUP_LOOK_MS = 60_000;
 
 export function registerObservability(
   app: FastifyInstance,
@@ -50,7 +57,17 @@ export function registerObservability(
     done();
   });
 
-  let mail: { at: number; stats: Promise<{ pending: number; dead: number } | null> } | null = null;
+  const readiness = readinessCheck(context);
+  new Gauge({
+    name: 'service_ready',
+    help: 'Whether /readyz answers 200 (the database takes a write, Redis answers): 1 or 0',
+    registers,
+    async collect() {
+      this.set((await readiness()).ready ? 1 : 0);
+    },
+  });
+
+  let mail: { at: number; stats: Promise<MailStats | null> } | null = null;
   const mailStats = () => {
     if (!mail || Date.now() - mail.at > MAIL_STATS_MS)
       mail = { at: Date.now(), stats: context.mailOutbox.stats().catch(() => null) };
@@ -75,17 +92,48 @@ export function registerObservability(
     },
   });
 
+  new Gauge({
+    name: 'mail_queue_oldest_pending_age_seconds',
+    help: 'Age of the oldest mail waiting to be delivered (0 when none waits)',
+    registers,
+    async collect() {
+      const stats = await mailStats();
+      if (stats) this.set(stats.oldest_pending_age_seconds ?? 0);
+    },
+  });
+
+  let backup: { at: number; taken: Date | null } | null = null;
+  new Gauge({
+    name: 'backup_last_success_timestamp_seconds',
+    help: 'When the newest whole backup in BACKUP_DIR was taken (seconds since the epoch; 0: none there)',
+    registers,
+    collect() {
+      const now = context.now().getTime();
+      if (!backup || now - backup.at > BACKUP_LOOK_MS)
+        backup = { at: now, taken: newestBackupTime(context.config.operations.backupDir) };
+      this.set(backup.taken ? Math.floor(backup.taken.getTime() / 1000) : 0);
+    },
+  });
+
   const pool = context.database.pool;
   if (pool) {
+    // The states add up to the pool's size, so sum() over instances means something.
     new Gauge({
       name: 'db_pool_connections',
-      help: 'PostgreSQL pool connections by state (total, idle, waiting clients)',
+      help: 'PostgreSQL pool connections by state: idle or in_use (their sum is the pool size)',
       labelNames: ['state'],
       registers,
       collect() {
-        this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
-        this.set({ state: 'waiting' }, pool.waitingCount);
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_requests',
+      help: 'Queries waiting for a PostgreSQL pool connection',
+      registers,
+      collect() {
+        this.set(pool.waitingCount);
       },
     });
   }

@@ -145,3 +145,31 @@ export async function readBackup(folder: string): Promise<BackupManifest> {
     throw new Error(`${folder}: ${manifest.database.file} is missing or does not match its checksum`);
   return manifest;
 }
+
+const FINISHED_BACKUP = /^account-api-\d{8}T\d{6}Z$/;
+
+/**
+ * When the newest whole backup in `backupDir` was taken (its manifest's createdAt), or null when
+ * there is none: a `.partial` folder or one without a manifest is not a backup.
+ */
+export function newestBackupTime(backupDir: string): Date | null {
+  let names: string[];
+  try {
+    names = fs.readdirSync(backupDir).filter((name) => FINISHED_BACKUP.test(name));
+  } catch {
+    return null;
+  }
+  // Names sort by time; the newest readable manifest wins.
+  for (const name of names.sort().reverse()) {
+    try {
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(backupDir, name, 'manifest.json'), 'utf8'),
+      ) as Partial<BackupManifest>;
+      const at = new Date(manifest.createdAt ?? '');
+      if (Number.isFinite(at.getTime())) return at;
+    } catch {
+      // not whole: look at the one before
+    }
+  }
+  return null;
+}

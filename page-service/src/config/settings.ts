@@ -53,6 +53,11 @@ export const PAGE_SERVICE_SETTINGS = {
   },
   PAGE_FILES_MAX: { doc: "At most this many page files; a page past it stays in nginx's cache.", default: '2000' },
   SERVE_ASSETS: { doc: '`1`: also serve the files of `SHELL_DIST` (development, `npm start`); nginx does in production.' },
+  CERT_PROBE_URLS: {
+    doc: "The site's https addresses, comma-separated: a TLS handshake at most once a minute reads the certificate served, for the expiry alert.",
+    production: 'The https addresses nginx or the ingress serves.',
+    example: 'https://playverse.games',
+  },
   TRUST_PROXIES: {
     doc: 'The proxies whose `X-Forwarded-Proto`/`-For` count: addresses, CIDRs, `loopback` or `none`.',
     default: 'loopback',

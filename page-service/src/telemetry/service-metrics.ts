@@ -1,14 +1,18 @@
 // The page service's Prometheus metrics, in one registry per app: the process's own (event-loop
-// lag, memory, GC), requests by route pattern and status, the page cache and render time, and the
-// client telemetry the collector takes in (per part, build id and route).
+// lag, memory, GC), requests by route pattern and status, the page cache and render time, the
+// client telemetry the collector takes in (per part, build id and route), and for alerts the
+// release history's actions and the edge's certificate expiry. Prometheus's conventions: counts
+// are counters (`_total`), times are seconds, a label's values add up to a whole.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routePatternOf } from 'shared-contracts/telemetry';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPageRequest } from '../http/page-routes';
 import type { PageCache } from '../render/page-cache';
+import { certificateExpiryGauge } from '../operations/certificate-probe';
+import { releaseActionsCounter } from '../releases/release-history-metrics';
 
-/** Vitals in milliseconds: INP's good limit is 200 ms, LCP's 2.5 s. */
-const VITAL_MS_BUCKETS = [25, 50, 100, 200, 300, 500, 800, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 8000, 12000, 20000];
+/** Vitals in seconds: INP's good limit is 0.2 s, LCP's 2.5 s. */
+const VITAL_BUCKETS = [0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 3, 4, 5, 8, 12, 20];
 const CLS_BUCKETS = [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const RENDER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
@@ -26,11 +30,13 @@ export class ServiceMetrics {
   readonly registry = new Registry();
   readonly views: Counter<'remote' | 'version' | 'route'>;
   readonly errors: Counter<'remote' | 'version' | 'route' | 'kind'>;
-  readonly vitalsMs: Histogram<'remote' | 'version' | 'route' | 'name'>;
+  /** Vitals as beacons carry them, in ms; kept in telemetry_web_vital_seconds. */
+  readonly vitalsMs: { observe(labels: Record<'remote' | 'version' | 'route' | 'name', string>, ms: number): void };
   readonly cls: Histogram<'remote' | 'version' | 'route'>;
   readonly refused: Counter<'reason'>;
 
-  constructor(cache: PageCache) {
+  /** `env`: RELEASES_DIR (the release history), CERT_PROBE_URLS (the edge's https addresses). */
+  constructor(cache: PageCache, env: NodeJS.ProcessEnv = {}) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.views = new Counter({
@@ -45,13 +51,14 @@ export class ServiceMetrics {
       labelNames: ['remote', 'version', 'route', 'kind'],
       registers,
     });
-    this.vitalsMs = new Histogram({
-      name: 'telemetry_web_vital_milliseconds',
-      help: 'Web Vitals in ms (LCP, INP, FCP, TTFB), sampled',
+    const vitals = new Histogram({
+      name: 'telemetry_web_vital_seconds',
+      help: 'Web Vitals in seconds (LCP, INP, FCP, TTFB), sampled',
       labelNames: ['remote', 'version', 'route', 'name'],
-      buckets: VITAL_MS_BUCKETS,
+      buckets: VITAL_BUCKETS,
       registers,
     });
+    this.vitalsMs = { observe: (labels, ms) => vitals.observe(labels, ms / 1000) };
     this.cls = new Histogram({
       name: 'telemetry_cls',
       help: 'Cumulative Layout Shift per page, sampled',
@@ -65,29 +72,16 @@ export class ServiceMetrics {
       labelNames: ['reason'],
       registers,
     });
-    new Gauge({
-      name: 'page_cache_hits',
-      help: 'Pages served from the page cache since start',
+    // The cache keeps its own counts; the counter mirrors them at each scrape (they only grow).
+    new Counter({
+      name: 'page_cache_lookups_total',
+      help: 'Page cache lookups by result: hit (a kept copy) or miss (rendered); hit ratio = rate(hit) / rate(all)',
+      labelNames: ['result'],
       registers,
       collect() {
-        this.set(cache.hits);
-      },
-    });
-    new Gauge({
-      name: 'page_cache_misses',
-      help: 'Pages rendered because the page cache had no copy, since start',
-      registers,
-      collect() {
-        this.set(cache.misses);
-      },
-    });
-    new Gauge({
-      name: 'page_cache_hit_ratio',
-      help: 'hits / (hits + misses) since start (0 before any page)',
-      registers,
-      collect() {
-        const total = cache.hits + cache.misses;
-        this.set(total === 0 ? 0 : cache.hits / total);
+        this.reset();
+        this.inc({ result: 'hit' }, cache.hits);
+        this.inc({ result: 'miss' }, cache.misses);
       },
     });
     new Gauge({
@@ -105,6 +99,12 @@ export class ServiceMetrics {
       registers,
     });
     cache.onRendered = (page) => render.observe(page.renderMs / 1000);
+    if (env.RELEASES_DIR) releaseActionsCounter(env.RELEASES_DIR, registers);
+    const probed = (env.CERT_PROBE_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
+    if (probed.length > 0) certificateExpiryGauge(probed, registers);
   }
 
   /** Counts and times every request by route pattern, method and status. */

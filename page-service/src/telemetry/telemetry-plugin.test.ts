@@ -91,7 +91,17 @@ describe('the collector', () => {
       `telemetry_client_errors_total{remote="mf_catalog",version="${BUILD}",route="/all-games",kind="render"} 1`,
     );
     expect(text).toMatch(
-      /telemetry_web_vital_milliseconds_count\{remote="mf_catalog",version="1\.0\.0\+abc123",route="\/all-games",name="LCP"\} 1/,
+      /telemetry_web_vital_seconds_count\{remote="mf_catalog",version="1\.0\.0\+abc123",route="\/all-games",name="LCP"\} 1/,
+    );
+    // Beacons carry ms; the histogram is in seconds: 1200 ms falls in the 1.5 s bucket, not in 1 s.
+    expect(text).toMatch(
+      /telemetry_web_vital_seconds_bucket\{le="1",remote="mf_catalog",version="1\.0\.0\+abc123",route="\/all-games",name="LCP"\} 0/,
+    );
+    expect(text).toMatch(
+      /telemetry_web_vital_seconds_bucket\{le="1\.5",remote="mf_catalog",version="1\.0\.0\+abc123",route="\/all-games",name="LCP"\} 1/,
+    );
+    expect(text).toMatch(
+      /telemetry_web_vital_seconds_sum\{remote="mf_catalog",version="1\.0\.0\+abc123",route="\/all-games",name="LCP"\} 1\.2\n/,
     );
     expect(text).toContain('telemetry_cls_count{remote="mf_catalog",version="1.0.0+abc123",route="/all-games"} 1');
   });
@@ -196,8 +206,11 @@ describe('/metrics', () => {
     const text = response.body;
     expect(text).toMatch(/http_requests_total\{route="page \/game\/:gameId",method="GET",status="200"\} 3/);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.001",route="\/__telemetry",method="POST",status="204"\}/);
-    expect(text).toMatch(/page_cache_hit_ratio (0\.\d+|1)\n/);
-    expect(text).toMatch(/page_cache_hits [1-9]/);
+    // Counts since start are counters by result; the ratio is the dashboard's, of rates.
+    expect(text).toMatch(/^# TYPE page_cache_lookups_total counter$/m);
+    expect(text).toMatch(/^page_cache_lookups_total\{result="hit"\} [1-9]/m);
+    expect(text).toMatch(/^page_cache_lookups_total\{result="miss"\} [1-9]/m);
+    expect(text).not.toContain('page_cache_hit_ratio');
     expect(text).toMatch(/page_render_seconds_count [1-9]/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
   });

@@ -53,7 +53,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
     },
     now,
   );
-  const metrics = new ServiceMetrics(options.cache);
+  const metrics = new ServiceMetrics(options.cache, env);
   metrics.instrument(app);
   const labels = new KnownLabels(() => options.renderer.buildsInUse(), now);
   const window = new ReleaseWindow(now);

@@ -1,7 +1,9 @@
 // What the shell notices for telemetry from its first script on: uncaught errors, unhandled
 // rejections, CSP violations, and the remote load and render failures its federation code reports.
 // They wait here, in a plain list, until the sender (telemetry-sender.ts, with web-vitals) is
-// loaded when the browser is idle: this file is all that telemetry adds to start-up (decision 0035).
+// loaded: when the browser is idle well after start-up, or at once when an error is noticed, so a
+// player who leaves a broken page after a second still reports it and the page view (the sender's
+// pagehide listener sends them). This file is all that telemetry adds to start-up (decision 0035).
 import type { RemoteModuleId, RuntimeConfig } from 'shared-contracts';
 import { whenIdle } from 'ui';
 
@@ -28,9 +30,13 @@ export interface TelemetryState {
 
 export const telemetry: TelemetryState = { errors: [], builds: new Map(), onError: null };
 
+/** Loads the sender now (set once the runtime config is read); null before and once asked. */
+let loadSender: (() => void) | null = null;
+
 function notice(error: NoticedError): void {
   if (telemetry.onError) telemetry.onError(error);
   else if (telemetry.errors.length < 40) telemetry.errors.push(error);
+  loadSender?.();
 }
 
 /** A remote failed to load or to render (federation/remotes.ts, RemoteBoundary). */
@@ -73,17 +79,18 @@ const SENDER_DELAY_MS = 10_000;
 
 /**
  * Loads the sender well after start-up, when the browser has nothing better to do; web-vitals
- * reads the page's buffered entries then, so nothing measured is lost by waiting.
+ * reads the page's buffered entries then, so nothing measured is lost by waiting. An error (one
+ * noticed already, or later) loads it at once: a player who meets one often leaves at once.
  */
 export function startTelemetry(config: RuntimeConfig, load: (id: RemoteModuleId) => Promise<unknown>): void {
-  setTimeout(
-    () =>
-      whenIdle(() => {
-        void import(/* webpackChunkName: "telemetry" */ './telemetry-sender').then(
-          ({ startSender }) => startSender(config, telemetry, load),
-          () => undefined,
-        );
-      }, 5000),
-    SENDER_DELAY_MS,
-  );
+  const timer = setTimeout(() => whenIdle(() => loadSender?.(), 5000), SENDER_DELAY_MS);
+  loadSender = () => {
+    loadSender = null;
+    clearTimeout(timer);
+    void import(/* webpackChunkName: "telemetry" */ './telemetry-sender').then(
+      ({ startSender }) => startSender(config, telemetry, load),
+      () => undefined,
+    );
+  };
+  if (telemetry.errors.length > 0) loadSender();
 }
