@@ -330,9 +330,9 @@ test.describe('Categories', () => {
     expect(widths).toEqual(CATEGORIES.map(() => 400));
   });
 
-  test("a category without games says 'No games found for this category.'", async ({ page }) => {
-    await page.goto('/categories/Match-3%20Games');
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Match-3 Games' })).toBeVisible();
+  test("a category without games is a 404 'Page not found' that says 'No games found for this category.'", async ({ page }) => {
+    expect((await page.goto('/categories/Match-3%20Games'))?.status()).toBe(404);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(main(page).getByText('No games found for this category.')).toBeVisible();
     await expect(gameCards(main(page))).toHaveCount(0);
   });

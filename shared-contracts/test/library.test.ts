@@ -123,6 +123,17 @@ describe('page meta and sitemap', () => {
     expect(pageMetaFor('/search', '?q=moto', GAMES, site).noindex).toBe(true);
   });
 
+  test('a path, category, tag or game the site does not have answers 404; every page it has, 200', () => {
+    const statusOf = (path: string, search = '') => pageMetaFor(path, search, GAMES, site).status;
+    for (const path of ['/nowhere', '/categories/Nope', '/categories/Match-3%20Games', '/tags/nope', '/game/9999', '/game/abc'])
+      expect([path, statusOf(path)]).toEqual([path, 404]);
+    for (const path of ['/', '/all-games', '/categories', '/categories/Bike%20Racing', '/tags/racing', '/game/5', '/terms', '/profile'])
+      expect([path, statusOf(path)]).toEqual([path, 200]);
+    expect(statusOf('/search', '?q=nothing-matches-this')).toBe(200);
+    expect(pageMetaFor('/categories/Nope', '', GAMES, site).title).toBe('Page not found | Playverse');
+    expect(pageMetaFor('/categories', '', GAMES, site).title).toBe('Categories | Playverse');
+  });
+
   test('bad paths never throw', () => {
     expect(pageMetaFor('/categories/%E0%A4%A', '', GAMES, site).noindex).toBe(true);
     expect(pageMetaFor('/game/abc', '', GAMES, site).title).toBe('Page not found | Playverse');

@@ -77,12 +77,14 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
+      .code(rendered.status)
       .headers(rendered.headers)
       .header('content-type', 'text/html; charset=utf-8')
       .headers(steeringHeaders(selection, rendered.cacheable ? SHARED_PAGE_CACHE : 'no-cache'));
     // A visitor's own answer (it sets their cohort) has no validator: a cache revalidating its
     // copy for visitors without the cookie would get a 304 and keep serving that copy to them.
-    if (!selection.cacheable) return sendBody(request, reply, rendered, encoding);
+    // Validators answer only for a 2xx page (RFC 9110 §13.2.1): a 404 is sent whole, each time.
+    if (!selection.cacheable || rendered.status !== 200) return sendBody(request, reply, rendered, encoding);
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return sendBody(request, reply, rendered, encoding);

@@ -54,9 +54,15 @@ export interface RenderedDocument {
   prerendered: boolean;
   /** A page of the catalogue for crawlers (not search results, the profile or "not found"). */
   indexable: boolean;
+  /** The HTTP status: 404 for a page the site does not have (the pre-renderer says which); 200 without one. */
+  status: number;
 }
 
 const noindex = (page: PrerenderedPage) => page.metaTags.some((tag) => tag.key === 'robots' && /noindex/i.test(tag.content));
+
+/** The page's status as its pre-render says, when it is one an HTML page may have; else 200. */
+const statusOf = (page: PrerenderedPage | null): number =>
+  page?.status !== undefined && Number.isInteger(page.status) && page.status >= 200 && page.status < 600 ? page.status : 200;
 
 export async function renderDocument(
   shell: ShellFiles,
@@ -100,5 +106,6 @@ export async function renderDocument(
     html: document.replace('</head>', () => `${head}</head>`),
     prerendered: page !== null,
     indexable: page !== null && !noindex(page),
+    status: statusOf(page),
   };
 }

@@ -3,7 +3,7 @@ import { etagOf, PageCache, type CachedPage } from './page-cache';
 
 const pageOf = (html: string): CachedPage => {
   const body = Buffer.from(html);
-  return { body, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, keepAsFile: true };
+  return { body, headers: {}, etag: etagOf(body), renderMs: 1, status: 200, cacheable: true, keepAsFile: true };
 };
 
 describe('the page cache', () => {

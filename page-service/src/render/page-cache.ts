@@ -24,6 +24,8 @@ export interface CachedPage {
   etag: string;
   /** CPU time the render took, in ms (the page service's metrics and the bench read it). */
   renderMs: number;
+  /** The HTTP status it is answered with (404: a page the site does not have). */
+  status: number;
   /** Whether it may be kept: a page drawn without its pre-render (an error) is not. */
   cacheable: boolean;
   /** Whether nginx may serve it as a file (render/page-files.ts): a whole, indexable page. */

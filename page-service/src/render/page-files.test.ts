@@ -53,7 +53,7 @@ describe('page files', () => {
 
   const page = (html: string, keepAsFile = true): CachedPage => {
     const body = Buffer.from(html);
-    return { body, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, keepAsFile };
+    return { body, headers: {}, etag: etagOf(body), renderMs: 1, status: 200, cacheable: true, keepAsFile };
   };
   const renderer = {
     warm: jest.fn(() => Promise.resolve()),

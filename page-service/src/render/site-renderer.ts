@@ -129,7 +129,7 @@ export class SiteRenderer {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const drawing = { failed: false };
-      const { html, prerendered, indexable } = await renderDocument(
+      const { html, prerendered, indexable, status } = await renderDocument(
         files,
         remoteFiles,
         {
@@ -153,8 +153,11 @@ export class SiteRenderer {
         etag: etagOf(body),
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
+        status,
         cacheable: !drawing.failed,
+        // nginx serves a file as 200: a page answered with any other status is never one.
         keepAsFile:
+          status === 200 &&
           selection.key === '' &&
           !drawing.failed &&
           prerendered &&

@@ -72,6 +72,7 @@ export function renderPage(
       (drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '') +
       (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : ''),
     title: head.title,
+    status: head.status,
     favicon: brand.favicon,
     metaTags: head.tags,
     remoteModules: [...remoteModules],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ROUTES } from 'shared-contracts';
+import { PAGE_TEXT, ROUTES } from 'shared-contracts';
 
 export function NotFoundPage() {
   return (
@@ -7,8 +7,8 @@ export function NotFoundPage() {
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 className="page-title">Page not found</h1>
-      <p className="not-found__text">That page is not on our shelves. Try the full list or search for a game.</p>
+      <h1 className="page-title">{PAGE_TEXT.pageNotFound}</h1>
+      <p className="not-found__text">{PAGE_TEXT.pageNotFoundLine}</p>
       <div className="not-found__actions">
         <Link to={ROUTES.home} className="button button--primary">
           Back to Home
