@@ -150,6 +150,15 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
   if (path === '/terms') {
     return { title: titled('Terms and Conditions'), description: `The terms of ${siteName}.`, type: 'website', noindex: false, status: 200 };
   }
+  if (path === '/privacy') {
+    return {
+      title: titled('Privacy'),
+      description: `What ${siteName} keeps on your device and on its servers, and for how long. No ads, no third-party trackers.`,
+      type: 'website',
+      noindex: false,
+      status: 200,
+    };
+  }
   if (path === '/profile') {
     return { title: titled('Profile'), description: `Your ${siteName} profile.`, type: 'website', noindex: true, status: 200 };
   }
