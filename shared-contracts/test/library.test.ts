@@ -11,7 +11,7 @@ import {
   type PlayerLibrary,
 } from '../src';
 import { pageMetaFor, robotsTxt, sitemapPaths, sitemapXml } from '../src/seo';
-import { moreLikeQuery, moreLikeThis, suggestGames } from '../src/library/related';
+import { moreLikeQuery, moreLikeThis, searchByTag, suggestGames, suggestMatches } from '../src/library/related';
 
 const t = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute));
 const empty: PlayerLibrary = { favourites: [], recentlyPlayed: [] };
@@ -99,6 +99,26 @@ describe('related games and suggestions', () => {
     const names = suggestGames(GAMES, 'car');
     const firstByTag = names.findIndex((g) => !g.name.toLowerCase().includes('car'));
     if (firstByTag !== -1) expect(names.slice(firstByTag).every((g) => !g.name.toLowerCase().includes('car'))).toBe(true);
+  });
+});
+
+describe('search by name, then by tag (suggestions and the search page agree)', () => {
+  test('searchByTag: games whose name lacks the text but a tag starts with it, by name, with that tag', () => {
+    const bmx = searchByTag(GAMES, 'bmx');
+    expect(bmx.map(({ game, tag }) => [game.name, tag])).toEqual([['Hobo Speedster', 'BMX']]);
+    for (const { game } of searchByTag(GAMES, 'car')) expect(game.name.toLowerCase()).not.toContain('car');
+    expect(searchByTag(GAMES, '  ')).toEqual([]);
+  });
+
+  test('every suggestion is on the search page, named why: the name section, else the tag section', () => {
+    for (const text of ['puzzle', 'bmx', 'car', 'r', 'match']) {
+      const names = new Set(searchGames(GAMES, text));
+      const tags = new Map(searchByTag(GAMES, text).map(({ game, tag }) => [game, tag]));
+      for (const match of suggestMatches(GAMES, text)) {
+        if (match.by === 'name') expect(names.has(match.game)).toBe(true);
+        else expect([match.game.name, tags.get(match.game)]).toEqual([match.game.name, match.tag]);
+      }
+    }
   });
 });
 

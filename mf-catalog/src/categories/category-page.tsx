@@ -4,6 +4,7 @@ import { GAMES, PAGE_TEXT, categoryPath, gamesInCategory, listCategories } from 
 import { Icon } from 'ui';
 import { GameGrid } from '../cards';
 import { SortControl, useSortedGames } from '../play-data';
+import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
 import { UnknownListing } from '../not-found';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
@@ -20,7 +21,7 @@ export function CategoryPage() {
   // React Router hands the param over already URL-decoded.
   const { categoryName = '' } = useParams();
   if (!CATEGORIES.includes(categoryName))
-    return <UnknownListing reason={PAGE_TEXT.noGamesInCategory} listTitle={PAGE_TEXT.knownCategories} items={KNOWN} />;
+    return <UnknownListing reason={PAGE_TEXT.noGamesInCategory} listTitle={NOT_FOUND_TEXT.knownCategories} items={KNOWN} />;
   return <KnownCategoryPage categoryName={categoryName} />;
 }
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_TEXT } from 'shared-contracts';
+import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
 import './unknown-listing.css';
 
 export interface KnownListing {
@@ -19,7 +19,7 @@ export function UnknownListing({ reason, listTitle, items }: { reason: string; l
   return (
     <section className="page catalog-unknown" aria-labelledby={`${listId}-title`}>
       <h1 id={`${listId}-title`} className="page-title">
-        {PAGE_TEXT.pageNotFound}
+        {NOT_FOUND_TEXT.heading}
       </h1>
       <p className="catalog-unknown__reason">{reason}</p>
       <h2 id={listId} className="catalog-unknown__list-title">

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { GAMES, PAGE_TEXT, gamesWithTag, listTags, tagKey, tagPath } from 'shared-contracts';
+import { GAMES, gamesWithTag, listTags, tagKey, tagPath } from 'shared-contracts';
 import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
 import { GameGrid } from '../cards';
+import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
 import { UnknownListing } from '../not-found';
 import { SortControl, useSortedGames } from '../play-data';
 
@@ -18,7 +19,7 @@ export function TagPage() {
   const { tag = '' } = useParams();
   const label = TAGS.find((known) => tagKey(known) === tagKey(tag));
   if (label === undefined)
-    return <UnknownListing reason={PLAY_DATA_TEXT.noGamesWithTag} listTitle={PAGE_TEXT.knownTags} items={KNOWN} />;
+    return <UnknownListing reason={PLAY_DATA_TEXT.noGamesWithTag} listTitle={NOT_FOUND_TEXT.knownTags} items={KNOWN} />;
   return <KnownTagPage tag={tag} label={label} />;
 }
 

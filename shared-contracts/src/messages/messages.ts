@@ -13,12 +13,6 @@ export const PAGE_TEXT = {
   gameNotFound: 'Game not found',
   noGamesInCategory: 'No games found for this category.',
   noSearchResults: 'No games found',
-  /** A page the site does not have (product §2.1). */
-  pageNotFound: 'Page not found',
-  pageNotFoundLine: 'That page is not on our shelves. Try the full list or search for a game.',
-  /** Under "Page not found" for a category or tag the site does not have: the ones it has. */
-  knownCategories: 'Our categories',
-  knownTags: 'Our tags',
   signIn: 'Sign In',
   signUp: 'Sign Up',
   profile: 'Profile',

@@ -17,6 +17,17 @@ export interface PageMeta {
   status: 200 | 404;
 }
 
+/**
+ * A page the site does not have (product §2.1), and under it, for a category or tag it does not
+ * have, the ones it has. Here, not in the shared barrel: only pages that show them load them.
+ */
+export const NOT_FOUND_TEXT = {
+  heading: 'Page not found',
+  line: 'That page is not on our shelves. Try the full list or search for a game.',
+  knownCategories: 'Our categories',
+  knownTags: 'Our tags',
+} as const;
+
 export interface PageMetaSite {
   /** The brand's site name (Brand.name). */
   siteName: string;
@@ -162,7 +173,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
   if (path === '/profile') {
     return { title: titled('Profile'), description: `Your ${siteName} profile.`, type: 'website', noindex: true, status: 200 };
   }
-  return { title: titled('Page not found'), description: `This page is not on ${siteName}.`, type: 'website', noindex: true, status: 404 };
+  return { title: titled(NOT_FOUND_TEXT.heading), description: `This page is not on ${siteName}.`, type: 'website', noindex: true, status: 404 };
 }
 
 /** One <meta> tag: `<meta name|property="key" content="content">`. */
