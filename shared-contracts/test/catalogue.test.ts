@@ -189,3 +189,14 @@ describe('catalogue queries (product §2, §5)', () => {
     expect([...KNOWN_CATEGORIES].sort()).toEqual([...listCategories(GAMES), 'Match-3 Games'].sort());
   });
 });
+
+describe("each game's date added (games-added.json)", () => {
+  test('every game of the catalogue has one, a day as YYYY-MM-DD', () => {
+    for (const game of GAMES) expect([game.id, game.added]).toEqual([game.id, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+  });
+
+  test('a date that is not a day fails the build, naming the game', () => {
+    const [first] = rawGames as Array<{ id: number }>;
+    expect(() => parseCatalogue(rawGames, { [String(first!.id)]: 'yesterday' })).toThrow(/date added must be YYYY-MM-DD/);
+  });
+});

@@ -1,12 +1,16 @@
 import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
+import { allGamesSortedPath, newestFirst, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
 import { HomeHero } from 'ui';
 import { GameRow } from '../cards';
 import { useLibrary } from '../library';
 import { PopularRows } from './popular-rows';
 import { GameSlider } from './game-slider';
 
-// The catalogue is fixed at build time, so its order is worked out once.
+// The catalogue is fixed at build time, so its orders are worked out once.
 const SLIDER_GAMES = sortGamesByName(GAMES);
+/** How many games the "New" row shows; "See all" has the rest, newest first. */
+export const NEW_ROW_SIZE = 12;
+const NEWEST = newestFirst(GAMES).slice(0, NEW_ROW_SIZE);
 
 export const HOME_ROW_TITLES = { recentlyPlayed: 'Recently played', favourites: 'Your favourites' } as const;
 
@@ -16,7 +20,7 @@ const gamesOf = (entries: readonly LibraryEntry[]): Game[] =>
 /**
  * Home (product §2): the host family's welcome blurb, the player's recently played and favourite
  * games when there are any (decision 0025), Trending now and Most played from the play counts,
- * then the slider of every game.
+ * the newest games (by the day each entered the catalogue), then the slider of every game.
  */
 export function HomePage({ brand }: HomePageProps) {
   const library = useLibrary();
@@ -26,6 +30,7 @@ export function HomePage({ brand }: HomePageProps) {
       <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={gamesOf(library.recentlyPlayed)} />
       <GameRow title={HOME_ROW_TITLES.favourites} games={gamesOf(library.favourites)} />
       <PopularRows />
+      <GameRow title={PLAY_COUNT_TEXT.newGames} games={NEWEST} seeAll={allGamesSortedPath('new')} />
       <GameSlider games={SLIDER_GAMES} />
     </div>
   );

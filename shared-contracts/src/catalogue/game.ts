@@ -9,6 +9,12 @@ export interface Game {
   link: string;
   /** Feed tags; optional extra used for search ranking and "similar games". */
   tags: string[];
+  /**
+   * The day (YYYY-MM-DD, UTC) the game entered the catalogue: from the catalogue file's git
+   * history (games-added.json, scripts/catalogue/games-added.mjs). Home's "New" row and the
+   * "Newest" order read it.
+   */
+  added?: string;
 }
 
 /** The categories product §3 names. Match-3 Games has artwork but no game. */
@@ -45,7 +51,9 @@ function isHttpUrl(value: string): boolean {
  * Validates raw catalogue data. Throws a CatalogueError naming the first bad entry,
  * so a broken games.json fails the build (and the test suite) instead of the page.
  */
-export function parseCatalogue(raw: unknown): Game[] {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseCatalogue(raw: unknown, addedById: Readonly<Record<string, unknown>> = {}): Game[] {
   if (!Array.isArray(raw)) throw new CatalogueError('Catalogue must be a JSON array of games');
   const seenIds = new Set<number>();
   return raw.map((entry: unknown, index): Game => {
@@ -64,6 +72,9 @@ export function parseCatalogue(raw: unknown): Game[] {
     if (typeof link !== 'string' || !isHttpUrl(link)) throw new CatalogueError(`${where}: link must be an http(s) URL`);
     if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string')))
       throw new CatalogueError(`${where}: tags must be a list of strings`);
-    return { id, name: name.trim(), category, image, link, tags: tags ?? [] };
+    const added = addedById[String(id)];
+    if (added !== undefined && (typeof added !== 'string' || !DAY.test(added)))
+      throw new CatalogueError(`${where}: date added must be YYYY-MM-DD`);
+    return { id, name: name.trim(), category, image, link, tags: tags ?? [], ...(added === undefined ? {} : { added }) };
   });
 }

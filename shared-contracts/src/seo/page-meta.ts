@@ -106,7 +106,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         ),
         type: 'website',
         noindex: false,
-      status: 200,
+        status: 200,
       };
     }
   }
@@ -124,7 +124,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         ),
         type: 'website',
         noindex: false,
-      status: 200,
+        status: 200,
       };
     }
   }
@@ -154,12 +154,18 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         type: 'video.other',
         image: /^https?:/i.test(found.image) ? found.image : undefined,
         noindex: false,
-      status: 200,
+        status: 200,
       };
     }
   }
   if (path === '/terms') {
-    return { title: titled('Terms and Conditions'), description: `The terms of ${siteName}.`, type: 'website', noindex: false, status: 200 };
+    return {
+      title: titled('Terms and Conditions'),
+      description: `The terms of ${siteName}.`,
+      type: 'website',
+      noindex: false,
+      status: 200,
+    };
   }
   if (path === '/privacy') {
     return {
@@ -173,7 +179,13 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
   if (path === '/profile') {
     return { title: titled('Profile'), description: `Your ${siteName} profile.`, type: 'website', noindex: true, status: 200 };
   }
-  return { title: titled(NOT_FOUND_TEXT.heading), description: `This page is not on ${siteName}.`, type: 'website', noindex: true, status: 404 };
+  return {
+    title: titled(NOT_FOUND_TEXT.heading),
+    description: `This page is not on ${siteName}.`,
+    type: 'website',
+    noindex: true,
+    status: 404,
+  };
 }
 
 /** One <meta> tag: `<meta name|property="key" content="content">`. */
