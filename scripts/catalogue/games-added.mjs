@@ -54,7 +54,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const fromGit = gamesAdded();
     const wrong = Object.entries(fromGit).filter(([id, date]) => kept[id] !== date);
     if (wrong.length) {
-      console.error(`games-added.json disagrees with git for ${wrong.map(([id, date]) => `${id} (${kept[id]} vs ${date})`).join(', ')}`);
+      console.error(
+        `games-added.json disagrees with git for ${wrong.map(([id, date]) => `${id} (${kept[id]} vs ${date})`).join(', ')}`,
+      );
       process.exit(1);
     }
     console.log(`games-added.json: ${Object.keys(fromGit).length} games, every date as git has it`);

@@ -147,7 +147,17 @@ describe('page meta and sitemap', () => {
     const statusOf = (path: string, search = '') => pageMetaFor(path, search, GAMES, site).status;
     for (const path of ['/nowhere', '/categories/Nope', '/categories/Match-3%20Games', '/tags/nope', '/game/9999', '/game/abc'])
       expect([path, statusOf(path)]).toEqual([path, 404]);
-    for (const path of ['/', '/all-games', '/categories', '/categories/Bike%20Racing', '/tags/racing', '/game/5', '/terms', '/privacy', '/profile'])
+    for (const path of [
+      '/',
+      '/all-games',
+      '/categories',
+      '/categories/Bike%20Racing',
+      '/tags/racing',
+      '/game/5',
+      '/terms',
+      '/privacy',
+      '/profile',
+    ])
       expect([path, statusOf(path)]).toEqual([path, 200]);
     expect(statusOf('/search', '?q=nothing-matches-this')).toBe(200);
     expect(pageMetaFor('/categories/Nope', '', GAMES, site).title).toBe('Page not found | Playverse');

@@ -1,7 +1,7 @@
 import { toast, type ToastOptions } from 'react-toastify';
 import type { Notifier, NotifyOptions } from './services';
 
-/** The toast container inside an open account dialog (ui/dialog-toasts.tsx). */
+/** The toast container inside an open account dialog (auth/dialogs/dialog-toasts.tsx). */
 export const DIALOG_TOASTS_ID = 'account-dialog';
 
 /**

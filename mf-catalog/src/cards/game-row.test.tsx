@@ -54,7 +54,7 @@ describe('GameRow', () => {
     for (const item of list.children) item.getBoundingClientRect = () => ({ width: 100 }) as DOMRect;
     list.style.columnGap = '20px';
     const scrollBy = jest.fn();
-    list.scrollBy = scrollBy as unknown as typeof list.scrollBy;
+    list.scrollBy = scrollBy;
     fireEvent.scroll(list);
     const back = within(row).getByRole('button', { name: 'Previous: New' });
     const forward = within(row).getByRole('button', { name: 'Next: New' });

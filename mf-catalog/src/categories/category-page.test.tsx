@@ -62,7 +62,9 @@ describe('Category page (product §2)', () => {
 
   test('a category found from the list of known ones opens it', async () => {
     renderCategory('Nope');
-    await userEvent.click(within(screen.getByRole('list', { name: 'Our categories' })).getByRole('link', { name: 'Puzzle Games' }));
+    await userEvent.click(
+      within(screen.getByRole('list', { name: 'Our categories' })).getByRole('link', { name: 'Puzzle Games' }),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Puzzle Games' })).toBeInTheDocument();
   });
 

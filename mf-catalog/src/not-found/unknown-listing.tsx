@@ -14,7 +14,15 @@ export interface KnownListing {
  * Nothing in it depends on the name asked for: the server sends the same markup for every
  * unknown name, and the browser's first render matches it.
  */
-export function UnknownListing({ reason, listTitle, items }: { reason: string; listTitle: string; items: readonly KnownListing[] }) {
+export function UnknownListing({
+  reason,
+  listTitle,
+  items,
+}: {
+  reason: string;
+  listTitle: string;
+  items: readonly KnownListing[];
+}) {
   const listId = useId();
   return (
     <section className="page catalog-unknown" aria-labelledby={`${listId}-title`}>

@@ -10,7 +10,9 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
   it('has Home, All Games and every category, each under the path the site links', () => {
     expect(Object.keys(pages.HomePage ?? {})).toEqual(['/']);
     expect(Object.keys(pages.AllGamesPage ?? {})).toEqual(['/all-games']);
-    expect(Object.keys(pages.CategoryPage ?? {}).sort()).toEqual([...listCategories(GAMES).map(categoryPath), '/categories/*'].sort());
+    expect(Object.keys(pages.CategoryPage ?? {}).sort()).toEqual(
+      [...listCategories(GAMES).map(categoryPath), '/categories/*'].sort(),
+    );
   });
 
   it("has one 'Page not found' for every category and tag the catalogue does not have, listing the ones it has", () => {

@@ -168,7 +168,11 @@ describe('a page the site does not have', () => {
 
   test('is never kept as a file for nginx (which would serve it as a 200)', async () => {
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'page-files-404-'));
-    const service = buildPageService({ shellDist: shell.dist, pageFilesDir: filesDir, env: { ACCOUNT_API_URL: 'http://api.example:8000' } });
+    const service = buildPageService({
+      shellDist: shell.dist,
+      pageFilesDir: filesDir,
+      env: { ACCOUNT_API_URL: 'http://api.example:8000' },
+    });
     try {
       const found = (file: string) => existsSync(path.join(filesDir, 'http', 'portal.test', file));
       const ready = (html: string) => html.includes('<h1>');
@@ -177,7 +181,9 @@ describe('a page the site does not have', () => {
         if (ready(body)) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect((await service.app.inject({ method: 'GET', url: '/nowhere', headers: { host: 'portal.test' } })).statusCode).toBe(404);
+      expect((await service.app.inject({ method: 'GET', url: '/nowhere', headers: { host: 'portal.test' } })).statusCode).toBe(
+        404,
+      );
       await service.pageFiles?.settled();
       expect(found('all-games.html')).toBe(true);
       expect(found('nowhere.html')).toBe(false);

@@ -25,7 +25,9 @@ describe("a remote's fragments.json", () => {
       '/broken/fragments.json': '{"schema": 2}',
       '/unknown/fragments.json': {
         schema: 1,
-        pages: { CategoryPage: { '/categories/Arcade%20Games': '<h1>Arcade Games</h1>', '/categories/*': '<h1>Page not found</h1>' } },
+        pages: {
+          CategoryPage: { '/categories/Arcade%20Games': '<h1>Arcade Games</h1>', '/categories/*': '<h1>Page not found</h1>' },
+        },
         styles: {},
         props: { CategoryPage: '{}' },
       },
@@ -46,7 +48,8 @@ describe("a remote's fragments.json", () => {
 
   test("a name the remote did not draw gets the page it draws for every unknown name under that path ('/x/*'), if any", async () => {
     const manifest = `${remote.base}/unknown/mf-manifest.json`;
-    const at = async (path: string) => (await pageFragments(files, { mf_catalog: manifest }, path)).fragmentOf('mf_catalog/CategoryPage');
+    const at = async (path: string) =>
+      (await pageFragments(files, { mf_catalog: manifest }, path)).fragmentOf('mf_catalog/CategoryPage');
     expect(await at('/categories/Arcade%20Games')).toEqual({ html: '<h1>Arcade Games</h1>', props: '{}' });
     expect(await at('/categories/Nope')).toEqual({ html: '<h1>Page not found</h1>', props: '{}' });
     expect(await at('/categories')).toBeUndefined();

@@ -89,7 +89,7 @@ describe('instant search suggestions (WAI-ARIA combobox)', () => {
     expect(named).not.toHaveTextContent('Tagged');
   });
 
-  it('suggests the name matches first, then the tag matches, each offered by Enter\'s page too', async () => {
+  it("suggests the name matches first, then the tag matches, each offered by Enter's page too", async () => {
     const input = renderSearch();
     await userEvent.type(input, 'puzzle');
     const options = screen.getAllByRole('option');

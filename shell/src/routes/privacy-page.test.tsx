@@ -7,7 +7,9 @@ import { AppRoutes } from './app-routes';
 
 const renderPrivacy = () =>
   render(
-    <BrandContext.Provider value={{ id: 'b', name: 'Playverse', logo: '/l.svg', title: 'Playverse', favicon: '/f.svg', blurb: '' }}>
+    <BrandContext.Provider
+      value={{ id: 'b', name: 'Playverse', logo: '/l.svg', title: 'Playverse', favicon: '/f.svg', blurb: '' }}
+    >
       <MemoryRouter initialEntries={[PRIVACY_PATH]}>
         <AppRoutes accountConfig={{ accountApiUrl: 'http://api.test', recaptchaSiteKey: 'k' }} />
       </MemoryRouter>
@@ -20,7 +22,8 @@ describe('/privacy', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Privacy');
     expect(screen.getByText(/shows no ads and loads no third-party trackers/)).toBeInTheDocument();
     expect(screen.getByText(/reCAPTCHA/)).toHaveTextContent(/only when the Sign Up or Sign In dialog opens/);
-    for (const heading of ['On your device', 'On our servers']) expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    for (const heading of ['On your device', 'On our servers'])
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
   });
 
   test('names every local-storage key the site writes', async () => {

@@ -38,8 +38,8 @@ export function PrivacyPage() {
     <article className="page terms-page privacy-page">
       <h1 className="page-title">Privacy</h1>
       <p>
-        {brand.name} shows no ads and loads no third-party trackers or analytics. Playing needs no account. This page says
-        what the site keeps, where and for how long.
+        {brand.name} shows no ads and loads no third-party trackers or analytics. Playing needs no account. This page says what
+        the site keeps, where and for how long.
       </p>
 
       <h2>On your device</h2>
@@ -87,8 +87,8 @@ export function PrivacyPage() {
           <strong>Likes and dislikes</strong>: the hashed device id, the game and your vote, kept until you change it.
         </li>
         <li>
-          <strong>Reports of a broken game</strong>: the hashed device id, the game, the day, the reason and what you write, so
-          we can fix the game. They are not deleted automatically.
+          <strong>Reports of a broken game</strong>: the hashed device id, the game, the day, the reason and what you write, so we
+          can fix the game. They are not deleted automatically.
         </li>
         <li>
           <strong>Logs</strong>: our web server notes each request (time, address, path, status) to keep the site running and

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from 'ui';
-import { DialogToasts } from '../../ui/dialog-toasts';
+import { DialogToasts } from './dialog-toasts';
 import './modals.css';
 
 const FOCUSABLE =
@@ -41,7 +41,7 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
     const region = toastsRef.current;
     if (!region || typeof MutationObserver === 'undefined') return;
     const observer = new MutationObserver(() => {
-      if (region.querySelector('.Toastify__toast')) region.scrollIntoView?.({ block: 'nearest' });
+      if (region.querySelector('.Toastify__toast')) region.scrollIntoView({ block: 'nearest' });
     });
     observer.observe(region, { childList: true, subtree: true });
     return () => observer.disconnect();

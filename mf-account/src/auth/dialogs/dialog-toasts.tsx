@@ -1,5 +1,5 @@
 import { ToastContainer } from 'react-toastify';
-import { DIALOG_TOASTS_ID } from '../store/toast-notifier';
+import { DIALOG_TOASTS_ID } from '../../store/toast-notifier';
 import './dialog-toasts.css';
 
 /**
