@@ -2,7 +2,7 @@
 // header's suggestions. Imported as 'shared-contracts/related': bundled by the parts that use it, not
 // carried by the shared barrel on every first visit (decision 0028).
 import type { Game } from '../catalogue/game';
-import { searchGames, sortGamesByName } from '../catalogue/queries';
+import { listTags, searchGames, sortGamesByName, tagKey } from '../catalogue/queries';
 
 /** The search page's tag section and the suggestions' reasons (not in the product's texts; here, not in the
  * shared barrel every first visit loads). */
@@ -97,15 +97,17 @@ function tagStartingWith(game: Game, needle: string): string | undefined {
 /**
  * The search page's second section: games whose name does not contain the text (those are the
  * product's results) but one of whose tags starts with it, by name, each with the tag that
- * matched. The suggestions draw on exactly these, so Enter never shows less than they did.
+ * matched (spelled one way). The suggestions draw on exactly these, so Enter never shows less than they did.
  */
 export function searchByTag(games: readonly Game[], text: string): Array<{ game: Game; tag: string }> {
   const needle = lower(text.trim());
   if (needle === '') return [];
   const byName = new Set(searchGames(games, text));
+  // One spelling per tag ("Puzzle" and "puzzle" are one tag): the catalogue's first.
+  const label = new Map(listTags(games).map((tag) => [tagKey(tag), tag]));
   return sortGamesByName(games.filter((game) => !byName.has(game))).flatMap((game) => {
     const tag = tagStartingWith(game, needle);
-    return tag === undefined ? [] : [{ game, tag }];
+    return tag === undefined ? [] : [{ game, tag: label.get(tagKey(tag)) ?? tag }];
   });
 }
 
