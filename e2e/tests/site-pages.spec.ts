@@ -88,6 +88,7 @@ for (const viewport of VIEWPORTS) {
       await expect(row).toBeVisible();
       expect(await gameHrefs(row.getByRole('list'))).toEqual(NEWEST);
       await expect(main(page).getByRole('heading', { level: 2, name: 'All games' })).toBeVisible();
+      await expect(row.getByRole('link', { name: 'See all: New' })).toHaveAttribute('href', '/all-games?sort=new');
 
       // The view shows whole cards: on a desktop exactly n, on a phone n and a quarter of the next.
       const fit = await row.getByRole('list').evaluate((list) => {
@@ -101,11 +102,17 @@ for (const viewport of VIEWPORTS) {
 
       const arrows = row.getByRole('button', { name: /^(Previous|Next): New$/ });
       if (viewport.width >= 768) {
-        const next = row.getByRole('button', { name: 'Next: New' });
-        await expect(row.getByRole('button', { name: 'Previous: New' })).toBeDisabled();
-        await next.click();
-        await expect.poll(() => row.getByRole('list').evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
-        await expect(row.getByRole('button', { name: 'Previous: New' })).toBeEnabled();
+        const list = row.getByRole('list');
+        const perView = Math.round(fit);
+        await row.getByRole('button', { name: 'Next: New' }).click();
+        // One press: the next view of whole cards, the first of them at the row's start.
+        const step = await list.evaluate((element) => {
+          const [first, second] = [...element.children].map((child) => child.getBoundingClientRect().left);
+          return second! - first!;
+        });
+        await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeCloseTo(perView * step, 0);
+        await row.getByRole('button', { name: 'Previous: New' }).click();
+        await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBe(0);
       } else {
         await expect(arrows.first()).toBeHidden();
       }

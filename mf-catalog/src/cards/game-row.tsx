@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Game } from 'shared-contracts';
 import { PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
@@ -23,56 +23,30 @@ const PLACEHOLDERS = Array.from({ length: 8 }, (_, i) => (
   </li>
 ));
 
-/** Whether the row can move back and forward from where it is scrolled. */
-interface Ends {
-  back: boolean;
-  forward: boolean;
-}
-
-/** The width of the whole cards that fit in the row's view, gaps included: what one arrow press moves. */
-function pageWidth(list: HTMLElement): number {
-  const card = list.firstElementChild?.getBoundingClientRect().width ?? 0;
-  const gap = Number.parseFloat(getComputedStyle(list).columnGap) || 0;
-  if (card <= 0) return list.clientWidth;
-  return Math.max(1, Math.floor((list.clientWidth + gap) / (card + gap))) * (card + gap);
-}
+const ARROWS = [
+  { direction: -1, label: 'Previous', icon: CHEVRON_LEFT_ICON },
+  { direction: 1, label: 'Next', icon: CHEVRON_RIGHT_ICON },
+] as const;
 
 /**
  * A titled row of game cards that scrolls sideways inside itself (Home's rows, More like this);
  * `games` null: not known yet, the row keeps its space with placeholders. Its width holds whole
  * cards (and on phones a clear part of the next, so it reads as more to swipe); on wider screens
- * arrows move it a view of whole cards at a time. `seeAll`: the row's whole list, in its order.
+ * arrows move it a view of whole cards at a time (past an end they do nothing: knowing where the
+ * row stands would cost Home's first visit a scroll listener and a resize observer per row).
+ * `seeAll`: the row's whole list, in its order.
  */
 export function GameRow({ title, games, seeAll }: { title: string; games: readonly Game[] | null; seeAll?: string }) {
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  // The server's HTML, and the render hydrating it, start at the row's beginning.
-  const [ends, setEnds] = useState<Ends>({ back: false, forward: true });
-
-  const measure = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const back = list.scrollLeft > 1;
-    const forward = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
-    setEnds((current) => (current.back === back && current.forward === forward ? current : { back, forward }));
-  }, []);
-
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    measure();
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resized?.observe(list);
-    return () => resized?.disconnect();
-  }, [measure, games]);
-
   if (games?.length === 0) return null;
 
   const move = (direction: 1 | -1) => {
     const list = listRef.current;
     if (!list) return;
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    list.scrollBy({ left: direction * pageWidth(list), behavior: smooth ? 'smooth' : 'auto' });
+    // A view is whole cards wide, and the row snaps to a card's start: one view on is the next
+    // card after them. Smooth or not as the row's CSS says (off for reduced motion).
+    list.scrollBy({ left: direction * list.clientWidth });
   };
 
   return (
@@ -87,27 +61,20 @@ export function GameRow({ title, games, seeAll }: { title: string; games: readon
           </Link>
         )}
         <span className="catalog-game-row__arrows">
-          <button
-            type="button"
-            className="catalog-game-row__arrow"
-            aria-label={`Previous: ${title}`}
-            disabled={!ends.back}
-            onClick={() => move(-1)}
-          >
-            <PathIcon d={CHEVRON_LEFT_ICON} size={20} weight={2.5} />
-          </button>
-          <button
-            type="button"
-            className="catalog-game-row__arrow"
-            aria-label={`Next: ${title}`}
-            disabled={!ends.forward}
-            onClick={() => move(1)}
-          >
-            <PathIcon d={CHEVRON_RIGHT_ICON} size={20} weight={2.5} />
-          </button>
+          {ARROWS.map(({ direction, label, icon }) => (
+            <button
+              key={label}
+              type="button"
+              className="catalog-game-row__arrow"
+              aria-label={`${label}: ${title}`}
+              onClick={() => move(direction)}
+            >
+              <PathIcon d={icon} size={20} weight={2.5} />
+            </button>
+          ))}
         </span>
       </div>
-      <ul ref={listRef} className="catalog-game-row__list scroll-row" style={CARD_ART_STYLE} onScroll={measure}>
+      <ul ref={listRef} className="catalog-game-row__list scroll-row" style={CARD_ART_STYLE}>
         {games
           ? games.map((game) => (
               <li key={game.id} className="catalog-game-row__item">

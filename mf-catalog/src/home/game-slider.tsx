@@ -59,13 +59,6 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
     <>
       <div className="catalog-slider__head">
         <h2 className="catalog-slider__title">{PLAY_COUNT_TEXT.allGamesHeading}</h2>
-        <Link
-          className="catalog-game-row__see-all"
-          to={ROUTES.allGames}
-          aria-label={PLAY_COUNT_TEXT.seeAllOf(PLAY_COUNT_TEXT.allGamesHeading)}
-        >
-          {PLAY_COUNT_TEXT.seeAll}
-        </Link>
       </div>
       <section
         className="catalog-slider"

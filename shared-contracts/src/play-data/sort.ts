@@ -1,3 +1,4 @@
+import { newestFirst } from './home-rows';
 import { statsOf, type GameStats, type GameStatsSnapshot } from './play-data';
 
 /** Wilson lower bound of the like share: ranks 50 of 52 above 3 of 3 (top rated). */
@@ -15,19 +16,9 @@ export function ratingScore(stats: Pick<GameStats, 'likes' | 'dislikes'>): numbe
  */
 export const GAME_SORTS = ['name', 'new', 'trending', 'most-played', 'top-rated'] as const;
 export type GameSort = (typeof GAME_SORTS)[number];
-export const SORT_PARAM = 'sort';
-
-/** All Games in one order: where a Home row's "See all" leads. */
-export const allGamesSortedPath = (sort: GameSort): string =>
-  sort === 'name' ? '/all-games' : `/all-games?${SORT_PARAM}=${sort}`;
 
 export const parseGameSort = (value: string | null | undefined): GameSort =>
   (GAME_SORTS as readonly string[]).includes(value ?? '') ? (value as GameSort) : 'name';
-
-/** Newest first: by the day added (games without one last), then the higher id (a later entry). */
-export function newestFirst<T extends { id: number; added?: string }>(games: readonly T[]): T[] {
-  return [...games].sort((a, b) => (b.added ?? '').localeCompare(a.added ?? '') || b.id - a.id);
-}
 
 /**
  * Games (given in name order) in the chosen order: newest (the day each was added, needing no
