@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Game } from 'shared-contracts';
-import { PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
+import { HOME_ROW_TEXT } from 'shared-contracts/play-data';
 import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
 import { CARD_ART_STYLE, GameCard } from './game-card';
 import './game-row.css';
@@ -56,8 +56,8 @@ export function GameRow({ title, games, seeAll }: { title: string; games: readon
           {title}
         </h2>
         {seeAll && (
-          <Link className="catalog-game-row__see-all" to={seeAll} aria-label={PLAY_COUNT_TEXT.seeAllOf(title)}>
-            {PLAY_COUNT_TEXT.seeAll}
+          <Link className="catalog-game-row__see-all" to={seeAll} aria-label={`${HOME_ROW_TEXT.seeAll}: ${title}`}>
+            {HOME_ROW_TEXT.seeAll}
           </Link>
         )}
         <span className="catalog-game-row__arrows">

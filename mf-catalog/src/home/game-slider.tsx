@@ -1,7 +1,7 @@
 import { useMemo, useRef, type FocusEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES, type Game } from 'shared-contracts';
-import { PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
+import { HOME_ROW_TEXT } from 'shared-contracts/play-data';
 import { A11y, Autoplay, EffectCoverflow } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
@@ -58,7 +58,7 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
   return (
     <>
       <div className="catalog-slider__head">
-        <h2 className="catalog-slider__title">{PLAY_COUNT_TEXT.allGamesHeading}</h2>
+        <h2 className="catalog-slider__title">{HOME_ROW_TEXT.allGamesHeading}</h2>
       </div>
       <section
         className="catalog-slider"

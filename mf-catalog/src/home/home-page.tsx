@@ -1,5 +1,5 @@
 import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
-import { allGamesSortedPath, newestFirst, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
+import { allGamesSortedPath, HOME_ROW_TEXT, newestFirst } from 'shared-contracts/play-data';
 import { HomeHero } from 'ui';
 import { GameRow } from '../cards';
 import { useLibrary } from '../library';
@@ -30,7 +30,7 @@ export function HomePage({ brand }: HomePageProps) {
       <GameRow title={HOME_ROW_TITLES.recentlyPlayed} games={gamesOf(library.recentlyPlayed)} />
       <GameRow title={HOME_ROW_TITLES.favourites} games={gamesOf(library.favourites)} />
       <PopularRows />
-      <GameRow title={PLAY_COUNT_TEXT.newGames} games={NEWEST} seeAll={allGamesSortedPath('new')} />
+      <GameRow title={HOME_ROW_TEXT.newGames} games={NEWEST} seeAll={allGamesSortedPath('new')} />
       <GameSlider games={SLIDER_GAMES} />
     </div>
   );

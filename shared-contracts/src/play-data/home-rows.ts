@@ -4,6 +4,13 @@ import type { GameSort } from './sort';
 
 export const SORT_PARAM = 'sort';
 
+/** Home's newest games, the slider's heading, and the link from a row to its whole sorted list. */
+export const HOME_ROW_TEXT = {
+  newGames: 'New',
+  allGamesHeading: 'All games',
+  seeAll: 'See all',
+} as const;
+
 /** Newest first: by the day added (games without one last), then the higher id (a later entry). */
 export function newestFirst<T extends { id: number; added?: string }>(games: readonly T[]): T[] {
   return [...games].sort((a, b) => (b.added ?? '').localeCompare(a.added ?? '') || b.id - a.id);

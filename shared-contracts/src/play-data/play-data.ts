@@ -132,9 +132,4 @@ export const PLAY_COUNT_TEXT = {
   plays: (count: string) => `${count} plays`,
   trendingNow: 'Trending now',
   mostPlayed: 'Most played',
-  /** Home's newest games, the slider's heading, and the link from a row to its whole sorted list. */
-  newGames: 'New',
-  allGamesHeading: 'All games',
-  seeAll: 'See all',
-  seeAllOf: (row: string) => `See all: ${row}`,
 } as const;

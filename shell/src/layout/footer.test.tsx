@@ -27,7 +27,7 @@ test('the footer links the privacy page and the terms', () => {
       </MemoryRouter>
     </BrandContext.Provider>,
   );
-  const links = screen.getByRole('navigation', { name: 'About this site' });
-  expect(within(links).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
-  expect(within(links).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
+  const footer = screen.getByRole('contentinfo');
+  expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  expect(within(footer).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
 });

@@ -13,10 +13,10 @@ export function Footer({ now = new Date() }: { now?: Date }) {
           <span>{brand.name}</span>
         </Link>
         <p className="site-footer__tagline">{FOOTER_TEXT.tagline}</p>
-        <nav className="site-footer__links" aria-label="About this site">
+        <p className="site-footer__links">
           <Link to={PRIVACY_PATH}>{FOOTER_TEXT.privacy}</Link>
           <Link to={TERMS_PATH}>{FOOTER_TEXT.terms}</Link>
-        </nav>
+        </p>
         <p className="site-footer__copyright">
           © {now.getFullYear()} {brand.name}. {FOOTER_TEXT.rights}
         </p>
