@@ -198,7 +198,7 @@ async function expectNoToastOverDialog(page: Page) {
       .filter((toast) => !panel.contains(toast))
       .map((toast) => ({ text: toast.textContent, rect: toast.getBoundingClientRect() }))
       .filter(({ rect }) => rect.right > box.left && rect.left < box.right && rect.bottom > box.top && rect.top < box.bottom)
-      .map(({ text }) => text ?? '');
+      .map(({ text }) => text);
   });
   expect(overlaps).toEqual([]);
 }
