@@ -330,9 +330,9 @@ test.describe('Categories', () => {
     expect(widths).toEqual(CATEGORIES.map(() => 400));
   });
 
-  test("a category without games says 'No games found for this category.'", async ({ page }) => {
-    await page.goto('/categories/Match-3%20Games');
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Match-3 Games' })).toBeVisible();
+  test("a category without games is a 404 'Page not found' that says 'No games found for this category.'", async ({ page }) => {
+    expect((await page.goto('/categories/Match-3%20Games'))?.status()).toBe(404);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(main(page).getByText('No games found for this category.')).toBeVisible();
     await expect(gameCards(main(page))).toHaveCount(0);
   });
@@ -380,8 +380,16 @@ test.describe('Search', () => {
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('CAR');
     const expected = GAMES.filter((game) => game.name.toLowerCase().includes('car'));
     expect(expected.length).toBeGreaterThan(1);
-    await expect(gameCards(main(page))).toHaveCount(expected.length);
+    // The product's results (product §2.10) are the list named after q; games found only by a
+    // tag follow in their own section, none of them a name match.
+    const byName = main(page).getByRole('list', { name: 'car', exact: true });
+    await expect(gameCards(byName)).toHaveCount(expected.length);
+    for (const game of expected) await expect(gameCards(byName).filter({ hasText: game.name })).toHaveCount(1);
     for (const game of expected) await expect(gameCards(main(page)).filter({ hasText: game.name })).toHaveCount(1);
+    const byTag = await gameCards(main(page).getByRole('region', { name: /^Games (tagged|with a tag)/ })).allInnerTexts();
+    const tagOnly = GAMES.filter((game) => byTag.some((text) => text.includes(game.name)));
+    expect(tagOnly.filter((game) => game.name.toLowerCase().includes('car'))).toEqual([]);
+    await expect(gameCards(main(page))).toHaveCount(expected.length + byTag.length);
   });
 
   test("'No games found' when nothing matches", async ({ page }) => {

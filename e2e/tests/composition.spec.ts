@@ -58,12 +58,44 @@ test.describe('composition', () => {
     await expectChromeIntact(page);
   });
 
-  test('an unknown path gets a not-found page inside the site chrome', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown path gets a not-found page inside the site chrome, answered 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(/^Page not found \|/);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectChromeIntact(page);
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a category or tag the site does not have is a 404 "Page not found" listing the ones it has; real pages are 200', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/all-games', '/categories/Arcade%20Games', '/tags/puzzle', '/game/5', '/terms', '/search?q=zzz'])
+      expect((await page.request.get(path, { headers: { Accept: 'text/html' } })).status(), path).toBe(200);
+    for (const path of ['/categories/Nope', '/tags/nope', '/game/9999', '/all-games/nope'])
+      expect((await page.request.get(path, { headers: { Accept: 'text/html' } })).status(), path).toBe(404);
+
+    const response = await page.goto('/categories/Nope');
+    expect(response?.status()).toBe(404);
+    // The server's HTML already says it, before any script runs.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<title>Page not found |');
+    expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(html).not.toMatch(/<h1[^>]*>Nope<\/h1>/);
+    await expect(page).toHaveTitle(/^Page not found \|/);
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Nope' })).toHaveCount(0);
+    await expect(main.getByText('No games found for this category.')).toBeVisible();
+    await main.getByRole('list', { name: 'Our categories' }).getByRole('link', { name: 'Puzzle Games' }).click();
+    await expect(page).toHaveURL(/\/categories\/Puzzle%20Games$/);
+    await expect(main.getByRole('heading', { level: 1, name: 'Puzzle Games' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Puzzle Games \|/);
+
+    expect((await page.goto('/tags/nope'))?.status()).toBe(404);
+    await expect(main.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(main.getByRole('list', { name: 'Our tags' }).getByRole('link', { name: 'Puzzle', exact: true })).toBeVisible();
   });
 
   test('every shared singleton is downloaded once, from the shell (react-toastify: from one part)', async ({ page, context }) => {

@@ -82,7 +82,8 @@ for (const viewport of VIEWPORTS) {
       await main(page).getByRole('region', { name: 'More like this' }).getByRole('link').first().click();
       await expect(gameFrame(page)).toBeVisible();
 
-      await page.goto('/search?q=motorcycle');
+      // Neither a name nor a tag starts with it; a tag contains it (Motorcycle).
+      await page.goto('/search?q=cycle');
       await expect(main(page).getByText('No games found', { exact: true })).toBeVisible();
       await main(page).getByRole('region', { name: 'More like this' }).locator('a').first().click();
       await expect(gameFrame(page)).toBeVisible();
@@ -323,6 +324,31 @@ test.describe('listed defects', () => {
   test('Terms links to the terms page', async ({ page }) => {
     await page.goto('/terms');
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
+  });
+
+  test('the footer links the privacy page: served whole (200), no ads, no trackers, reCAPTCHA only in the sign-in and sign-up dialogs', async ({
+    page,
+  }) => {
+    const recaptcha: string[] = [];
+    page.on('request', (request) => {
+      if (/\/recaptcha\//.test(request.url())) recaptcha.push(request.url());
+    });
+    const served = await page.request.get('/privacy', { headers: { Accept: 'text/html' } });
+    expect(served.status()).toBe(200);
+    expect(await served.text()).toMatch(/<h1[^>]*>Privacy<\/h1>/);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Privacy');
+    await expect(page).toHaveTitle(/^Privacy \|/);
+    await expect(main(page).getByText(/shows no ads and loads no third-party trackers/)).toBeVisible();
+    for (const key of ['deviceId', 'gameId', 'favouriteGames', 'recentlyPlayedGames', 'refresh_token'])
+      await expect(main(page).locator('code', { hasText: new RegExp(`^${key}$`) })).toBeVisible();
+    await expect(main(page).getByText(/Google reCAPTCHA/)).toBeVisible();
+    expect(recaptcha, 'no reCAPTCHA script outside its dialogs').toEqual([]);
+    await page.getByRole('button', { name: 'Sign In' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect.poll(() => recaptcha.length).toBeGreaterThan(0);
   });
 
   test('a refused verification code shows once, in the dialog', async ({ page }) => {

@@ -42,6 +42,24 @@ test('cards and the game frame are in the raw HTML, with per-page titles and lin
   expect(titles.size, 'each page has its own title').toBe(PAGES.length);
 });
 
+test('a page the site does not have is a 404 through nginx, every time, and never kept as a page file', async ({ request }) => {
+  const ask = (path: string) => request.get(path, { headers: { Accept: 'text/html' } });
+  // The page services keep files of the pages they draw (within a second): a second and third
+  // ask, well after the first, would be answered from a file (200) if the 404 had become one.
+  for (const path of ['/categories/Nope', '/no/such/page']) {
+    const first = await ask(path);
+    expect(first.status(), path).toBe(404);
+    expect(await first.text(), path).toContain('<title>Page not found |');
+    await expect.poll(async () => (await ask('/all-games')).headers()['x-cache-status'], { timeout: 5_000 }).toBe('FILE');
+    for (let i = 0; i < 3; i += 1) {
+      const again = await ask(path);
+      expect(again.status(), path).toBe(404);
+      expect(again.headers()['x-cache-status'], path).not.toBe('FILE');
+      expect(again.headers()['content-security-policy'], path).toContain('frame-ancestors');
+    }
+  }
+});
+
 test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a copy', async ({ request, ports }) => {
   const first = await request.get('/all-games?fresh=1', { headers: { Accept: 'text/html' } });
   const headers = first.headers();

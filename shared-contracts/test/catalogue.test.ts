@@ -1,5 +1,4 @@
 import {
-  CatalogueError,
   GAMES,
   KNOWN_CATEGORIES,
   findGameById,
@@ -9,12 +8,13 @@ import {
   listCategories,
   listTags,
   tagPath,
-  parseCatalogue,
   searchGames,
   sortGamesByName,
   type Game,
 } from '../src';
+import { CatalogueError, parseCatalogue } from '../src/catalogue/catalogue-check';
 import rawGames from '../src/catalogue/games.json';
+import gamesAdded from '../src/catalogue/games-added.json';
 
 const game = (id: number, name: string, category = 'Puzzle Games'): Game => ({
   id,
@@ -187,5 +187,22 @@ describe('catalogue queries (product §2, §5)', () => {
 
   test('KNOWN_CATEGORIES lists the seven data categories plus Match-3 Games', () => {
     expect([...KNOWN_CATEGORIES].sort()).toEqual([...listCategories(GAMES), 'Match-3 Games'].sort());
+  });
+});
+
+describe("each game's date added (games-added.json)", () => {
+  test('every game of the catalogue has one, a day as YYYY-MM-DD', () => {
+    for (const game of GAMES) expect([game.id, game.added]).toEqual([game.id, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+  });
+
+  test('a date that is not a day fails the check, naming the game', () => {
+    expect(() => parseCatalogue(rawGames, { '5': 'yesterday' })).toThrow(
+      'games-added.json, game 5: date added must be YYYY-MM-DD',
+    );
+    expect(parseCatalogue(rawGames, gamesAdded)).toEqual(GAMES);
+  });
+
+  test("the file names exactly the catalogue's games", () => {
+    expect(Object.keys(gamesAdded).sort()).toEqual(GAMES.map((game) => String(game.id)).sort());
   });
 });

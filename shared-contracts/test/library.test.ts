@@ -11,7 +11,7 @@ import {
   type PlayerLibrary,
 } from '../src';
 import { pageMetaFor, robotsTxt, sitemapPaths, sitemapXml } from '../src/seo';
-import { moreLikeQuery, moreLikeThis, suggestGames } from '../src/library/related';
+import { moreLikeQuery, moreLikeThis, searchByTag, suggestGames, suggestMatches } from '../src/library/related';
 
 const t = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute));
 const empty: PlayerLibrary = { favourites: [], recentlyPlayed: [] };
@@ -102,6 +102,26 @@ describe('related games and suggestions', () => {
   });
 });
 
+describe('search by name, then by tag (suggestions and the search page agree)', () => {
+  test('searchByTag: games whose name lacks the text but a tag starts with it, by name, with that tag', () => {
+    const bmx = searchByTag(GAMES, 'bmx');
+    expect(bmx.map(({ game, tag }) => [game.name, tag])).toEqual([['Hobo Speedster', 'BMX']]);
+    for (const { game } of searchByTag(GAMES, 'car')) expect(game.name.toLowerCase()).not.toContain('car');
+    expect(searchByTag(GAMES, '  ')).toEqual([]);
+  });
+
+  test('every suggestion is on the search page, named why: the name section, else the tag section', () => {
+    for (const text of ['puzzle', 'bmx', 'car', 'r', 'match']) {
+      const names = new Set(searchGames(GAMES, text));
+      const tags = new Map(searchByTag(GAMES, text).map(({ game, tag }) => [game, tag]));
+      for (const match of suggestMatches(GAMES, text)) {
+        if (match.by === 'name') expect(names.has(match.game)).toBe(true);
+        else expect([match.game.name, tags.get(match.game)]).toEqual([match.game.name, match.tag]);
+      }
+    }
+  });
+});
+
 describe('page meta and sitemap', () => {
   const site = { siteName: 'Playverse', homeTitle: 'Playverse – Free Online Games' };
 
@@ -121,6 +141,27 @@ describe('page meta and sitemap', () => {
     expect(titles[6]).toBe('Racing games | Playverse');
     expect(pageMetaFor('/game/5', '', GAMES, site).description).toContain('Hobo Speedster');
     expect(pageMetaFor('/search', '?q=moto', GAMES, site).noindex).toBe(true);
+  });
+
+  test('a path, category, tag or game the site does not have answers 404; every page it has, 200', () => {
+    const statusOf = (path: string, search = '') => pageMetaFor(path, search, GAMES, site).status;
+    for (const path of ['/nowhere', '/categories/Nope', '/categories/Match-3%20Games', '/tags/nope', '/game/9999', '/game/abc'])
+      expect([path, statusOf(path)]).toEqual([path, 404]);
+    for (const path of [
+      '/',
+      '/all-games',
+      '/categories',
+      '/categories/Bike%20Racing',
+      '/tags/racing',
+      '/game/5',
+      '/terms',
+      '/privacy',
+      '/profile',
+    ])
+      expect([path, statusOf(path)]).toEqual([path, 200]);
+    expect(statusOf('/search', '?q=nothing-matches-this')).toBe(200);
+    expect(pageMetaFor('/categories/Nope', '', GAMES, site).title).toBe('Page not found | Playverse');
+    expect(pageMetaFor('/categories', '', GAMES, site).title).toBe('Categories | Playverse');
   });
 
   test('bad paths never throw', () => {

@@ -52,8 +52,16 @@ describe('sortGames', () => {
     expect(sortGames(games, 'most-played', stats).map((game) => game.id)).toEqual([2, 3, 1]);
     expect(sortGames(games, 'top-rated', stats).map((game) => game.id)).toEqual([3, 2, 1]);
   });
+  it('newest by the day added (needing no figures), later ids first on the same day; trending by its ranking, then plays', () => {
+    const dated = [{ id: 1, added: '2026-11-21' }, { id: 2, added: '2026-11-28' }, { id: 3, added: '2026-11-21' }, { id: 4 }];
+    expect(sortGames(dated, 'new', null).map((game) => game.id)).toEqual([2, 3, 1, 4]);
+    expect(sortGames(games, 'trending', { ...stats, trending: [3, 1] }).map((game) => game.id)).toEqual([3, 1, 2]);
+    expect(sortGames(games, 'trending', null)).toEqual(games);
+  });
   it('reads ?sort= with name as the default', () => {
     expect(parseGameSort('most-played')).toBe('most-played');
+    expect(parseGameSort('new')).toBe('new');
+    expect(parseGameSort('trending')).toBe('trending');
     expect(parseGameSort('bogus')).toBe('name');
     expect(parseGameSort(null)).toBe('name');
   });

@@ -19,6 +19,10 @@ const contracts = path.join(here, '..', '..', 'shared-contracts', 'src');
 const entry = [
   `export { GAMES } from ${JSON.stringify(path.join(contracts, 'index.ts'))};`,
   `export { sitemapXml, robotsTxt } from ${JSON.stringify(path.join(contracts, 'seo', 'index.ts'))};`,
+  // The catalogue's data is checked here, at the build, not in every player's browser.
+  `export { parseCatalogue } from ${JSON.stringify(path.join(contracts, 'catalogue', 'catalogue-check.ts'))};`,
+  `export { default as rawGames } from ${JSON.stringify(path.join(contracts, 'catalogue', 'games.json'))};`,
+  `export { default as gamesAdded } from ${JSON.stringify(path.join(contracts, 'catalogue', 'games-added.json'))};`,
 ].join('\n');
 const bundled = await build({
   stdin: { contents: entry, resolveDir: here, loader: 'ts' },
@@ -29,7 +33,15 @@ const bundled = await build({
   logLevel: 'error',
 });
 const code = bundled.outputFiles[0].text;
-const { GAMES, sitemapXml, robotsTxt } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+const { GAMES, sitemapXml, robotsTxt, parseCatalogue, rawGames, gamesAdded } = await import(
+  `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+);
+try {
+  parseCatalogue(rawGames, gamesAdded);
+} catch (error) {
+  console.error(`seo-files: the catalogue is broken: ${error.message}`);
+  process.exit(1);
+}
 
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, GAMES));

@@ -9,7 +9,7 @@ import { navigateTo } from '../session/navigation';
 import { sessionRejected } from '../session';
 import { browserTokens, createTokenStore } from '../api/token-store';
 import type { AccountServices } from '../store/services';
-import { toastNotifier } from '../store/toast-notifier';
+import { createToastNotifier } from '../store/toast-notifier';
 import { rootReducer } from './root-reducer';
 import { rootSaga } from './root-saga';
 
@@ -29,9 +29,11 @@ export function createAccountStore({ config, services: overrides = {} }: Account
       dispatchSessionRejected(status);
     },
   });
+  // The notifier asks the store whether a dialog is open; the store is made below.
+  let dialogOpen = () => false;
   const services: AccountServices = {
     api: createAccountApi(client),
-    notify: toastNotifier,
+    notify: createToastNotifier(() => dialogOpen()),
     navigate: navigateTo,
     tokens,
     sessionStorage: window.sessionStorage,
@@ -57,6 +59,7 @@ export function createAccountStore({ config, services: overrides = {} }: Account
       }).concat(sagaMiddleware),
   });
   dispatchSessionRejected = (status) => store.dispatch(sessionRejected({ status }));
+  dialogOpen = () => store.getState().modal.kind !== null;
   sagaMiddleware.run(rootSaga, services);
   return store;
 }

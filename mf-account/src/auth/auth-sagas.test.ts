@@ -148,10 +148,13 @@ describe.each([
       .run();
   });
 
-  it.each(errorCases(fallback))('$name → rejected with "$message" and an error toast too', async ({ reply, message }) => {
-    const { services, saga } = sagaOnPost(codeSaga, pending, url, reply);
-    await saga.put(rejected(message)).call(services.notify.error, message).run();
-  });
+  it.each(errorCases(fallback))(
+    '$name → rejected with "$message", shown in the dialog only (no toast)',
+    async ({ reply, message }) => {
+      const { services, saga } = sagaOnPost(codeSaga, pending, url, reply);
+      await saga.put(rejected(message)).not.call(services.notify.error, message).run();
+    },
+  );
 });
 
 describe('resendVerificationSaga', () => {

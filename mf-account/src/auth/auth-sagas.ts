@@ -55,7 +55,8 @@ export const signinSaga = requestSaga(
 /** Verify (product §8 toast), then straight on to signing in with the same email. */
 export const verifyEmailSaga = requestSaga(verifyEmail, (s, request) => s.api.verifyEmail(request).then(() => undefined), {
   fallback: ERROR_FALLBACKS.verifyEmail,
-  // product §8: the error is a toast and also red text in the dialog (the dialog reads `error`).
+  // product §8: the error is red text in the dialog (it reads `error`); shown there, it is not also toasted.
+  toastError: false,
   *onSuccess(services, _result, request): SagaIterator {
     yield call(services.notify.success, SUCCESS_TOASTS.emailVerified);
     yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: request.email } }));
@@ -89,7 +90,8 @@ export const forgotPasswordSaga = requestSaga(forgotPassword, (s, request) => s.
 /** Reset password: toast, then the sign-in dialog so the new password can be used at once. */
 export const resetPasswordSaga = requestSaga(resetPassword, (s, request) => s.api.resetPassword(request).then(() => undefined), {
   fallback: ERROR_FALLBACKS.resetPassword,
-  // product §8: the error is a toast and also red text in the dialog (the dialog reads `error`).
+  // product §8: the error is red text in the dialog (it reads `error`); shown there, it is not also toasted.
+  toastError: false,
   *onSuccess(services, _result, request): SagaIterator {
     yield call(services.notify.success, SUCCESS_TOASTS.passwordReset);
     yield put(modalOpened({ kind: MODAL_KINDS.signIn, props: { email: request.email } }));

@@ -36,22 +36,36 @@ describe('Category page (product §2)', () => {
     ).toHaveLength(1);
   });
 
-  test("a category without games says 'No games found for this category.'", () => {
+  test("a category without games is 'Page not found': 'No games found for this category.' and every category", () => {
     renderCategory('Match-3 Games');
-    expect(screen.getByRole('heading', { level: 1, name: 'Match-3 Games' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Match-3 Games' })).not.toBeInTheDocument();
     expect(screen.getByText('No games found for this category.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Match-3 Games' })).not.toBeInTheDocument();
+    const known = within(screen.getByRole('list', { name: 'Our categories' })).getAllByRole('link');
+    expect(known.map((link) => link.textContent)).toEqual(listCategories(GAMES));
+    expect(known.map((link) => link.getAttribute('href'))).toEqual(listCategories(GAMES).map(categoryPath));
   });
 
   test('matches exactly: a differently cased or partial name finds nothing', () => {
     renderCategory('racing games');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('No games found for this category.')).toBeInTheDocument();
   });
 
-  test('shows any category name as text', () => {
+  test('an unknown name, whatever it holds, is never drawn (nor run as markup)', () => {
     renderCategory('<img src=x onerror=alert(1)>');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+    expect(document.body).not.toHaveTextContent('onerror');
     expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  test('a category found from the list of known ones opens it', async () => {
+    renderCategory('Nope');
+    await userEvent.click(
+      within(screen.getByRole('list', { name: 'Our categories' })).getByRole('link', { name: 'Puzzle Games' }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Puzzle Games' })).toBeInTheDocument();
   });
 
   test('choosing another category in the menu shows it', async () => {

@@ -1,19 +1,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { GAMES, PAGE_TEXT, gamesInCategory, listCategories } from 'shared-contracts';
+import { GAMES, PAGE_TEXT, categoryPath, gamesInCategory, listCategories } from 'shared-contracts';
 import { Icon } from 'ui';
 import { GameGrid } from '../cards';
 import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
+import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
+import { UnknownListing } from '../not-found';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';
 
 const CATEGORIES = listCategories(GAMES);
 const MENU_ID = 'catalog-category-menu';
+const KNOWN = CATEGORIES.map((category) => ({ label: category, to: categoryPath(category) }));
 
-/** A category's games beside the menu of every category (product §2.9). */
+/**
+ * A category's games beside the menu of every category (product §2.9); a category no game has is
+ * a page the site does not have (the server answers 404): "Page not found" and every category.
+ */
 export function CategoryPage() {
   // React Router hands the param over already URL-decoded.
   const { categoryName = '' } = useParams();
+  if (!CATEGORIES.includes(categoryName))
+    return <UnknownListing reason={PAGE_TEXT.noGamesInCategory} listTitle={NOT_FOUND_TEXT.knownCategories} items={KNOWN} />;
+  return <KnownCategoryPage categoryName={categoryName} />;
+}
+
+function KnownCategoryPage({ categoryName }: { categoryName: string }) {
   const inCategory = useMemo(() => gamesInCategory(GAMES, categoryName), [categoryName]);
   const { sort, sorted: games } = useSortedGames(useAvailableGames(inCategory));
   // The drawer belongs to the category it was opened on: navigating anywhere closes it.

@@ -1,6 +1,7 @@
 import { useMemo, useRef, type FocusEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES, type Game } from 'shared-contracts';
+import { HOME_ROW_TEXT } from 'shared-contracts/play-data';
 import { A11y, Autoplay, EffectCoverflow } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
@@ -55,64 +56,69 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
   };
 
   return (
-    <section
-      className="catalog-slider"
-      aria-roledescription="carousel"
-      aria-label="Games"
-      style={CARD_ART_STYLE}
-      onPointerEnter={onPointerEnter}
-      onPointerLeave={onPointerLeave}
-      onFocus={onFocus}
-      onBlur={onBlur}
-    >
-      <Swiper
-        {...options}
-        key={reducedMotion ? 'still' : 'crawling'}
-        modules={SWIPER_MODULES}
-        autoplay={reducedMotion ? false : options.autoplay}
-        watchSlidesProgress
-        a11y={{ prevSlideMessage: 'Previous games', nextSlideMessage: 'Next games' }}
-        className="catalog-slider__swiper"
-        onSwiper={(swiper) => {
-          crawl.current = createCrawlControl(swiper, {
-            speed: HOME_SLIDER.speed,
-            arrowSpeed: HOME_SLIDER.arrowSpeed,
-            autoplay: !reducedMotion,
-          });
-        }}
+    <>
+      <div className="catalog-slider__head">
+        <h2 className="catalog-slider__title">{HOME_ROW_TEXT.allGamesHeading}</h2>
+      </div>
+      <section
+        className="catalog-slider"
+        aria-roledescription="carousel"
+        aria-label="Games"
+        style={CARD_ART_STYLE}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={onPointerLeave}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
-        {columns.map((column, columnIndex) => (
-          <SwiperSlide key={column[0]?.id} className="catalog-slider__column">
-            {(whole || columnIndex < FIRST_FRAME_COLUMNS) && (
-              <>
-                {column.map((game, row) => (
-                  <GameCard key={game.id} game={game} priority={columnIndex * HOME_SLIDER.rows + row < FIRST_SCREEN_CARDS} />
-                ))}
-                {column.length < HOME_SLIDER.rows && (
-                  // Fills the last column's empty rows so the loop shows no hole.
-                  <Link className="catalog-slider__more" to={ROUTES.allGames}>
-                    <span className="catalog-slider__more-label">Browse all games</span>
-                    <span className="catalog-slider__more-arrow" aria-hidden="true">
-                      <PathIcon d={ARROW_RIGHT_ICON} size={22} weight={2.5} />
-                    </span>
-                  </Link>
-                )}
-              </>
-            )}
-          </SwiperSlide>
-        ))}
-      </Swiper>
-      {ARROWS.map(({ direction, label, icon }) => (
-        <button
-          key={direction}
-          type="button"
-          className={`catalog-slider__arrow catalog-slider__arrow--${direction}`}
-          aria-label={label}
-          onClick={() => crawl.current?.step(direction)}
+        <Swiper
+          {...options}
+          key={reducedMotion ? 'still' : 'crawling'}
+          modules={SWIPER_MODULES}
+          autoplay={reducedMotion ? false : options.autoplay}
+          watchSlidesProgress
+          a11y={{ prevSlideMessage: 'Previous games', nextSlideMessage: 'Next games' }}
+          className="catalog-slider__swiper"
+          onSwiper={(swiper) => {
+            crawl.current = createCrawlControl(swiper, {
+              speed: HOME_SLIDER.speed,
+              arrowSpeed: HOME_SLIDER.arrowSpeed,
+              autoplay: !reducedMotion,
+            });
+          }}
         >
-          <PathIcon d={icon} size={22} weight={2.5} />
-        </button>
-      ))}
-    </section>
+          {columns.map((column, columnIndex) => (
+            <SwiperSlide key={column[0]?.id} className="catalog-slider__column">
+              {(whole || columnIndex < FIRST_FRAME_COLUMNS) && (
+                <>
+                  {column.map((game, row) => (
+                    <GameCard key={game.id} game={game} priority={columnIndex * HOME_SLIDER.rows + row < FIRST_SCREEN_CARDS} />
+                  ))}
+                  {column.length < HOME_SLIDER.rows && (
+                    // Fills the last column's empty rows so the loop shows no hole.
+                    <Link className="catalog-slider__more" to={ROUTES.allGames}>
+                      <span className="catalog-slider__more-label">Browse all games</span>
+                      <span className="catalog-slider__more-arrow" aria-hidden="true">
+                        <PathIcon d={ARROW_RIGHT_ICON} size={22} weight={2.5} />
+                      </span>
+                    </Link>
+                  )}
+                </>
+              )}
+            </SwiperSlide>
+          ))}
+        </Swiper>
+        {ARROWS.map(({ direction, label, icon }) => (
+          <button
+            key={direction}
+            type="button"
+            className={`catalog-slider__arrow catalog-slider__arrow--${direction}`}
+            aria-label={label}
+            onClick={() => crawl.current?.step(direction)}
+          >
+            <PathIcon d={icon} size={22} weight={2.5} />
+          </button>
+        ))}
+      </section>
+    </>
   );
 }

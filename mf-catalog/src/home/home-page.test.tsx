@@ -4,7 +4,7 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { GAMES, gamePath, type Brand } from 'shared-contracts';
 import { afterFirstPaint } from '../testing/after-first-paint';
 import { renderRoute } from '../testing/render-route';
-import { HomePage } from './home-page';
+import { HomePage, NEW_ROW_SIZE } from './home-page';
 import { FIRST_FRAME_COLUMNS } from './slider-config';
 
 const brand: Brand = {
@@ -22,6 +22,22 @@ function renderHome() {
 }
 
 describe('Home page (product §2.7)', () => {
+  test('a "New" row of the newest games (by the day added, then the later id), its "See all" All Games newest first', () => {
+    renderHome();
+    const row = screen.getByRole('region', { name: 'New' });
+    const shown = within(within(row).getByRole('list'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    const newest = [...GAMES].sort((a, b) => (b.added ?? '').localeCompare(a.added ?? '') || b.id - a.id).slice(0, NEW_ROW_SIZE);
+    expect(shown).toEqual(newest.map((game) => gamePath(game.id)));
+    expect(within(row).getByRole('link', { name: 'See all: New' })).toHaveAttribute('href', '/all-games?sort=new');
+  });
+
+  test('the slider of every game has a heading', () => {
+    renderHome();
+    expect(screen.getByRole('heading', { level: 2, name: 'All games' })).toBeInTheDocument();
+  });
+
   test('shows the current brand: its name and its blurb, word for word', () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'GameNest' })).toBeInTheDocument();

@@ -29,8 +29,9 @@ function renderRows(view: GameStatsView) {
   };
 }
 
+/** The row's cards (its list), not its "See all" link. */
 const hrefsIn = (title: string) =>
-  within(screen.getByRole('region', { name: title }))
+  within(within(screen.getByRole('region', { name: title })).getByRole('list'))
     .getAllByRole('link')
     .map((link) => link.getAttribute('href'));
 
@@ -41,6 +42,9 @@ describe("Home's Trending now and Most played", () => {
     update({ stats: snapshot({ 6: 4, 5: 2 }, [6, 5]), failed: false });
     expect(hrefsIn('Trending now')).toEqual(['/game/6', '/game/5']);
     expect(hrefsIn('Most played')).toEqual(['/game/6', '/game/5']);
+    // Each row's "See all" is All Games in the row's own order.
+    expect(screen.getByRole('link', { name: 'See all: Trending now' })).toHaveAttribute('href', '/all-games?sort=trending');
+    expect(screen.getByRole('link', { name: 'See all: Most played' })).toHaveAttribute('href', '/all-games?sort=most-played');
   });
 
   test('a refresh updates the counts but keeps the order the player is looking at', () => {

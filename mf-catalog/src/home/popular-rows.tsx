@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { findGameById, GAMES, type Game } from 'shared-contracts';
-import { PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
+import { allGamesSortedPath, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
 import { GameRow } from '../cards';
 import { useGameStats } from '../play-data';
 import './popular-rows.css';
@@ -22,8 +22,16 @@ export function PopularRows() {
   if (failed || mostPlayed?.length === 0) return null;
   return (
     <div className="catalog-popular">
-      <GameRow title={PLAY_COUNT_TEXT.trendingNow} games={trending && gamesOf(trending)} />
-      <GameRow title={PLAY_COUNT_TEXT.mostPlayed} games={mostPlayed && gamesOf(mostPlayed)} />
+      <GameRow
+        title={PLAY_COUNT_TEXT.trendingNow}
+        games={trending && gamesOf(trending)}
+        seeAll={allGamesSortedPath('trending')}
+      />
+      <GameRow
+        title={PLAY_COUNT_TEXT.mostPlayed}
+        games={mostPlayed && gamesOf(mostPlayed)}
+        seeAll={allGamesSortedPath('most-played')}
+      />
     </div>
   );
 }

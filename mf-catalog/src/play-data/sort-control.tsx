@@ -7,6 +7,8 @@ import './sort-control.css';
 
 const SORT_LABELS: Record<GameSort, string> = {
   name: PLAY_DATA_TEXT.sortName,
+  new: PLAY_DATA_TEXT.sortNew,
+  trending: PLAY_DATA_TEXT.sortTrending,
   'most-played': PLAY_DATA_TEXT.sortMostPlayed,
   'top-rated': PLAY_DATA_TEXT.sortTopRated,
 };
@@ -15,7 +17,7 @@ const SORT_LABELS: Record<GameSort, string> = {
  * The page's order from `?sort=`, and the games in it. The server's HTML (rendered at the
  * catalogue's build, without a query) is in name order, so the render that hydrates it is too.
  */
-export function useSortedGames<T extends { id: number }>(games: readonly T[]): { sort: GameSort; sorted: T[] } {
+export function useSortedGames<T extends { id: number; added?: string }>(games: readonly T[]): { sort: GameSort; sorted: T[] } {
   const [params] = useSearchParams();
   const hydrated = useBrowserValue(() => true, false);
   const sort = hydrated ? parseGameSort(params.get(SORT_PARAM)) : 'name';
@@ -23,7 +25,7 @@ export function useSortedGames<T extends { id: number }>(games: readonly T[]): {
   return { sort, sorted: sortGames(games, sort, stats) };
 }
 
-/** Name (default), most played, top rated: kept in the URL, so a sorted page can be shared. */
+/** Name (default), newest, trending, most played, top rated: kept in the URL, so a sorted page can be shared. */
 export function SortControl({ sort }: { sort: GameSort }) {
   const [, setParams] = useSearchParams();
   const id = useId();

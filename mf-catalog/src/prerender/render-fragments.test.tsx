@@ -1,4 +1,4 @@
-import { GAMES, categoryPath, gamesInCategory, listCategories } from 'shared-contracts';
+import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath } from 'shared-contracts';
 import { fillSlots, propsKey } from 'shared-contracts/fragments';
 import { renderFragments } from './render-fragments';
 
@@ -10,7 +10,19 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
   it('has Home, All Games and every category, each under the path the site links', () => {
     expect(Object.keys(pages.HomePage ?? {})).toEqual(['/']);
     expect(Object.keys(pages.AllGamesPage ?? {})).toEqual(['/all-games']);
-    expect(Object.keys(pages.CategoryPage ?? {}).sort()).toEqual(listCategories(GAMES).map(categoryPath).sort());
+    expect(Object.keys(pages.CategoryPage ?? {}).sort()).toEqual(
+      [...listCategories(GAMES).map(categoryPath), '/categories/*'].sort(),
+    );
+  });
+
+  it("has one 'Page not found' for every category and tag the catalogue does not have, listing the ones it has", () => {
+    const category = pages.CategoryPage?.['/categories/*'] ?? '';
+    expect(category).toContain('Page not found');
+    expect(category).toContain('No games found for this category.');
+    for (const name of listCategories(GAMES)) expect(category).toContain(`href="${categoryPath(name)}"`);
+    const tag = pages.TagPage?.['/tags/*'] ?? '';
+    expect(tag).toContain('Page not found');
+    for (const name of listTags(GAMES)) expect(tag).toContain(`href="${tagPath(name)}"`);
   });
 
   it("draws each page's games as real links to their play pages", () => {

@@ -9,6 +9,9 @@ import { CategoryPage } from '../categories/category-page';
 import { HomePage } from '../home/home-page';
 import { TagPage } from '../tags/tag-page';
 
+/** The last segment of the path the server looks up for a name a remote did not draw. */
+const UNKNOWN_NAME = '*';
+
 /** Home takes the site's brand: its strings become slots the shell fills per host. */
 const BRAND: Brand = { id: '', name: '', logo: '', title: '', favicon: '', blurb: '' };
 
@@ -20,5 +23,9 @@ export function renderFragments() {
       fragmentPage('CategoryPage', categoryPath(category), ROUTES.category, CategoryPage, {}),
     ),
     ...listTags(GAMES).map((tag) => fragmentPage('TagPage', tagPath(tag), ROUTES.tag, TagPage, {})),
+    // The one page for every category or tag the catalogue does not have ('Page not found' and
+    // the ones it has): the site's server uses it for any such name (UNKNOWN_NAME).
+    fragmentPage('CategoryPage', `${ROUTES.categories}/${UNKNOWN_NAME}`, ROUTES.category, CategoryPage, {}),
+    fragmentPage('TagPage', `/tags/${UNKNOWN_NAME}`, ROUTES.tag, TagPage, {}),
   ]);
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { GAMES, ROUTES, searchPath } from 'shared-contracts';
+import { searchByTag, suggestGames } from 'shared-contracts/related';
 import { renderRoute } from '../testing/render-route';
 import { SearchPage } from './search-page';
 
@@ -50,6 +51,31 @@ describe('Search results (product §2, §5)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(attack.toUpperCase());
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  test('below the name matches, "Games tagged …": the games a tag starting with q finds, none of them twice', () => {
+    renderSearch(searchPath('puzzle'));
+    const byName = within(screen.getByRole('list', { name: 'puzzle' })).getAllByRole('link');
+    expect(byName).toHaveLength(namesContaining('puzzle').length);
+    const section = screen.getByRole('region', { name: /^Games tagged puzzle$/i });
+    const byTag = within(section).getAllByRole('link');
+    const expected = searchByTag(GAMES, 'puzzle').map((match) => match.game.name);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(byTag).toHaveLength(expected.length);
+    byTag.forEach((card, index) => expect(card).toHaveTextContent(expected[index]!));
+    for (const name of expected) expect(name.toLowerCase()).not.toContain('puzzle');
+    // Every game the suggestions offered is on the page.
+    const shown = [...byName, ...byTag].map((card) => card.getAttribute('href'));
+    for (const game of suggestGames(GAMES, 'puzzle')) expect(shown).toContain(`/game/${game.id}`);
+  });
+
+  test('a query only a tag matches ("bmx") shows that game under "Games tagged BMX", not "No games found"', () => {
+    renderSearch(searchPath('bmx'));
+    expect(screen.queryByText('No games found')).not.toBeInTheDocument();
+    expect(screen.getByText('No game’s name contains “bmx”.'.replace('’', "'"))).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Games tagged BMX' });
+    expect(within(section).getByRole('link', { name: /Hobo Speedster/ })).toHaveAttribute('href', '/game/5');
+    expect(screen.queryByRole('region', { name: 'More like this' })).not.toBeInTheDocument();
   });
 
   test('without q there is nothing to list', () => {

@@ -152,6 +152,49 @@ describe('a page', () => {
   });
 });
 
+describe('a page the site does not have', () => {
+  test('is answered 404 with the whole page, its headers and no validator (never a 304)', async () => {
+    const response = await get('/nowhere');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<title>Page /nowhere</title>');
+    expect(String(response.headers['content-security-policy'])).toContain("'sha256-");
+    expect(response.headers.etag).toBeUndefined();
+    const again = await get('/nowhere', { 'if-none-match': '*' });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toBe(response.body);
+    const head = await app.inject({ method: 'HEAD', url: '/nowhere', headers: { host: 'portal.test', accept: 'text/html' } });
+    expect(head.statusCode).toBe(404);
+  });
+
+  test('is never kept as a file for nginx (which would serve it as a 200)', async () => {
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'page-files-404-'));
+    const service = buildPageService({
+      shellDist: shell.dist,
+      pageFilesDir: filesDir,
+      env: { ACCOUNT_API_URL: 'http://api.example:8000' },
+    });
+    try {
+      const found = (file: string) => existsSync(path.join(filesDir, 'http', 'portal.test', file));
+      const ready = (html: string) => html.includes('<h1>');
+      for (let i = 0; i < 50; i += 1) {
+        const { body } = await service.app.inject({ method: 'GET', url: '/all-games', headers: { host: 'portal.test' } });
+        if (ready(body)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await service.app.inject({ method: 'GET', url: '/nowhere', headers: { host: 'portal.test' } })).statusCode).toBe(
+        404,
+      );
+      await service.pageFiles?.settled();
+      expect(found('all-games.html')).toBe(true);
+      expect(found('nowhere.html')).toBe(false);
+    } finally {
+      await service.app.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the API's play figures", () => {
   test('are drawn into pages, and a change reaches the next page within a refresh', async () => {
     const stats = (mostPlayed: number[]) => ({

@@ -110,8 +110,8 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
       .headers(steeringHeaders(selection, rendered.whole ? SHARED_PAGE_CACHE : PAGE_NOT_WHOLE));
     // A visitor's own answer (it sets their cohort) has no validator: a cache revalidating its
     // copy for visitors without the cookie would get a 304 and keep serving that copy to them.
-    // A 410 is answered whole every time: a validator would let a cache turn it into a 304. Nor
-    // has a page missing a remote's content a validator: nothing may keep it to revalidate later.
+    // Validators answer only for a 2xx page (RFC 9110 §13.2.1): a 404 or a 410 is sent whole, each
+    // time. Nor has a page missing a remote's content a validator: nothing may keep it to revalidate.
     if (!selection.cacheable || rendered.status !== 200 || !rendered.whole) return sendBody(request, reply, rendered, encoding);
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -50,12 +50,15 @@ export interface PageRequest {
 
 export interface RenderedDocument {
   html: string;
-  /** 410 for the play page of a game the link checker found dead (decision 0058); else 200. */
-  status: 200 | 410;
   /** Whether the page's content was pre-rendered (false: the plain shell with config and hints). */
   prerendered: boolean;
   /** A page of the catalogue for crawlers (not search results, the profile or "not found"). */
   indexable: boolean;
+  /**
+   * The HTTP status: 410 for the play page of a game the link checker found dead (decision 0058),
+   * 404 for a page the site does not have (the pre-renderer says which), else 200.
+   */
+  status: number;
 }
 
 /** The game of a play page's path, if it is one. */
@@ -71,6 +74,10 @@ const linksToAny = (html: string, gameIds: ReadonlySet<number>) =>
 
 const noindex = (page: PrerenderedPage) => page.metaTags.some((tag) => tag.key === 'robots' && /noindex/i.test(tag.content));
 
+/** The page's status as its pre-render says, when it is one an HTML page may have; else 200. */
+const statusOf = (page: PrerenderedPage | null): number =>
+  page?.status !== undefined && Number.isInteger(page.status) && page.status >= 200 && page.status < 600 ? page.status : 200;
+
 export async function renderDocument(
   shell: ShellFiles,
   remoteFiles: RemoteFiles,
@@ -85,7 +92,7 @@ export async function renderDocument(
   const pathname = new URL(pageUrl, origin).pathname;
   const deadGame = Number(GAME_PATH.exec(pathname)?.[1] ?? Number.NaN);
   // The play page of a dead game: the player's remote draws "isn't available" and alternatives.
-  const status = unavailable.has(deadGame) ? 410 : 200;
+  const gone = unavailable.has(deadGame);
   let page: PrerenderedPage | null = null;
   let styleOf = (_id: string) => '';
   if (shell.renderPage) {
@@ -95,7 +102,7 @@ export async function renderDocument(
       const fragmentOf = (id: Parameters<typeof fragments.fragmentOf>[0]) => {
         const fragment = fragments.fragmentOf(id);
         if (!fragment || unavailable.size === 0) return fragment;
-        return status === 410 || linksToAny(fragment.html, unavailable) ? undefined : fragment;
+        return gone || linksToAny(fragment.html, unavailable) ? undefined : fragment;
       };
       page = shell.renderPage(pageUrl, config, hostname, origin, fragmentOf, stats);
     } catch (error) {
@@ -121,8 +128,8 @@ export async function renderDocument(
   const head = `${fragmentStyles}${inlineConfigTag(config)}${structuredDataHtml(page?.structuredData)}${hints}`;
   return {
     html: document.replace('</head>', () => `${head}</head>`),
-    status,
     prerendered: page !== null,
     indexable: page !== null && !noindex(page),
+    status: gone ? 410 : statusOf(page),
   };
 }

@@ -23,6 +23,14 @@ describe("a remote's fragments.json", () => {
     remote = await jsonServer({
       '/catalogue/fragments.json': file,
       '/broken/fragments.json': '{"schema": 2}',
+      '/unknown/fragments.json': {
+        schema: 1,
+        pages: {
+          CategoryPage: { '/categories/Arcade%20Games': '<h1>Arcade Games</h1>', '/categories/*': '<h1>Page not found</h1>' },
+        },
+        styles: {},
+        props: { CategoryPage: '{}' },
+      },
       '/without-props/fragments.json': { schema: 1, pages: file.pages, styles: file.styles },
     });
   });
@@ -36,6 +44,16 @@ describe("a remote's fragments.json", () => {
     expect(fragments.fragmentOf('mf_catalog/AllGamesPage')).toEqual({ html: '<h1>All Games</h1>', props: '{}' });
     expect(fragments.styleOf('mf_catalog/AllGamesPage')).toBe('.page{}');
     expect(fragments.fragmentOf('mf_catalog/HomePage')).toBeUndefined();
+  });
+
+  test("a name the remote did not draw gets the page it draws for every unknown name under that path ('/x/*'), if any", async () => {
+    const manifest = `${remote.base}/unknown/mf-manifest.json`;
+    const at = async (path: string) =>
+      (await pageFragments(files, { mf_catalog: manifest }, path)).fragmentOf('mf_catalog/CategoryPage');
+    expect(await at('/categories/Arcade%20Games')).toEqual({ html: '<h1>Arcade Games</h1>', props: '{}' });
+    expect(await at('/categories/Nope')).toEqual({ html: '<h1>Page not found</h1>', props: '{}' });
+    expect(await at('/categories')).toBeUndefined();
+    expect(await at('/elsewhere/Nope')).toBeUndefined();
   });
 
   test('a remote without the file, with a file of another shape (or without props), down, or with a relative URL gives no fragment', async () => {

@@ -41,6 +41,15 @@ export interface PageFragments {
 }
 
 /**
+ * Where a remote keeps the one page it draws for every unknown name under a path
+ * ('/categories/*' for any category it does not have): `<parent>/*`; null for a top-level path.
+ */
+export function unknownNameKeyOf(path: string): string | null {
+  const parent = path.replace(/\/[^/]*$/, '');
+  return parent === '' ? null : `${parent}/*`;
+}
+
+/**
  * @param remotes manifest URL per remote name (the runtime config's)
  * @param pathname the page's path
  */
@@ -59,11 +68,14 @@ export async function pageFragments(
     ),
   );
   const path = canonicalPath(pathname);
+  const unknownName = unknownNameKeyOf(path);
   const fileOf = (id: string) => loaded.get(id.split('/')[0] ?? '');
   const exposeOf = (id: string) => id.split('/')[1] ?? '';
   return {
     fragmentOf(id) {
-      const html = fileOf(id)?.pages[exposeOf(id)]?.[path];
+      const pages = fileOf(id)?.pages[exposeOf(id)];
+      // A page the remote did not draw at its build may be a name it does not have (a 404 page).
+      const html = pages?.[path] ?? (unknownName === null ? undefined : pages?.[unknownName]);
       const props = fileOf(id)?.props[exposeOf(id)];
       return typeof html === 'string' && typeof props === 'string' ? { html, props } : undefined;
     },

@@ -183,15 +183,16 @@ export class SiteRenderer {
         ).length === 0;
       return {
         body,
-        status,
         etag: etagOf(body),
         headers,
         renderMs: (used.user + used.system) / 1000 || performance.now() - started,
+        status,
         cacheable: !drawing.failed,
         whole: whole && !drawing.failed,
         // Only for the site's own hosts (its brands'): any other Host header a client sends would
         // fill the folder, and cost a render each on every change.
         keepAsFile:
+          status === 200 &&
           selection.key === '' &&
           servesHost(host.replace(/:\d+$/, ''), config.brands) &&
           status === 200 &&

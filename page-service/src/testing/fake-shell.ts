@@ -11,7 +11,8 @@ export const INDEX_HTML =
 /**
  * A pre-renderer standing in for shell/dist-prerender/render-page.cjs: it draws the page's
  * catalogue fragment (or a placeholder) and the most played games it was given, counts its
- * renders in globalThis.__renders, and throws for a path containing "explode".
+ * renders in globalThis.__renders, throws for a path containing "explode" and says 404 for one
+ * containing "nowhere".
  */
 const RENDERER = `
 exports.renderPage = (url, config, hostname, origin, fragmentOf, stats) => {
@@ -23,6 +24,7 @@ exports.renderPage = (url, config, hostname, origin, fragmentOf, stats) => {
       '<p>most played: ' + (stats ? stats.mostPlayed.join(',') : 'no figures') + '</p></main>',
     rootAttributes: fragment ? ' data-remote-fragments="mf_catalog/AllGamesPage"' : '',
     title: 'Page ' + url,
+    status: url.includes('nowhere') ? 404 : undefined,
     favicon: '/favicon.ico',
     metaTags: [{ attribute: 'property', key: 'og:url', content: origin + url }],
     remoteModules: ['mf_catalog/AllGamesPage'],

@@ -84,6 +84,11 @@ export interface PrerenderedPage {
   rootAttributes: string;
   /** The page's document title, the brand's icon and the page's meta tags for <head>. */
   title: string;
+  /**
+   * The HTTP status to answer with: 404 for a path, category, tag or game the site does not have.
+   * Absent (a pre-renderer built before it said so): 200.
+   */
+  status?: number;
   favicon: string;
   metaTags: MetaTag[];
   /** The remote modules this page mounts (for preload hints). */

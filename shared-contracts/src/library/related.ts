@@ -2,7 +2,20 @@
 // header's suggestions. Imported as 'shared-contracts/related': bundled by the parts that use it, not
 // carried by the shared barrel on every first visit (decision 0028).
 import type { Game } from '../catalogue/game';
-import { searchGames, sortGamesByName } from '../catalogue/queries';
+import { listTags, searchGames, sortGamesByName, tagKey } from '../catalogue/queries';
+
+/** The search page's tag section and the suggestions' reasons (not in the product's texts; here, not in the
+ * shared barrel every first visit loads). */
+export const SEARCH_TEXT = {
+  /** Above the tag section: one tag matched. */
+  taggedHeading: (tag: string) => `Games tagged ${tag}`,
+  /** Above the tag section: several tags start with the text. */
+  tagsStartingHeading: (text: string) => `Games with a tag starting “${text}”`,
+  /** Where the product's name results would be, when only tags matched. */
+  noNameMatch: (text: string) => `No game's name contains “${text}”.`,
+  /** A suggestion found by a tag. */
+  matchedTag: (tag: string) => `Tagged ${tag}`,
+} as const;
 
 /** How many games a "More like this" row shows. */
 export const MORE_LIKE_THIS_SIZE = 8;
@@ -70,22 +83,53 @@ export function moreLikeQuery(games: readonly Game[], query: string, limit = MOR
   return found.length > 0 ? found : varietyPicks(games, limit);
 }
 
+/** Why a game came up for a search: its name contains the text (product §5), or one of its tags starts with it. */
+export type SearchMatch = { game: Game; by: 'name' } | { game: Game; by: 'tag'; tag: string };
+
+/** The game's first tag (alphabetically) that starts with the lower-cased text, as the catalogue spells it. */
+function tagStartingWith(game: Game, needle: string): string | undefined {
+  return [...game.tags]
+    .map((tag) => tag.trim())
+    .sort((a, b) => a.localeCompare(b))
+    .find((tag) => lower(tag).startsWith(needle));
+}
+
 /**
- * Suggestions while typing: the games the product's search would find (name contains the text,
- * case-insensitively), names starting with it first, then a word starting with it, then the rest;
- * after them, games with a tag that starts with it (typing "puzzle" finds the puzzles).
+ * The search page's second section: games whose name does not contain the text (those are the
+ * product's results) but one of whose tags starts with it, by name, each with the tag that
+ * matched (spelled one way). The suggestions draw on exactly these, so Enter never shows less than they did.
  */
-export function suggestGames(games: readonly Game[], text: string, limit = SEARCH_SUGGESTION_LIMIT): Game[] {
+export function searchByTag(games: readonly Game[], text: string): Array<{ game: Game; tag: string }> {
   const needle = lower(text.trim());
   if (needle === '') return [];
   const byName = new Set(searchGames(games, text));
-  const scored = games
-    .map((game) => {
-      const name = lower(game.name);
-      if (byName.has(game))
-        return { game, score: name.startsWith(needle) ? 3 : name.split(/\s+/).some((word) => word.startsWith(needle)) ? 2 : 1 };
-      return { game, score: game.tags.some((tag) => lower(tag).startsWith(needle)) ? 0 : -1 };
-    })
-    .filter((s) => s.score >= 0);
-  return byScoreThenName(scored).slice(0, limit);
+  // One spelling per tag ("Puzzle" and "puzzle" are one tag): the catalogue's first.
+  const label = new Map(listTags(games).map((tag) => [tagKey(tag), tag]));
+  return sortGamesByName(games.filter((game) => !byName.has(game))).flatMap((game) => {
+    const tag = tagStartingWith(game, needle);
+    return tag === undefined ? [] : [{ game, tag: label.get(tagKey(tag)) ?? tag }];
+  });
+}
+
+/**
+ * Suggestions while typing, each saying why it matched: first the games the product's search
+ * finds (name contains the text, case-insensitively), names starting with it first, then a word
+ * starting with it, then the rest; after them, the games of the search page's tag section
+ * (searchByTag), by name.
+ */
+export function suggestMatches(games: readonly Game[], text: string, limit = SEARCH_SUGGESTION_LIMIT): SearchMatch[] {
+  const needle = lower(text.trim());
+  if (needle === '') return [];
+  const byName = searchGames(games, text).map((game) => {
+    const name = lower(game.name);
+    return { game, score: name.startsWith(needle) ? 3 : name.split(/\s+/).some((word) => word.startsWith(needle)) ? 2 : 1 };
+  });
+  const names: SearchMatch[] = byScoreThenName(byName).map((game) => ({ game, by: 'name' }));
+  const tags: SearchMatch[] = searchByTag(games, text).map(({ game, tag }) => ({ game, by: 'tag', tag }));
+  return [...names, ...tags].slice(0, limit);
+}
+
+/** The suggested games alone (suggestMatches without the reasons). */
+export function suggestGames(games: readonly Game[], text: string, limit = SEARCH_SUGGESTION_LIMIT): Game[] {
+  return suggestMatches(games, text, limit).map((match) => match.game);
 }

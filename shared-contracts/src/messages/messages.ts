@@ -2,6 +2,9 @@
 export const FOOTER_TEXT = {
   tagline: 'Enjoy a variety of free small games online.',
   rights: 'All Rights Reserved.',
+  /** Not in product §1.5: the footer's links to the shell's own pages. */
+  privacy: 'Privacy',
+  terms: 'Terms and Conditions',
 } as const;
 
 export const PAGE_TEXT = {

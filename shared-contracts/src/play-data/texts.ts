@@ -8,6 +8,8 @@ export const PLAY_DATA_TEXT = {
   dislike: "I don't like this game",
   sortLabel: 'Sort by',
   sortName: 'Name',
+  sortNew: 'Newest',
+  sortTrending: 'Trending',
   sortMostPlayed: 'Most played',
   sortTopRated: 'Top rated',
   aboutGame: (name: string) => `About ${name}`,

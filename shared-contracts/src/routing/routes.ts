@@ -17,6 +17,8 @@ export const SEARCH_QUERY_PARAM = 'q';
 
 /** Not in the product's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
 export const TERMS_PATH = '/terms';
+/** Not in the product's table: the shell's privacy page, linked from the footer. */
+export const PRIVACY_PATH = '/privacy';
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;

@@ -13,7 +13,20 @@ export interface PageMeta {
   image?: string;
   /** Search engines should not index the page (search results, not-found pages). */
   noindex: boolean;
+  /** The HTTP status the server answers the page with: 404 for a path, category, tag or game the site does not have. */
+  status: 200 | 404;
 }
+
+/**
+ * A page the site does not have (product §2.1), and under it, for a category or tag it does not
+ * have, the ones it has. Here, not in the shared barrel: only pages that show them load them.
+ */
+export const NOT_FOUND_TEXT = {
+  heading: 'Page not found',
+  line: 'That page is not on our shelves. Try the full list or search for a game.',
+  knownCategories: 'Our categories',
+  knownTags: 'Our tags',
+} as const;
 
 export interface PageMetaSite {
   /** The brand's site name (Brand.name). */
@@ -58,6 +71,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
       ),
       type: 'website',
       noindex: false,
+      status: 200,
     };
   }
   if (path === '/all-games') {
@@ -66,6 +80,17 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
       description: `Every free game on ${siteName}, from A to Z: ${games.length} browser games to play right now.`,
       type: 'website',
       noindex: false,
+      status: 200,
+    };
+  }
+  if (path === '/categories') {
+    // Forwards to the first category in the browser: a page of its own for nobody to index.
+    return {
+      title: titled('Categories'),
+      description: `Every category of free games on ${siteName}.`,
+      type: 'website',
+      noindex: true,
+      status: 200,
     };
   }
   const category = /^\/categories\/([^/]+)$/.exec(path);
@@ -81,6 +106,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         ),
         type: 'website',
         noindex: false,
+        status: 200,
       };
     }
   }
@@ -98,6 +124,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         ),
         type: 'website',
         noindex: false,
+        status: 200,
       };
     }
   }
@@ -111,6 +138,7 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
       ),
       type: 'website',
       noindex: true,
+      status: 200,
     };
   }
   const game = /^\/game\/([^/]+)$/.exec(path);
@@ -126,16 +154,38 @@ export function pageMetaFor(pathname: string, search: string, games: readonly Ga
         type: 'video.other',
         image: /^https?:/i.test(found.image) ? found.image : undefined,
         noindex: false,
+        status: 200,
       };
     }
   }
   if (path === '/terms') {
-    return { title: titled('Terms and Conditions'), description: `The terms of ${siteName}.`, type: 'website', noindex: false };
+    return {
+      title: titled('Terms and Conditions'),
+      description: `The terms of ${siteName}.`,
+      type: 'website',
+      noindex: false,
+      status: 200,
+    };
+  }
+  if (path === '/privacy') {
+    return {
+      title: titled('Privacy'),
+      description: `What ${siteName} keeps on your device and on its servers, and for how long. No ads, no third-party trackers.`,
+      type: 'website',
+      noindex: false,
+      status: 200,
+    };
   }
   if (path === '/profile') {
-    return { title: titled('Profile'), description: `Your ${siteName} profile.`, type: 'website', noindex: true };
+    return { title: titled('Profile'), description: `Your ${siteName} profile.`, type: 'website', noindex: true, status: 200 };
   }
-  return { title: titled('Page not found'), description: `This page is not on ${siteName}.`, type: 'website', noindex: true };
+  return {
+    title: titled(NOT_FOUND_TEXT.heading),
+    description: `This page is not on ${siteName}.`,
+    type: 'website',
+    noindex: true,
+    status: 404,
+  };
 }
 
 /** One <meta> tag: `<meta name|property="key" content="content">`. */

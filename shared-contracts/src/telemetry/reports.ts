@@ -4,7 +4,7 @@
  * id, and the route's pattern (never the URL: queries carry search terms and codes). Nothing in a
  * batch identifies a player.
  */
-import { ROUTES, TERMS_PATH } from '../routing/routes';
+import { PRIVACY_PATH, ROUTES, TERMS_PATH } from '../routing/routes';
 
 /** The collector's path on the site's own origin (no CORS). */
 export const TELEMETRY_PATH = '/__telemetry';
@@ -60,7 +60,7 @@ export const TELEMETRY_LIMITS = {
 } as const;
 
 /** Every route pattern a report may name, the Terms page, and what matches none. */
-export const TELEMETRY_ROUTES: readonly string[] = [...Object.values(ROUTES), TERMS_PATH];
+export const TELEMETRY_ROUTES: readonly string[] = [...Object.values(ROUTES), TERMS_PATH, PRIVACY_PATH];
 export const OTHER_LABEL = 'other';
 
 const patternMatchers = TELEMETRY_ROUTES.map((pattern) => ({

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Brand } from 'shared-contracts';
 import { BrandContext } from '../branding/brand-context';
@@ -17,4 +17,17 @@ test('footer shows the product §1 texts, the current year and a brand link to /
   expect(screen.getByText('Enjoy a variety of free small games online.')).toBeInTheDocument();
   expect(screen.getByText(/All Rights Reserved\./)).toHaveTextContent('© 2031 PlayVerse. All Rights Reserved.');
   expect(screen.getByRole('link', { name: 'PlayVerse' })).toHaveAttribute('href', '/');
+});
+
+test('the footer links the privacy page and the terms', () => {
+  render(
+    <BrandContext.Provider value={brand}>
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>
+    </BrandContext.Provider>,
+  );
+  const footer = screen.getByRole('contentinfo');
+  expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  expect(within(footer).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
 });

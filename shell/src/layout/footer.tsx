@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FOOTER_TEXT, ROUTES } from 'shared-contracts';
+import { FOOTER_TEXT, PRIVACY_PATH, ROUTES, TERMS_PATH } from 'shared-contracts';
 import { useBrand } from '../branding/brand-context';
 import './footer.css';
 
@@ -13,6 +13,10 @@ export function Footer({ now = new Date() }: { now?: Date }) {
           <span>{brand.name}</span>
         </Link>
         <p className="site-footer__tagline">{FOOTER_TEXT.tagline}</p>
+        <p className="site-footer__links">
+          <Link to={PRIVACY_PATH}>{FOOTER_TEXT.privacy}</Link>
+          <Link to={TERMS_PATH}>{FOOTER_TEXT.terms}</Link>
+        </p>
         <p className="site-footer__copyright">
           © {now.getFullYear()} {brand.name}. {FOOTER_TEXT.rights}
         </p>

@@ -5,11 +5,14 @@ import type { NavigateFunction } from 'react-router-dom';
 import { GAMES, gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import { withoutUnavailable } from 'shared-contracts/play-data';
-import { suggestGames } from 'shared-contracts/related';
+import { SEARCH_TEXT, suggestMatches, type SearchMatch } from 'shared-contracts/related';
 import { FallbackImage } from 'ui';
 
-/** Up to six games whose names match what the player typed, without games found dead (decision 0058). */
-export const suggestionsFor = (text: string): readonly Game[] => suggestGames(withoutUnavailable(GAMES), text);
+/**
+ * Up to six games for what the player typed, each with why it matched (the search page shows
+ * them all), without games found dead (decision 0058).
+ */
+export const suggestionsFor = (text: string): readonly SearchMatch[] => suggestMatches(withoutUnavailable(GAMES), text);
 
 const suggestionImage = (game: Game): string => resolveGameImage(game.image, document.baseURI);
 
@@ -20,7 +23,9 @@ export function openSuggestion(game: Game, navigate: NavigateFunction): void {
 }
 
 interface SuggestionOptionsProps {
-  games: readonly Game[];
+  matches: readonly SearchMatch[];
+  /** What the player typed: marked in the names it matched. */
+  text: string;
   /** The highlighted option's index; -1: none. */
   active: number;
   optionId: (index: number) => string;
@@ -28,34 +33,60 @@ interface SuggestionOptionsProps {
   onHighlight: (index: number) => void;
 }
 
-/** The combobox's options: each game's thumbnail, name and category. */
-export function SuggestionOptions({ games, active, optionId, onOpen, onHighlight }: SuggestionOptionsProps) {
-  return games.map((game, index) => (
-    <li
-      key={game.id}
-      id={optionId(index)}
-      role="option"
-      aria-selected={index === active}
-      className={`search-box__option${index === active ? ' search-box__option--active' : ''}`}
-      // mousedown, not click: the input must not blur (and close the list) first.
-      onMouseDown={(event) => {
-        event.preventDefault();
-        onOpen(game);
-      }}
-      onMouseEnter={() => onHighlight(index)}
-    >
-      <FallbackImage
-        className="search-box__thumb"
-        src={suggestionImage(game)}
-        fallback={DEFAULT_GAME_IMAGE}
-        alt=""
-        width="40"
-        height="40"
-      />
-      <span className="search-box__option-text">
-        <span className="search-box__option-name">{game.name}</span>
-        <span className="search-box__option-category">{game.category}</span>
-      </span>
-    </li>
-  ));
+/** The name with the typed text marked where it matched (the first time). */
+function MarkedName({ name, text }: { name: string; text: string }) {
+  const needle = text.trim().toLocaleLowerCase();
+  const at = needle === '' ? -1 : name.toLocaleLowerCase().indexOf(needle);
+  if (at < 0) return name;
+  return (
+    <>
+      {name.slice(0, at)}
+      <mark className="search-box__match">{name.slice(at, at + needle.length)}</mark>
+      {name.slice(at + needle.length)}
+    </>
+  );
+}
+
+/**
+ * The combobox's options: each game's thumbnail and name, and why it came up: the typed text
+ * marked in the name, or the tag it matched ("Tagged BMX") in place of the category.
+ */
+export function SuggestionOptions({ matches, text, active, optionId, onOpen, onHighlight }: SuggestionOptionsProps) {
+  return matches.map((match, index) => {
+    const { game } = match;
+    return (
+      <li
+        key={game.id}
+        id={optionId(index)}
+        role="option"
+        aria-selected={index === active}
+        className={`search-box__option${index === active ? ' search-box__option--active' : ''}`}
+        // mousedown, not click: the input must not blur (and close the list) first.
+        onMouseDown={(event) => {
+          event.preventDefault();
+          onOpen(game);
+        }}
+        onMouseEnter={() => onHighlight(index)}
+      >
+        <FallbackImage
+          className="search-box__thumb"
+          src={suggestionImage(game)}
+          fallback={DEFAULT_GAME_IMAGE}
+          alt=""
+          width="40"
+          height="40"
+        />
+        <span className="search-box__option-text">
+          <span className="search-box__option-name">
+            {match.by === 'name' ? <MarkedName name={game.name} text={text} /> : game.name}
+          </span>
+          {match.by === 'tag' ? (
+            <span className="search-box__option-category search-box__option-tag">{SEARCH_TEXT.matchedTag(match.tag)}</span>
+          ) : (
+            <span className="search-box__option-category">{game.category}</span>
+          )}
+        </span>
+      </li>
+    );
+  });
 }

@@ -18,7 +18,8 @@ function loadSuggestionData(): Promise<SuggestionData> {
 /**
  * Header search (product §2): Enter or the icon searches; blank text does nothing; the box
  * clears afterwards. On small screens the icon first toggles the input open.
- * While typing it suggests up to six games (shared-contracts' suggestGames, decision 0026) as a
+ * While typing it suggests up to six games (shared-contracts' suggestMatches, decision 0026), each
+ * saying why (its name, or a tag: the search page shows both), as a
  * WAI-ARIA combobox: arrow keys move through them, Enter opens the highlighted game (Enter with
  * none highlighted still searches), Escape closes the list. The catalogue behind the suggestions
  * loads on the first focus or keystroke: until then (or offline) the box simply searches.
@@ -74,7 +75,7 @@ export function SearchBox() {
       const ring = suggestions.length + 1;
       setActive((current) => (((expanded ? current : -1) + 1 + step + ring) % ring) - 1);
     } else if (event.key === 'Enter') {
-      const game = expanded && active >= 0 ? suggestions[active] : undefined;
+      const game = expanded && active >= 0 ? suggestions[active]?.game : undefined;
       if (game) {
         event.preventDefault();
         openGame(game);
@@ -130,7 +131,8 @@ export function SearchBox() {
       <ul id={listId} className="search-box__suggestions" role="listbox" aria-label="Suggested games" hidden={!expanded}>
         {expanded && data && (
           <data.SuggestionOptions
-            games={suggestions}
+            matches={suggestions}
+            text={text}
             active={active}
             optionId={optionId}
             onOpen={openGame}

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { mockViewportWidth } from 'build-config/jest/viewport';
-import { GAMES } from 'shared-contracts';
-import { suggestGames } from 'shared-contracts/related';
+import { GAMES, searchGames } from 'shared-contracts';
+import { searchByTag, suggestGames, suggestMatches } from 'shared-contracts/related';
 import { SearchBox } from './search-box';
 
 function LocationProbe() {
@@ -73,6 +73,36 @@ describe('instant search suggestions (WAI-ARIA combobox)', () => {
     await userEvent.type(input, 'hobo');
     await userEvent.click(screen.getByRole('option', { name: /Hobo Speedster/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/game/5');
+  });
+
+  it('each suggestion says why it matched: the text marked in its name, or the tag ("bmx": Hobo Speedster, Tagged BMX)', async () => {
+    const input = renderSearch();
+    await userEvent.type(input, 'bmx');
+    const hobo = screen.getByRole('option', { name: /Hobo Speedster/ });
+    expect(hobo).toHaveTextContent('Tagged BMX');
+    expect(hobo.querySelector('mark')).toBeNull();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'hobo');
+    const named = screen.getByRole('option', { name: /Hobo Speedster/ });
+    expect(named.querySelector('mark')).toHaveTextContent(/^Hobo$/);
+    expect(named).toHaveTextContent('Bike Racing');
+    expect(named).not.toHaveTextContent('Tagged');
+  });
+
+  it("suggests the name matches first, then the tag matches, each offered by Enter's page too", async () => {
+    const input = renderSearch();
+    await userEvent.type(input, 'puzzle');
+    const options = screen.getAllByRole('option');
+    const matches = suggestMatches(GAMES, 'puzzle');
+    expect(options).toHaveLength(matches.length);
+    expect(matches.some((match) => match.by === 'tag')).toBe(true);
+    const firstTag = matches.findIndex((match) => match.by === 'tag');
+    expect(matches.slice(firstTag).every((match) => match.by === 'tag')).toBe(true);
+    matches.forEach((match, index) =>
+      expect(options[index]).toHaveTextContent(match.by === 'tag' ? `Tagged ${match.tag}` : match.game.category),
+    );
+    const onThePage = new Set([...searchGames(GAMES, 'puzzle'), ...searchByTag(GAMES, 'puzzle').map((found) => found.game)]);
+    for (const match of matches) expect(onThePage.has(match.game)).toBe(true);
   });
 
   it('shows nothing when no game matches', async () => {

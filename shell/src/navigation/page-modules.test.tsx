@@ -21,6 +21,7 @@ const PATHS: [string, RemoteModuleId[]][] = [
   ['/game/5/', ['mf_player/PlayPage']],
   ['/profile', ['mf_account/ProfilePage']],
   ['/terms', []],
+  ['/privacy', []],
   ['/game/5/more', []],
   ['/no-such-page', []],
 ];

@@ -81,6 +81,7 @@ export function renderPage(
         ? ` ${UNAVAILABLE_GAMES_ATTRIBUTE}="${stats.unavailable.filter(Number.isInteger).join(' ')}"`
         : ''),
     title: head.title,
+    status: head.status,
     favicon: brand.favicon,
     metaTags: head.tags,
     remoteModules: [...remoteModules],

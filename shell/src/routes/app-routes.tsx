@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ROUTES, TERMS_PATH, type AccountRemoteConfig } from 'shared-contracts';
+import { PRIVACY_PATH, ROUTES, TERMS_PATH, type AccountRemoteConfig } from 'shared-contracts';
 import { HomeHero } from 'ui';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import './not-found-page.css';
-import { NotFoundPage, TermsPage } from './site-pages';
+import { NotFoundPage, PrivacyPage, TermsPage } from './site-pages';
 import './terms-page.css';
 
 /** The routes table of product §2, each page owned by a remote. */
@@ -31,6 +31,14 @@ export function AppRoutes({ accountConfig, gameHosts }: { accountConfig: Account
         element={
           <Suspense>
             <TermsPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path={PRIVACY_PATH}
+        element={
+          <Suspense>
+            <PrivacyPage />
           </Suspense>
         }
       />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from 'shared-contracts';
+import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
 
 export function NotFoundPage() {
   return (
@@ -7,8 +8,8 @@ export function NotFoundPage() {
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 className="page-title">Page not found</h1>
-      <p className="not-found__text">That page is not on our shelves. Try the full list or search for a game.</p>
+      <h1 className="page-title">{NOT_FOUND_TEXT.heading}</h1>
+      <p className="not-found__text">{NOT_FOUND_TEXT.line}</p>
       <div className="not-found__actions">
         <Link to={ROUTES.home} className="button button--primary">
           Back to Home

@@ -7,3 +7,4 @@ import { lazy } from 'react';
 // them once their chunk is in.
 export const TermsPage = lazy(() => import('./terms-page').then((module) => ({ default: module.TermsPage })));
 export const NotFoundPage = lazy(() => import('./not-found-page').then((module) => ({ default: module.NotFoundPage })));
+export const PrivacyPage = lazy(() => import('./privacy-page').then((module) => ({ default: module.PrivacyPage })));

@@ -9,12 +9,14 @@ import { PAGE_META_ATTRIBUTE } from './server-meta';
 export interface PageHead {
   title: string;
   tags: MetaTag[];
+  /** The HTTP status the server answers with (404: a page the site does not have). */
+  status: 200 | 404;
 }
 
 export function pageHeadFor(pathname: string, search: string, brand: Brand, baseUrl: string): PageHead {
   const meta = pageMetaFor(pathname, search, GAMES, { siteName: brand.name, homeTitle: brand.title });
   const url = new URL(pathname + search, baseUrl).href;
-  return { title: meta.title, tags: metaTagsFor(meta, url, brand.name) };
+  return { title: meta.title, tags: metaTagsFor(meta, url, brand.name), status: meta.status };
 }
 
 /** Writes one tag into <head>, reusing the tag of the same key (also one the server wrote). */

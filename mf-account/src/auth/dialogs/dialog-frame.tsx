@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from 'ui';
+import { DialogToasts } from './dialog-toasts';
 import './modals.css';
 
 const FOCUSABLE =
@@ -33,6 +34,18 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
     onCloseRef.current = onClose;
   });
   const pressStartedOnBackdrop = useRef(false);
+  const toastsRef = useRef<HTMLDivElement>(null);
+
+  // A toast arriving in the dialog is brought into view (the panel may be scrolled to its end).
+  useEffect(() => {
+    const region = toastsRef.current;
+    if (!region || typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => {
+      if (region.querySelector('.Toastify__toast')) region.scrollIntoView({ block: 'nearest' });
+    });
+    observer.observe(region, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -123,6 +136,9 @@ export function DialogFrame({ contentKey, title, subtitle, onClose, children }: 
             </p>
           ) : null}
         </header>
+        <div className="acc-modal__toasts" ref={toastsRef}>
+          <DialogToasts />
+        </div>
         <div className="acc-modal__body">{children}</div>
       </div>
     </div>,

@@ -1,0 +1,1 @@
+export { UnknownListing, type KnownListing } from './unknown-listing';
