@@ -13,7 +13,10 @@ import {
 } from 'shared-contracts';
 import { categoryImage, DEFAULT_CATEGORY_IMAGE } from 'shared-contracts/category-art';
 import { mockViewportWidth } from '../testing/mock-viewport';
+import { moreLikeThis } from 'shared-contracts/related';
+import { GAME_TROUBLE_TEXT } from './game-trouble';
 import { PlayPage } from './play-page';
+import { LOAD_TIMEOUT_MS } from './use-frame-load';
 
 const [FIRST, SECOND] = GAMES as [(typeof GAMES)[number], (typeof GAMES)[number]];
 
@@ -204,6 +207,61 @@ describe('PlayPage', () => {
     it('is also offered when the game is not found', () => {
       renderAt('/game/987654');
       expect(carousel()).toBeInTheDocument();
+    });
+  });
+
+  describe("'This game isn't loading'", () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const card = () => screen.queryByRole('alertdialog', { name: GAME_TROUBLE_TEXT.title });
+
+    it(`covers a frame that has not loaded after ${LOAD_TIMEOUT_MS / 1000} s: Retry, a one-tap report and similar games`, async () => {
+      renderAt(`/game/${FIRST.id}`);
+      act(() => jest.advanceTimersByTime(LOAD_TIMEOUT_MS - 1));
+      expect(card()).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      const dialog = card()!;
+      expect(dialog).toBeInTheDocument();
+      const similar = within(dialog).getAllByRole('link');
+      expect(similar.map((link) => link.textContent)).toEqual(moreLikeThis(GAMES, FIRST, 3).map((game) => game.name));
+      // One tap reports it; without an API here the report fails and says so.
+      fireEvent.click(within(dialog).getByRole('button', { name: GAME_TROUBLE_TEXT.report }));
+      await act(async () => {
+        await jest.runAllTimersAsync();
+      });
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Your report could not be sent. Please try again.');
+
+      const first = gameFrame();
+      fireEvent.click(within(dialog).getByRole('button', { name: GAME_TROUBLE_TEXT.retry }));
+      expect(card()).not.toBeInTheDocument();
+      expect(gameFrame()).not.toBe(first);
+      expect(gameFrame()).toHaveAttribute('src', FIRST.link);
+    });
+
+    it('a similar game opens in its place', () => {
+      renderAt(`/game/${FIRST.id}`);
+      act(() => jest.advanceTimersByTime(LOAD_TIMEOUT_MS));
+      const [pick] = moreLikeThis(GAMES, FIRST, 3);
+      fireEvent.click(within(card()!).getByRole('link', { name: pick!.name }));
+      expect(router.location?.pathname).toBe(`/game/${pick!.id}`);
+      expect(card()).not.toBeInTheDocument();
+    });
+
+    it("opens on 'Game not working?' (a frame showing the browser's error page), and closes", () => {
+      renderAt(`/game/${FIRST.id}`);
+      fireEvent.load(gameFrame()!);
+      fireEvent.click(screen.getByRole('button', { name: GAME_TROUBLE_TEXT.open }));
+      expect(card()).toBeInTheDocument();
+      fireEvent.click(within(card()!).getByRole('button', { name: GAME_TROUBLE_TEXT.close }));
+      expect(card()).not.toBeInTheDocument();
+    });
+
+    it('a stalled card closed by the player leaves the game loading', () => {
+      renderAt(`/game/${FIRST.id}`);
+      act(() => jest.advanceTimersByTime(LOAD_TIMEOUT_MS));
+      fireEvent.click(within(card()!).getByRole('button', { name: GAME_TROUBLE_TEXT.close }));
+      expect(card()).not.toBeInTheDocument();
+      expect(screen.getByText('Game Loading...')).toBeInTheDocument();
     });
   });
 });

@@ -3,7 +3,7 @@ import { Link, useNavigationType } from 'react-router-dom';
 import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
 import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
 import { gameDescription } from 'shared-contracts/seo';
-import { moreLikeThis } from 'shared-contracts/related';
+import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FavouriteButton, GameLinkRow, useLibrary } from '../library';
@@ -11,10 +11,13 @@ import { GameFigures, GameTags, ReportProblem } from '../play-data';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
 import { GameNotFound } from './game-not-found';
+import { GAME_TROUBLE_TEXT, GameTrouble } from './game-trouble';
 import { PlayCover } from './play-cover';
 import { ShareButton } from './share-button';
+import { useFrameLoad } from './use-frame-load';
 import { useGameSource } from './use-game-source';
 import { useKeepKeysInGame } from './use-keep-keys-in-game';
+import { usePlayStart } from './use-play-start';
 import './play-page.css';
 import { Icon, useAfterFirstPaint } from 'ui';
 
@@ -37,6 +40,9 @@ function useRecentGames(exceptId: number | undefined): Game[] {
     .map((entry) => findGameById(GAMES, entry.gameId))
     .filter((game): game is Game => game !== undefined);
 }
+
+/** How many games the "isn't loading" card offers instead. */
+const TROUBLE_PICKS = 3;
 
 /**
  * /game/:gameId (product §2.11): the game, its name, favourite/share/fullscreen, the phone's
@@ -61,8 +67,28 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   const catalogueGame = game ? findGameById(GAMES, game.id) : undefined;
   const catalogueId = catalogueGame?.id;
   const recent = useRecentGames(catalogueId);
+  const load = useFrameLoad(game?.link);
+  // The card is up when the frame stalled, or when the player opened it (for this attempt) and
+  // has not closed it; closing a stalled card leaves the spinner.
+  const [openedKey, setOpenedKey] = useState<string>();
+  const [closedKey, setClosedKey] = useState<string>();
+  const [interactedKey, setInteractedKey] = useState<string>();
+  const showTrouble = (load.stalled || openedKey === load.key) && closedKey !== load.key;
 
   useKeepKeysInGame(frameRef, stageRef, game?.link);
+  usePlayStart({
+    stageRef,
+    frameRef,
+    loadKey: load.key,
+    loaded: !load.loading,
+    blocked: showTrouble || openedKey === load.key,
+    interactionOnly: load.late,
+    interactedKey,
+    // One anonymous "play started" per started frame of a catalogue game; the API dedupes.
+    onStart: () => {
+      if (catalogueId !== undefined) sendPlayStarted(catalogueId);
+    },
+  });
   useEffect(() => {
     if (painted && catalogueId !== undefined) markPlayed(catalogueId);
   }, [painted, catalogueId]);
@@ -96,14 +122,7 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
           <FullscreenButton target={stageRef} />
         </div>
       </header>
-      <GameFrame
-        ref={stageRef}
-        frameRef={frameRef}
-        link={game.link}
-        title={game.name}
-        // One anonymous "play started" per loaded frame of a catalogue game; the API dedupes.
-        onLoaded={catalogueId !== undefined ? () => sendPlayStarted(catalogueId) : undefined}
-      >
+      <GameFrame ref={stageRef} frameRef={frameRef} link={game.link} title={game.name} load={load}>
         {showCover && (
           <PlayCover
             gameName={game.name}
@@ -111,11 +130,30 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
             stage={() => stageRef.current}
             onStart={() => {
               setStartedLink(game.link);
+              setInteractedKey(load.key);
               frameRef.current?.focus({ preventScroll: true });
             }}
           />
         )}
+        {showTrouble && (
+          <GameTrouble
+            gameId={catalogueId}
+            similar={catalogueGame ? moreLikeThis(GAMES, catalogueGame, TROUBLE_PICKS) : varietyPicks(GAMES, TROUBLE_PICKS)}
+            onRetry={load.retry}
+            onClose={() => setClosedKey(load.key)}
+          />
+        )}
       </GameFrame>
+      <button
+        type="button"
+        className="game-trouble-open"
+        onClick={() => {
+          setOpenedKey(load.key);
+          setClosedKey(undefined);
+        }}
+      >
+        {GAME_TROUBLE_TEXT.open}
+      </button>
       {/* Phones only, by CSS: the server's HTML has it in place, and nothing moves when the page hydrates. */}
       {landscape && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
       {catalogueGame && painted && (
