@@ -26,10 +26,12 @@ for (const viewport of [
         .getByRole('link', { name: tag, exact: true })
         .click();
       // A click that did not navigate leaves the page where it was: the URL tells within the wait.
-      await expect(page).toHaveURL(tagPath(tag), { timeout: 8_000 }).then(
-        () => (navigated += 1),
-        () => undefined,
-      );
+      await expect(page)
+        .toHaveURL(tagPath(tag), { timeout: 8_000 })
+        .then(
+          () => (navigated += 1),
+          () => undefined,
+        );
     }
     expect(navigated).toBe(20);
   });

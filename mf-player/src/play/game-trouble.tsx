@@ -48,7 +48,12 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
   };
   const reported = report !== undefined && report !== 'sending' && report !== 'failed';
   return (
-    <section className="game-trouble" role="alertdialog" aria-labelledby="game-trouble-title" aria-describedby="game-trouble-body">
+    <section
+      className="game-trouble"
+      role="alertdialog"
+      aria-labelledby="game-trouble-title"
+      aria-describedby="game-trouble-body"
+    >
       <button type="button" className="game-trouble__close" aria-label={GAME_TROUBLE_TEXT.close} onClick={onClose}>
         <Icon name="close" size={18} />
       </button>
@@ -63,7 +68,12 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
           {GAME_TROUBLE_TEXT.retry}
         </button>
         {gameId !== undefined && !reported && (
-          <button type="button" className="button game-trouble__report" disabled={report === 'sending'} onClick={() => void sendIt()}>
+          <button
+            type="button"
+            className="button game-trouble__report"
+            disabled={report === 'sending'}
+            onClick={() => void sendIt()}
+          >
             {GAME_TROUBLE_TEXT.report}
           </button>
         )}

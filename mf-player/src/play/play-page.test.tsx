@@ -12,10 +12,13 @@ import {
   type PlayNavigationState,
 } from 'shared-contracts';
 import { categoryImage, DEFAULT_CATEGORY_IMAGE } from 'shared-contracts/category-art';
+import { gameDetailsOf } from 'shared-contracts/game-details';
+import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { moreLikeThis } from 'shared-contracts/related';
 import { GAME_TROUBLE_TEXT } from './game-trouble';
 import { PlayPage } from './play-page';
+import { PHONE_LANDSCAPE_QUERY } from './theatre';
 import { LOAD_TIMEOUT_MS } from './use-frame-load';
 
 const [FIRST, SECOND] = GAMES as [(typeof GAMES)[number], (typeof GAMES)[number]];
@@ -43,6 +46,9 @@ function renderAt(path: string, state?: PlayNavigationState) {
 }
 
 const gameFrame = () => document.querySelector('iframe');
+
+// The feed's texts at once (their chunk's loading is game-details' own test).
+beforeAll(() => primeGameDetails(gameDetailsOf));
 
 beforeEach(() => {
   localStorage.clear();
@@ -120,9 +126,70 @@ describe('PlayPage', () => {
       HTMLElement.prototype.requestFullscreen = originalRequestFullscreen;
     });
 
-    it('is hidden where the Fullscreen API is unavailable', () => {
+    const stage = () => gameFrame()!.parentElement!;
+    const popped = () => new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+
+    it('where element fullscreen is unavailable (iPhone Safari), opens theatre mode; Back leaves it first', async () => {
       renderAt(`/game/${FIRST.id}`);
-      expect(screen.queryByRole('button', { name: 'Fullscreen' })).not.toBeInTheDocument();
+      const entries = window.history.length;
+      await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+      expect(stage()).toHaveClass('game-frame--theatre');
+      expect(document.activeElement).toBe(gameFrame());
+      expect(window.history.length).toBe(entries + 1);
+      // Back: theatre mode goes, the page (and its game) stays.
+      const frame = gameFrame();
+      const back = popped();
+      await act(async () => {
+        window.history.back();
+        await back;
+      });
+      expect(stage()).not.toHaveClass('game-frame--theatre');
+      expect(gameFrame()).toBe(frame);
+      expect(router.location?.pathname).toBe(`/game/${FIRST.id}`);
+    });
+
+    it('leaves theatre mode by its exit control, taking its history entry with it', async () => {
+      renderAt(`/game/${FIRST.id}`);
+      await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+      const back = popped();
+      await act(async () => {
+        fireEvent.click(within(stage()).getByRole('button', { name: 'Exit full screen' }));
+        await back;
+      });
+      expect(stage()).not.toHaveClass('game-frame--theatre');
+      expect(screen.queryByRole('button', { name: 'Exit full screen' })).not.toBeInTheDocument();
+    });
+
+    it('on a phone held sideways, opens theatre mode even where fullscreen works', async () => {
+      Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+      const requestFullscreen = jest.fn(() => Promise.resolve());
+      HTMLElement.prototype.requestFullscreen = requestFullscreen;
+      const matchMedia = window.matchMedia.bind(window);
+      const sideways = jest
+        .spyOn(window, 'matchMedia')
+        .mockImplementation((query: string) =>
+          query === PHONE_LANDSCAPE_QUERY
+            ? ({
+                matches: true,
+                media: query,
+                addEventListener: () => {},
+                removeEventListener: () => {},
+              } as unknown as MediaQueryList)
+            : matchMedia(query),
+        );
+      try {
+        renderAt(`/game/${FIRST.id}`);
+        await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+        expect(stage()).toHaveClass('game-frame--theatre');
+        expect(requestFullscreen).not.toHaveBeenCalled();
+      } finally {
+        sideways.mockRestore();
+        const back = popped();
+        await act(async () => {
+          window.history.back();
+          await back;
+        });
+      }
     });
 
     it("puts the game's stage (not the whole page) into fullscreen", async () => {

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigationType } from 'react-router-dom';
 import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
-import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
-import { gameDescription } from 'shared-contracts/seo';
+import { sendPlayStarted } from 'shared-contracts/play-data';
 import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel';
+import { GameAbout, loadGameDetails } from '../game-details';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FavouriteButton, GameLinkRow, useLibrary } from '../library';
 import { GameFigures, GameTags, ReportProblem } from '../play-data';
@@ -14,6 +14,7 @@ import { GameNotFound } from './game-not-found';
 import { GAME_TROUBLE_TEXT, GameTrouble } from './game-trouble';
 import { PlayCover } from './play-cover';
 import { ShareButton } from './share-button';
+import { THEATRE_TEXT, useTheatre } from './theatre';
 import { useFrameLoad } from './use-frame-load';
 import { useGameSource } from './use-game-source';
 import { useKeepKeysInGame } from './use-keep-keys-in-game';
@@ -68,6 +69,11 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   const catalogueId = catalogueGame?.id;
   const recent = useRecentGames(catalogueId);
   const load = useFrameLoad(game?.link);
+  const { theatre, enter, exit: exitTheatre } = useTheatre();
+  const enterTheatre = () => {
+    enter();
+    frameRef.current?.focus({ preventScroll: true });
+  };
   // The card is up when the frame stalled, or when the player opened it (for this attempt) and
   // has not closed it; closing a stalled card leaves the spinner.
   const [openedKey, setOpenedKey] = useState<string>();
@@ -75,6 +81,8 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   const [interactedKey, setInteractedKey] = useState<string>();
   const showTrouble = (load.stalled || openedKey === load.key) && closedKey !== load.key;
 
+  // The feed's texts come in a chunk of their own, fetched beside the game (see GameAbout).
+  if (typeof window !== 'undefined' && catalogueId !== undefined) void loadGameDetails();
   useKeepKeysInGame(frameRef, stageRef, game?.link);
   usePlayStart({
     stageRef,
@@ -119,10 +127,17 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
         <div className="play-page__tools">
           {catalogueId !== undefined && <FavouriteButton gameId={catalogueId} gameName={game.name} />}
           <ShareButton title={game.name} />
-          <FullscreenButton target={stageRef} />
+          <FullscreenButton target={stageRef} onTheatre={enterTheatre} />
         </div>
       </header>
-      <GameFrame ref={stageRef} frameRef={frameRef} link={game.link} title={game.name} load={load}>
+      <GameFrame
+        ref={stageRef}
+        frameRef={frameRef}
+        link={game.link}
+        title={game.name}
+        load={load}
+        className={theatre ? 'game-frame--theatre' : undefined}
+      >
         {showCover && (
           <PlayCover
             gameName={game.name}
@@ -133,7 +148,19 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
               setInteractedKey(load.key);
               frameRef.current?.focus({ preventScroll: true });
             }}
+            onTheatre={enterTheatre}
           />
+        )}
+        {theatre && (
+          <button
+            type="button"
+            className="game-frame__exit"
+            aria-label={THEATRE_TEXT.exit}
+            title={THEATRE_TEXT.exit}
+            onClick={exitTheatre}
+          >
+            <Icon name="close" size={22} weight={2.5} />
+          </button>
         )}
         {showTrouble && (
           <GameTrouble
@@ -154,25 +181,26 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
       >
         {GAME_TROUBLE_TEXT.open}
       </button>
-      {/* Phones only, by CSS: the server's HTML has it in place, and nothing moves when the page hydrates. */}
+      {/* Phones held upright, by CSS (play-page.css says when turning gives a bigger game): the
+          server's HTML has it in place, and nothing moves when the page hydrates. */}
       {landscape && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
-      {catalogueGame && painted && (
-        <div className="play-page__about">
-          <GameFigures gameId={catalogueGame.id} gameName={catalogueGame.name} />
-          <ReportProblem gameId={catalogueGame.id} />
-          <section className="play-page__description">
-            <h2 className="play-page__description-title">{PLAY_DATA_TEXT.aboutGame(catalogueGame.name)}</h2>
-            {gameDescription(catalogueGame).map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </section>
-          <GameTags tags={catalogueGame.tags} />
-        </div>
-      )}
-      {/* Below the game, after its first frame like the carousel: their cards are half the commit left. */}
-      {catalogueGame && painted && <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />}
-      {painted && <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />}
-      {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
+      {/* Below the game, after its first frame, all at once: the feed's texts (their own chunk,
+          in the server's HTML already), the figures, tags and rows, so nothing moves another. */}
+      <Suspense fallback={null}>
+        {catalogueGame && painted && (
+          <div className="play-page__about">
+            <GameFigures gameId={catalogueGame.id} gameName={catalogueGame.name} />
+            <ReportProblem gameId={catalogueGame.id} />
+            <GameAbout game={catalogueGame} />
+            <GameTags tags={catalogueGame.tags} />
+          </div>
+        )}
+        {catalogueGame && painted && (
+          <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(GAMES, catalogueGame)} />
+        )}
+        {painted && <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />}
+        {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
+      </Suspense>
     </div>
   );
 }

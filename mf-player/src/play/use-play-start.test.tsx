@@ -30,7 +30,14 @@ function Harness(inputs: Inputs) {
   );
 }
 
-const base: Inputs = { loadKey: 'a', loaded: true, blocked: false, interactionOnly: false, interactedKey: undefined, onStart: () => {} };
+const base: Inputs = {
+  loadKey: 'a',
+  loaded: true,
+  blocked: false,
+  interactionOnly: false,
+  interactedKey: undefined,
+  onStart: () => {},
+};
 
 beforeEach(() => {
   jest.useFakeTimers();

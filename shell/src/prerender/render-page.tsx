@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
 import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
 import { NO_PLAY_STATS_ATTRIBUTE, statsOf, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { gameDetailsOf } from 'shared-contracts/game-details';
 import { gamePageStructuredData } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
@@ -77,7 +78,12 @@ export function renderPage(
     remoteModules: [...remoteModules],
     fragments: [...drawn.keys()],
     structuredData: shownGame
-      ? gamePageStructuredData(shownGame, { siteName: brand.name, origin }, stats ? statsOf(stats, shownGame.id) : null)
+      ? gamePageStructuredData(
+          shownGame,
+          { siteName: brand.name, origin },
+          stats ? statsOf(stats, shownGame.id) : null,
+          gameDetailsOf(shownGame.id)?.description,
+        )
       : [],
   };
 }
