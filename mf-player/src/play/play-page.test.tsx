@@ -165,18 +165,16 @@ describe('PlayPage', () => {
       const requestFullscreen = jest.fn(() => Promise.resolve());
       HTMLElement.prototype.requestFullscreen = requestFullscreen;
       const matchMedia = window.matchMedia.bind(window);
-      const sideways = jest
-        .spyOn(window, 'matchMedia')
-        .mockImplementation((query: string) =>
-          query === PHONE_LANDSCAPE_QUERY
-            ? ({
-                matches: true,
-                media: query,
-                addEventListener: () => {},
-                removeEventListener: () => {},
-              } as unknown as MediaQueryList)
-            : matchMedia(query),
-        );
+      const sideways = jest.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+        query === PHONE_LANDSCAPE_QUERY
+          ? ({
+              matches: true,
+              media: query,
+              addEventListener: () => {},
+              removeEventListener: () => {},
+            } as unknown as MediaQueryList)
+          : matchMedia(query),
+      );
       try {
         renderAt(`/game/${FIRST.id}`);
         await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
