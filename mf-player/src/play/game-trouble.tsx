@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
@@ -41,6 +41,9 @@ export interface GameTroubleProps {
  */
 export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroubleProps) {
   const [report, setReport] = useState<'sending' | ReportOutcome>();
+  // An alert dialog takes focus: the game under it is not running, Retry is the likely next step.
+  const retryRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => retryRef.current?.focus({ preventScroll: true }), []);
   const sendIt = async () => {
     if (gameId === undefined) return;
     setReport('sending');
@@ -64,7 +67,7 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
         {GAME_TROUBLE_TEXT.body}
       </p>
       <div className="game-trouble__actions">
-        <button type="button" className="button button--primary game-trouble__retry" onClick={onRetry}>
+        <button ref={retryRef} type="button" className="button button--primary game-trouble__retry" onClick={onRetry}>
           {GAME_TROUBLE_TEXT.retry}
         </button>
         {gameId !== undefined && !reported && (

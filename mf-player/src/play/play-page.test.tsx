@@ -287,6 +287,7 @@ describe('PlayPage', () => {
       act(() => jest.advanceTimersByTime(1));
       const dialog = card()!;
       expect(dialog).toBeInTheDocument();
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: GAME_TROUBLE_TEXT.retry }));
       const similar = within(dialog).getAllByRole('link');
       expect(similar.map((link) => link.textContent)).toEqual(moreLikeThis(GAMES, FIRST, 3).map((game) => game.name));
       // One tap reports it; without an API here the report fails and says so.
