@@ -155,6 +155,14 @@ describe('catalogue queries (product §2, §5)', () => {
     expect(gamesWithTag(tagged, 'PUZZLE').map((g) => g.id)).toEqual([2, 1]);
     expect(gamesWithTag(tagged, 'Puzz')).toEqual([]);
     expect(tagPath('Match 3')).toBe('/tags/match%203');
+    // Every spelling of one tag is one tag: one entry, every game with any spelling.
+    const spelled = [game(7, 'A', 'Puzzle Games'), game(8, 'B', 'Puzzle Games'), game(9, 'C', 'Puzzle Games')];
+    spelled[0]!.tags = ['Match 3'];
+    spelled[1]!.tags = ['Match-3', 'candy'];
+    spelled[2]!.tags = ['match3'];
+    expect(listTags(spelled)).toEqual(['candy', 'Match 3']);
+    expect(gamesWithTag(spelled, 'MATCH-3').map((g) => g.id)).toEqual([7, 8, 9]);
+    expect(listTags(GAMES).filter((tag) => /^match.?3$/i.test(tag))).toHaveLength(1);
     expect(listTags(GAMES).every((tag) => gamesWithTag(GAMES, tag).length > 0)).toBe(true);
   });
 

@@ -8,7 +8,8 @@ import {
   sortGames,
   type GameStatsSnapshot,
 } from '../src/play-data';
-import { gameDescription, gamePageStructuredData } from '../src/seo';
+import { gameDetailsOf } from '../src/catalogue/game-details';
+import { gamePageStructuredData, gameSummary } from '../src/seo';
 
 const snapshot = (games: GameStatsSnapshot['games']): GameStatsSnapshot => ({
   generatedAt: '2026-11-24T08:00:00.000Z',
@@ -109,12 +110,20 @@ describe('asStatsSnapshot', () => {
 
 describe("the play page's description and JSON-LD", () => {
   const game = GAMES.find((entry) => entry.id === 5)!;
-  it('describes the game from its name, category and tags, without the feed noise', () => {
-    const [what, how] = gameDescription(game, 'PlayVerse');
+  it('sums a game up from its name, category and tags, without the feed noise (for a game without a feed description)', () => {
+    const what = gameSummary(game, 'PlayVerse');
     expect(what).toContain(`${game.name} is a free bike racing game on PlayVerse`);
     expect(what).toContain('bmx');
     expect(what).not.toMatch(/2d/i);
-    expect(how).toMatch(/^How to play:/);
+  });
+  it("carries the feed's description when given it", () => {
+    const site = { siteName: 'PlayVerse', origin: 'https://playverse.games' };
+    const description = gameDetailsOf(game.id)!.description;
+    const [videoGame] = gamePageStructuredData(game, site, null, description).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    );
+    expect(videoGame?.description).toBe(description);
+    expect(description).toMatch(/^Hobo Speedster is an exciting motorcycle/);
   });
   it('is a VideoGame with breadcrumbs; the rating only from 5 votes', () => {
     const site = { siteName: 'PlayVerse', origin: 'https://playverse.games' };

@@ -5,8 +5,10 @@ import './game-tags.css';
 
 /** The game's tags, each a link to every game with it (`/tags/<tag>`); none drawn for a game without tags. */
 export function GameTags({ tags }: { tags: readonly string[] }) {
-  // The catalogue spells some tags twice in two cases: one link each.
-  const unique = [...new Map(tags.map((tag) => [tagKey(tag), tag.trim()])).values()].filter((tag) => tag !== '');
+  // The feed spells one tag many ways (Match 3, Match-3, Match3): one chip each, as first spelled.
+  const byKey = new Map<string, string>();
+  for (const tag of tags) if (tagKey(tag) !== '' && !byKey.has(tagKey(tag))) byKey.set(tagKey(tag), tag.trim());
+  const unique = [...byKey.values()];
   if (unique.length === 0) return null;
   return (
     <nav className="game-tags" aria-label={PLAY_DATA_TEXT.tagsHeading}>

@@ -1,19 +1,18 @@
 import type { RefObject } from 'react';
-import { enterFullscreen, isFullscreenSupported } from './fullscreen';
-import { Icon, useBrowserValue } from 'ui';
+import { enterFullscreen } from './fullscreen';
+import { prefersTheatre } from './theatre';
+import { Icon } from 'ui';
 
-const supportedInBrowser = () => isFullscreenSupported();
-
-/** Puts the target (the game's stage) into browser fullscreen; hidden where that cannot work. */
-export function FullscreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
-  // The page rendered at build time (decision 0032) shows the button, as most browsers will.
-  const supported = useBrowserValue(supportedInBrowser, true);
-  if (!supported) return null;
-
+/**
+ * Puts the target (the game's stage) into browser fullscreen; where that can not work (iPhone
+ * Safari) or on a phone held sideways, into theatre mode (onTheatre).
+ */
+export function FullscreenButton({ target, onTheatre }: { target: RefObject<HTMLElement | null>; onTheatre: () => void }) {
   const onClick = () => {
     const element = target.current;
+    if (prefersTheatre(element)) onTheatre();
     // A refusal (no user activation, policy) just leaves the page as it is.
-    if (element) enterFullscreen(element).catch(() => {});
+    else if (element) enterFullscreen(element).catch(() => {});
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, type ReactNode, type Ref } from 'react';
 import { PAGE_TEXT } from 'shared-contracts';
-import { useLoadedFlag } from './use-loaded-flag';
+import type { FrameLoad } from './use-frame-load';
 import './game-frame.css';
 
 /**
@@ -18,29 +18,32 @@ export interface GameFrameProps {
   link: string;
   /** The game's name: the frame's accessible title. */
   title: string;
+  /** The frame's load state (useFrameLoad): its key makes a Retry a fresh frame. */
+  load: FrameLoad;
   /** The stage element, the target of the fullscreen button. */
   ref?: Ref<HTMLDivElement>;
   /** The iframe itself (the play page moves focus into it). */
   frameRef?: Ref<HTMLIFrameElement>;
-  /** Laid over the game (the phone's tap-to-play cover). */
+  /** Laid over the game (the phone's tap-to-play cover, the "isn't loading" card). */
   children?: ReactNode;
-  /** Once per link, when its frame has loaded (a frame from the server's HTML too): the play counts then. */
+  /** Once per load of the frame (a frame from the server's HTML too). */
   onLoaded?: () => void;
+  className?: string;
 }
 
 /** The game in a 16:9 stage, covered by 'Game Loading...' until the frame has loaded. */
-export function GameFrame({ link, title, ref, frameRef, children, onLoaded }: GameFrameProps) {
-  const { loading, markLoaded } = useLoadedFlag(link);
+export function GameFrame({ link, title, load, ref, frameRef, children, onLoaded, className }: GameFrameProps) {
+  const { loading, markLoaded, key } = load;
   const loaded = useEffectEvent(() => onLoaded?.());
   useEffect(() => {
     if (!loading) loaded();
-  }, [loading, link]);
+  }, [loading, key]);
   return (
-    <div ref={ref} className="game-frame" aria-busy={loading}>
-      {/* Keyed on the link: a new game gets a fresh frame, so the old game stops at once and
-          its navigation does not pile up in the portal's back-button history. */}
+    <div ref={ref} className={`game-frame${className ? ` ${className}` : ''}`} aria-busy={loading}>
+      {/* Keyed on the link (and attempt): a new game gets a fresh frame, so the old game stops at
+          once and its navigation does not pile up in the portal's back-button history. */}
       <iframe
-        key={link}
+        key={key}
         ref={frameRef}
         className="game-frame__iframe"
         src={link}

@@ -1,4 +1,5 @@
-import { enterFullscreen, isFullscreenSupported } from './fullscreen';
+import { enterFullscreen } from './fullscreen';
+import { prefersTheatre } from './theatre';
 import { Icon } from 'ui';
 
 // lock() is missing in some browsers (iPhone Safari), whatever lib.dom says.
@@ -7,22 +8,26 @@ type OrientationLock = Omit<ScreenOrientation, 'lock'> & { lock?: (orientation: 
 /**
  * Phones: a tap-to-play cover over the stage. The tap is the user activation the Fullscreen API
  * needs, so the game opens full screen (and turns sideways where the browser allows a lock);
- * where fullscreen is impossible (iPhone Safari) the cover simply lifts.
+ * where the element can not go fullscreen (iPhone Safari), or on a phone held sideways, it opens
+ * theatre mode instead.
  */
 export function PlayCover({
   gameName,
   landscape,
   stage,
   onStart,
+  onTheatre,
 }: {
   gameName: string;
   landscape: boolean;
   stage: () => HTMLElement | null;
   onStart: () => void;
+  onTheatre: () => void;
 }) {
   const start = async () => {
     const element = stage();
-    if (element && isFullscreenSupported()) {
+    if (prefersTheatre(element)) onTheatre();
+    else if (element) {
       try {
         await enterFullscreen(element);
         if (landscape) await (screen.orientation as OrientationLock | undefined)?.lock?.('landscape');

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { findGameById, GAMES, getLibrary, LIBRARY_STORAGE_KEYS, on, ROUTES, setFavourite } from 'shared-contracts';
+import { gameDetailsOf } from 'shared-contracts/game-details';
+import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { PlayPage } from './play-page';
 import { shareOrCopy } from './share';
@@ -17,6 +19,9 @@ function renderAt(path: string) {
     </MemoryRouter>,
   );
 }
+
+// The feed's texts at once (their chunk's loading is game-details' own test).
+beforeAll(() => primeGameDetails(gameDetailsOf));
 
 beforeEach(() => {
   localStorage.clear();

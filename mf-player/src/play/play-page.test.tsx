@@ -12,8 +12,14 @@ import {
   type PlayNavigationState,
 } from 'shared-contracts';
 import { categoryImage, DEFAULT_CATEGORY_IMAGE } from 'shared-contracts/category-art';
+import { gameDetailsOf } from 'shared-contracts/game-details';
+import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
+import { moreLikeThis } from 'shared-contracts/related';
+import { GAME_TROUBLE_TEXT } from './game-trouble';
 import { PlayPage } from './play-page';
+import { PHONE_LANDSCAPE_QUERY } from './theatre';
+import { LOAD_TIMEOUT_MS } from './use-frame-load';
 
 const [FIRST, SECOND] = GAMES as [(typeof GAMES)[number], (typeof GAMES)[number]];
 
@@ -40,6 +46,9 @@ function renderAt(path: string, state?: PlayNavigationState) {
 }
 
 const gameFrame = () => document.querySelector('iframe');
+
+// The feed's texts at once (their chunk's loading is game-details' own test).
+beforeAll(() => primeGameDetails(gameDetailsOf));
 
 beforeEach(() => {
   localStorage.clear();
@@ -117,9 +126,68 @@ describe('PlayPage', () => {
       HTMLElement.prototype.requestFullscreen = originalRequestFullscreen;
     });
 
-    it('is hidden where the Fullscreen API is unavailable', () => {
+    const stage = () => gameFrame()!.parentElement!;
+    const popped = () => new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+
+    it('where element fullscreen is unavailable (iPhone Safari), opens theatre mode; Back leaves it first', async () => {
       renderAt(`/game/${FIRST.id}`);
-      expect(screen.queryByRole('button', { name: 'Fullscreen' })).not.toBeInTheDocument();
+      const entries = window.history.length;
+      await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+      expect(stage()).toHaveClass('game-frame--theatre');
+      expect(document.activeElement).toBe(gameFrame());
+      expect(window.history.length).toBe(entries + 1);
+      // Back: theatre mode goes, the page (and its game) stays.
+      const frame = gameFrame();
+      const back = popped();
+      await act(async () => {
+        window.history.back();
+        await back;
+      });
+      expect(stage()).not.toHaveClass('game-frame--theatre');
+      expect(gameFrame()).toBe(frame);
+      expect(router.location?.pathname).toBe(`/game/${FIRST.id}`);
+    });
+
+    it('leaves theatre mode by its exit control, taking its history entry with it', async () => {
+      renderAt(`/game/${FIRST.id}`);
+      await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+      const back = popped();
+      await act(async () => {
+        fireEvent.click(within(stage()).getByRole('button', { name: 'Exit full screen' }));
+        await back;
+      });
+      expect(stage()).not.toHaveClass('game-frame--theatre');
+      expect(screen.queryByRole('button', { name: 'Exit full screen' })).not.toBeInTheDocument();
+    });
+
+    it('on a phone held sideways, opens theatre mode even where fullscreen works', async () => {
+      Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+      const requestFullscreen = jest.fn(() => Promise.resolve());
+      HTMLElement.prototype.requestFullscreen = requestFullscreen;
+      const matchMedia = window.matchMedia.bind(window);
+      const sideways = jest.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+        query === PHONE_LANDSCAPE_QUERY
+          ? ({
+              matches: true,
+              media: query,
+              addEventListener: () => {},
+              removeEventListener: () => {},
+            } as unknown as MediaQueryList)
+          : matchMedia(query),
+      );
+      try {
+        renderAt(`/game/${FIRST.id}`);
+        await userEvent.click(screen.getByRole('button', { name: 'Fullscreen' }));
+        expect(stage()).toHaveClass('game-frame--theatre');
+        expect(requestFullscreen).not.toHaveBeenCalled();
+      } finally {
+        sideways.mockRestore();
+        const back = popped();
+        await act(async () => {
+          window.history.back();
+          await back;
+        });
+      }
     });
 
     it("puts the game's stage (not the whole page) into fullscreen", async () => {
@@ -204,6 +272,62 @@ describe('PlayPage', () => {
     it('is also offered when the game is not found', () => {
       renderAt('/game/987654');
       expect(carousel()).toBeInTheDocument();
+    });
+  });
+
+  describe("'This game isn't loading'", () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const card = () => screen.queryByRole('alertdialog', { name: GAME_TROUBLE_TEXT.title });
+
+    it(`covers a frame that has not loaded after ${LOAD_TIMEOUT_MS / 1000} s: Retry, a one-tap report and similar games`, async () => {
+      renderAt(`/game/${FIRST.id}`);
+      act(() => jest.advanceTimersByTime(LOAD_TIMEOUT_MS - 1));
+      expect(card()).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      const dialog = card()!;
+      expect(dialog).toBeInTheDocument();
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: GAME_TROUBLE_TEXT.retry }));
+      const similar = within(dialog).getAllByRole('link');
+      expect(similar.map((link) => link.textContent)).toEqual(moreLikeThis(GAMES, FIRST, 3).map((game) => game.name));
+      // One tap reports it; without an API here the report fails and says so.
+      fireEvent.click(within(dialog).getByRole('button', { name: GAME_TROUBLE_TEXT.report }));
+      await act(async () => {
+        await jest.runAllTimersAsync();
+      });
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Your report could not be sent. Please try again.');
+
+      const first = gameFrame();
+      fireEvent.click(within(dialog).getByRole('button', { name: GAME_TROUBLE_TEXT.retry }));
+      expect(card()).not.toBeInTheDocument();
+      expect(gameFrame()).not.toBe(first);
+      expect(gameFrame()).toHaveAttribute('src', FIRST.link);
+    });
+
+    it('a similar game opens in its place', () => {
+      renderAt(`/game/${FIRST.id}`);
+      act(() => jest.advanceTimersByTime(LOAD_TIMEOUT_MS));
+      const [pick] = moreLikeThis(GAMES, FIRST, 3);
+      fireEvent.click(within(card()!).getByRole('link', { name: pick!.name }));
+      expect(router.location?.pathname).toBe(`/game/${pick!.id}`);
+      expect(card()).not.toBeInTheDocument();
+    });
+
+    it("opens on 'Game not working?' (a frame showing the browser's error page), and closes", () => {
+      renderAt(`/game/${FIRST.id}`);
+      fireEvent.load(gameFrame()!);
+      fireEvent.click(screen.getByRole('button', { name: GAME_TROUBLE_TEXT.open }));
+      expect(card()).toBeInTheDocument();
+      fireEvent.click(within(card()!).getByRole('button', { name: GAME_TROUBLE_TEXT.close }));
+      expect(card()).not.toBeInTheDocument();
+    });
+
+    it('a stalled card closed by the player leaves the game loading', () => {
+      renderAt(`/game/${FIRST.id}`);
+      act(() => jest.advanceTimersByTime(LOAD_TIMEOUT_MS));
+      fireEvent.click(within(card()!).getByRole('button', { name: GAME_TROUBLE_TEXT.close }));
+      expect(card()).not.toBeInTheDocument();
+      expect(screen.getByText('Game Loading...')).toBeInTheDocument();
     });
   });
 });

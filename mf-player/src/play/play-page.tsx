@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigationType } from 'react-router-dom';
 import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
-import { PLAY_DATA_TEXT, sendPlayStarted } from 'shared-contracts/play-data';
-import { gameDescription } from 'shared-contracts/seo';
+import { sendPlayStarted } from 'shared-contracts/play-data';
 import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel';
+import { GameAbout, loadGameDetails } from '../game-details';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import { FavouriteButton, GameLinkRow, useLibrary } from '../library';
 import { GameFigures, GameTags, ReportProblem, useAvailableGames, useUnavailableGames } from '../play-data';
@@ -12,10 +12,14 @@ import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
 import { GameNotFound } from './game-not-found';
 import { GameUnavailable } from './game-unavailable';
+import { GAME_TROUBLE_TEXT, GameTrouble } from './game-trouble';
 import { PlayCover } from './play-cover';
 import { ShareButton } from './share-button';
+import { THEATRE_TEXT, useTheatre } from './theatre';
+import { useFrameLoad } from './use-frame-load';
 import { useGameSource } from './use-game-source';
 import { useKeepKeysInGame } from './use-keep-keys-in-game';
+import { usePlayStart } from './use-play-start';
 import './play-page.css';
 import { Icon, useAfterFirstPaint } from 'ui';
 
@@ -38,6 +42,9 @@ function useRecentGames(exceptId: number | undefined): Game[] {
     .map((entry) => findGameById(GAMES, entry.gameId))
     .filter((game): game is Game => game !== undefined);
 }
+
+/** How many games the "isn't loading" card offers instead. */
+const TROUBLE_PICKS = 3;
 
 /**
  * /game/:gameId (product §2.11): the game, its name, favourite/share/fullscreen, the phone's
@@ -63,11 +70,38 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
   const catalogueId = catalogueGame?.id;
   const recent = useAvailableGames(useRecentGames(catalogueId));
   const available = useAvailableGames(GAMES);
-  // A game the link checker found dead (decision 0058): its page offers others instead.
+  // A game the link checker found dead (decision 0058): its page offers others instead, no frame.
   const unavailable = useUnavailableGames();
   const dead = catalogueId !== undefined && unavailable.has(catalogueId);
+  const load = useFrameLoad(dead ? undefined : game?.link);
+  const { theatre, enter, exit: exitTheatre } = useTheatre();
+  const enterTheatre = () => {
+    enter();
+    frameRef.current?.focus({ preventScroll: true });
+  };
+  // The card is up when the frame stalled, or when the player opened it (for this attempt) and
+  // has not closed it; closing a stalled card leaves the spinner.
+  const [openedKey, setOpenedKey] = useState<string>();
+  const [closedKey, setClosedKey] = useState<string>();
+  const [interactedKey, setInteractedKey] = useState<string>();
+  const showTrouble = (load.stalled || openedKey === load.key) && closedKey !== load.key;
 
+  // The feed's texts come in a chunk of their own, fetched beside the game (see GameAbout).
+  if (typeof window !== 'undefined' && catalogueId !== undefined && !dead) void loadGameDetails();
   useKeepKeysInGame(frameRef, stageRef, dead ? undefined : game?.link);
+  usePlayStart({
+    stageRef,
+    frameRef,
+    loadKey: load.key,
+    loaded: !load.loading,
+    blocked: showTrouble || openedKey === load.key,
+    interactionOnly: load.late,
+    interactedKey,
+    // One anonymous "play started" per started frame of a catalogue game; the API dedupes.
+    onStart: () => {
+      if (catalogueId !== undefined && !dead) sendPlayStarted(catalogueId);
+    },
+  });
   useEffect(() => {
     if (painted && catalogueId !== undefined && !dead) markPlayed(catalogueId);
   }, [painted, catalogueId, dead]);
@@ -108,7 +142,7 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
         <div className="play-page__tools">
           {catalogueId !== undefined && <FavouriteButton gameId={catalogueId} gameName={game.name} />}
           <ShareButton title={game.name} />
-          <FullscreenButton target={stageRef} />
+          <FullscreenButton target={stageRef} onTheatre={enterTheatre} />
         </div>
       </header>
       <GameFrame
@@ -116,8 +150,8 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
         frameRef={frameRef}
         link={game.link}
         title={game.name}
-        // One anonymous "play started" per loaded frame of a catalogue game; the API dedupes.
-        onLoaded={catalogueId !== undefined ? () => sendPlayStarted(catalogueId) : undefined}
+        load={load}
+        className={theatre ? 'game-frame--theatre' : undefined}
       >
         {showCover && (
           <PlayCover
@@ -126,32 +160,62 @@ export function PlayPage({ gameHosts }: PlayPageProps) {
             stage={() => stageRef.current}
             onStart={() => {
               setStartedLink(game.link);
+              setInteractedKey(load.key);
               frameRef.current?.focus({ preventScroll: true });
             }}
+            onTheatre={enterTheatre}
+          />
+        )}
+        {theatre && (
+          <button
+            type="button"
+            className="game-frame__exit"
+            aria-label={THEATRE_TEXT.exit}
+            title={THEATRE_TEXT.exit}
+            onClick={exitTheatre}
+          >
+            <Icon name="close" size={22} weight={2.5} />
+          </button>
+        )}
+        {showTrouble && (
+          <GameTrouble
+            gameId={catalogueId}
+            similar={catalogueGame ? moreLikeThis(GAMES, catalogueGame, TROUBLE_PICKS) : varietyPicks(GAMES, TROUBLE_PICKS)}
+            onRetry={load.retry}
+            onClose={() => setClosedKey(load.key)}
           />
         )}
       </GameFrame>
-      {/* Phones only, by CSS: the server's HTML has it in place, and nothing moves when the page hydrates. */}
+      <button
+        type="button"
+        className="game-trouble-open"
+        onClick={() => {
+          setOpenedKey(load.key);
+          setClosedKey(undefined);
+        }}
+      >
+        {GAME_TROUBLE_TEXT.open}
+      </button>
+      {/* Phones held upright, by CSS (play-page.css says when turning gives a bigger game): the
+          server's HTML has it in place, and nothing moves when the page hydrates. */}
       {landscape && <p className="play-page__rotate-hint">{PLAY_PAGE_TEXT.rotateHint}</p>}
-      {catalogueGame && painted && (
-        <div className="play-page__about">
-          <GameFigures gameId={catalogueGame.id} gameName={catalogueGame.name} />
-          <ReportProblem gameId={catalogueGame.id} />
-          <section className="play-page__description">
-            <h2 className="play-page__description-title">{PLAY_DATA_TEXT.aboutGame(catalogueGame.name)}</h2>
-            {gameDescription(catalogueGame).map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </section>
-          <GameTags tags={catalogueGame.tags} />
-        </div>
-      )}
-      {/* Below the game, after its first frame like the carousel: their cards are half the commit left. */}
-      {catalogueGame && painted && (
-        <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(available, catalogueGame)} />
-      )}
-      {painted && <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />}
-      {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
+      {/* Below the game, after its first frame, all at once: the feed's texts (their own chunk,
+          in the server's HTML already), the figures, tags and rows, so nothing moves another. */}
+      <Suspense fallback={null}>
+        {catalogueGame && painted && (
+          <div className="play-page__about">
+            <GameFigures gameId={catalogueGame.id} gameName={catalogueGame.name} />
+            <ReportProblem gameId={catalogueGame.id} />
+            <GameAbout game={catalogueGame} />
+            <GameTags tags={catalogueGame.tags} />
+          </div>
+        )}
+        {catalogueGame && painted && (
+          <GameLinkRow title={PLAY_PAGE_TEXT.moreLikeThis} games={moreLikeThis(available, catalogueGame)} />
+        )}
+        {painted && <GameLinkRow title={PLAY_PAGE_TEXT.recentlyPlayed} games={recent} />}
+        {showCarousel && <CategoryCarousel categories={CATEGORIES} title="Browse by category" />}
+      </Suspense>
     </div>
   );
 }

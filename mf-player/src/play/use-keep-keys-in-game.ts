@@ -24,8 +24,11 @@ export function isPlayingTarget(target: EventTarget | null, frame: HTMLIFrameEle
  * While the player is playing, the game's keys never scroll the page:
  * - on arrival (and when the game changes) focus moves into the game's frame;
  * - a game key pressed with focus on the page (body or stage) is stopped and focus goes back to the frame;
- * - a key the game itself did not consume can still chain a scroll to the page: while the frame has
- *   focus, such a keyboard scroll is undone.
+ * - a key the game itself does not consume would chain a scroll to the page: the stage's
+ *   `overscroll-behavior: contain` (game-frame.css) stops that chain in the browser, so the page
+ *   never has to guess which scrolls to undo. (It did: undoing every scroll it could not tie to
+ *   a pointer also undid the scroll that brings a link into view for a click, find in page and
+ *   screen readers, and a click then landed on the game instead of the link.)
  * Focus on a link, button or field outside the game keeps its normal keys.
  */
 export function useKeepKeysInGame(
@@ -40,46 +43,14 @@ export function useKeepKeysInGame(
   }, [frameRef, gameKey]);
 
   useEffect(() => {
-    if (gameKey === undefined) return;
+    if (gameKey === undefined) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !GAME_KEYS.has(event.key)) return;
       if (!isPlayingTarget(event.target, frameRef.current, stageRef.current)) return;
       event.preventDefault();
       frameRef.current?.focus({ preventScroll: true });
     };
-    // A scroll while the frame has focus and the last input was a key is a chained keyboard scroll.
-    // The frame may have focus already (a frame from the server's HTML, decision 0032, takes it
-    // at once, before these listeners): then keys go to the game from the start.
-    let lastInput: 'key' | 'pointer' = document.activeElement === frameRef.current ? 'key' : 'pointer';
-    let anchor = window.scrollY;
-    const onPointer = () => {
-      lastInput = 'pointer';
-    };
-    const onBlur = () => {
-      // The window loses focus to the frame: from now on keys go to the game.
-      if (document.activeElement === frameRef.current) {
-        lastInput = 'key';
-        anchor = window.scrollY;
-      }
-    };
-    const onScroll = () => {
-      if (document.activeElement === frameRef.current && lastInput === 'key')
-        window.scrollTo({ top: anchor, behavior: 'instant' });
-      else anchor = window.scrollY;
-    };
     window.addEventListener('keydown', onKeyDown);
-    window.addEventListener('wheel', onPointer, { passive: true });
-    window.addEventListener('pointerdown', onPointer, { passive: true });
-    window.addEventListener('touchstart', onPointer, { passive: true });
-    window.addEventListener('blur', onBlur);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('keydown', onKeyDown);
-      window.removeEventListener('wheel', onPointer);
-      window.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('touchstart', onPointer);
-      window.removeEventListener('blur', onBlur);
-      window.removeEventListener('scroll', onScroll);
-    };
+    return () => window.removeEventListener('keydown', onKeyDown);
   }, [frameRef, stageRef, gameKey]);
 }

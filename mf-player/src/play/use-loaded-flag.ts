@@ -2,19 +2,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { useBrowserValue } from 'ui';
 
 /**
- * Loading until the frame reports a load for the current link (product §4.7).
- * The flag is derived from "which link last finished loading", so a new link is loading
- * again from its very first render, with no effect and no flash of the old state.
+ * Loading until the frame reports a load for the current load key (product §4.7): the link, and
+ * after a Retry the link with the attempt's number.
+ * The flag is derived from "which key last finished loading", so a new link (or attempt) is
+ * loading again from its very first render, with no effect and no flash of the old state.
  * A frame that came in the server's HTML (decision 0032) may have loaded before React was
  * listening; the page's own load event waits for it, so once the page has loaded, so has it.
  */
-export function useLoadedFlag(link: string): { loading: boolean; markLoaded: () => void } {
-  const [loadedLink, setLoadedLink] = useState<string | undefined>(undefined);
-  const markLoaded = useCallback(() => setLoadedLink(link), [link]);
+export function useLoadedFlag(loadKey: string): { loading: boolean; markLoaded: () => void } {
+  const [loadedKey, setLoadedKey] = useState<string | undefined>(undefined);
+  const markLoaded = useCallback(() => setLoadedKey(loadKey), [loadKey]);
   // True only in a render that hydrates the server's HTML (React reads the server snapshot then).
   const hydrating = useBrowserValue(() => false, true);
-  const [serverLink] = useState(hydrating ? link : undefined);
-  const fromServer = serverLink === link;
+  const [serverKey] = useState(hydrating ? loadKey : undefined);
+  const fromServer = serverKey === loadKey;
   useEffect(() => {
     if (!fromServer) return undefined;
     if (document.readyState === 'complete') {
@@ -25,5 +26,5 @@ export function useLoadedFlag(link: string): { loading: boolean; markLoaded: () 
     window.addEventListener('load', markLoaded, { once: true });
     return () => window.removeEventListener('load', markLoaded);
   }, [fromServer, markLoaded]);
-  return { loading: loadedLink !== link, markLoaded };
+  return { loading: loadedKey !== loadKey, markLoaded };
 }

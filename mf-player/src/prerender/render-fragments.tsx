@@ -3,8 +3,14 @@
 // them to dist/fragments.json; the site's server puts the page's fragment into its HTML, where
 // the frame starts loading the game before any script. Built for Node by rspack.fragments.config.js.
 import { GAMES, ROUTES, gamePath } from 'shared-contracts';
+import { gameDetailsOf } from 'shared-contracts/game-details';
 import { fragmentPage, renderFragmentPages } from 'build-config/prerender/render-pages';
+import { primeGameDetails } from '../game-details';
 import { PlayPage } from '../play/play-page';
+
+// The feed's texts are in the server's HTML: the browser keeps that part of the page as it is
+// until its own copy of the texts has come (React hydrates it then).
+primeGameDetails(gameDetailsOf);
 
 export function renderFragments() {
   return renderFragmentPages(GAMES.map((game) => fragmentPage('PlayPage', gamePath(game.id), ROUTES.game, PlayPage, {})));

@@ -191,8 +191,8 @@ export class SiteRenderer {
         whole: whole && !drawing.failed,
         // Only for the site's own hosts (its brands'): any other Host header a client sends would
         // fill the folder, and cost a render each on every change.
+        // nginx serves a file as 200: a page answered with any other status is never one.
         keepAsFile:
-          status === 200 &&
           selection.key === '' &&
           servesHost(host.replace(/:\d+$/, ''), config.brands) &&
           status === 200 &&

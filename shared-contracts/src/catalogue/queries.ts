@@ -21,8 +21,11 @@ export function gamesInCategory(games: readonly Game[], category: string): Game[
   return sortGamesByName(games.filter((g) => g.category === category));
 }
 
-/** A tag as URLs and comparisons know it: the catalogue spells some tags in two cases ("Puzzle", "puzzle"). */
-export const tagKey = (tag: string): string => tag.trim().toLocaleLowerCase();
+/**
+ * A tag as comparisons know it: the feed spells one tag many ways ("Puzzle", "puzzle"; "Match 3",
+ * "Match-3", "Match3"), so case, spaces and punctuation do not count. One chip, one tag page.
+ */
+export const tagKey = (tag: string): string => tag.toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Every tag of the given games once (by key), as first spelled in the catalogue, alphabetically. */
 export function listTags(games: readonly Game[]): string[] {

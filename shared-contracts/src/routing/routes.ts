@@ -1,5 +1,3 @@
-import { tagKey } from '../catalogue/queries';
-
 /** Route patterns of product §2, as react-router path patterns. */
 export const ROUTES = {
   home: '/',
@@ -22,7 +20,8 @@ export const PRIVACY_PATH = '/privacy';
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;
-export const tagPath = (tag: string): string => `/tags/${encodeURIComponent(tagKey(tag))}`;
+/** A tag's page: the tag as spelled, lower-cased (any spelling of the same tag finds the same games, see tagKey). */
+export const tagPath = (tag: string): string => `/tags/${encodeURIComponent(tag.trim().toLocaleLowerCase())}`;
 export const searchPath = (query: string): string => `/search?${SEARCH_QUERY_PARAM}=${encodeURIComponent(query)}`;
 
 /** Nav highlighting (product §2): Categories is active for any path starting with /categories. */

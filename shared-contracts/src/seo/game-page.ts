@@ -23,21 +23,16 @@ const listed = (words: readonly string[]) =>
 const kindOf = (category: string) => category.toLocaleLowerCase().replace(/ games$/, '');
 
 /**
- * The play page's "about this game", in our own words from what the catalogue knows (name,
- * category, tags): what it is, then how to play it here. No text from the game's publisher.
+ * One line about a game in our own words from what the catalogue knows (name, category, tags):
+ * what the structured data says for a game the feed gave no description for.
  */
-export function gameDescription(game: Game, siteName?: string): string[] {
+export function gameSummary(game: Game, siteName?: string): string {
   const kind = kindOf(game.category);
   const where = siteName ? ` on ${siteName}` : '';
   const tags = describingTags(game);
-  const what =
-    tags.length > 0
-      ? `${game.name} is a free ${kind} game${where}, with ${listed(tags)} in the mix.`
-      : `${game.name} is a free ${kind} game${where}.`;
-  return [
-    `${what} It runs right in your browser, on a phone or a computer: no download, no sign-up.`,
-    'How to play: the game starts in the frame above once it has loaded. Follow its own short instructions, then play with the keyboard and mouse, or by touch on a phone. Use Full screen for a bigger view, and the heart to keep the game in your favourites.',
-  ];
+  return tags.length > 0
+    ? `${game.name} is a free ${kind} game${where}, with ${listed(tags)} in the mix.`
+    : `${game.name} is a free ${kind} game${where}.`;
 }
 
 export interface GamePageSite {
@@ -47,11 +42,17 @@ export interface GamePageSite {
 }
 
 /**
- * The play page's structured data (schema.org): the game as a `VideoGame`, with its rating
- * once MIN_VOTES_FOR_SHARE players voted, and the page's `BreadcrumbList`. JSON texts, to go
- * into `<script type="application/ld+json">` (escaped by the writer).
+ * The play page's structured data (schema.org): the game as a `VideoGame` with the feed's
+ * description (`description`, from 'shared-contracts/game-details'), its rating once
+ * MIN_VOTES_FOR_SHARE players voted, and the page's `BreadcrumbList`. JSON texts, to go into
+ * `<script type="application/ld+json">` (escaped by the writer).
  */
-export function gamePageStructuredData(game: Game, site: GamePageSite, stats: GameStats | null): string[] {
+export function gamePageStructuredData(
+  game: Game,
+  site: GamePageSite,
+  stats: GameStats | null,
+  description: string = gameSummary(game, site.siteName),
+): string[] {
   const url = (path: string) => new URL(path, site.origin).href;
   const votes = stats ? stats.likes + stats.dislikes : 0;
   const videoGame = {
@@ -59,7 +60,7 @@ export function gamePageStructuredData(game: Game, site: GamePageSite, stats: Ga
     '@type': 'VideoGame',
     name: game.name,
     url: url(gamePath(game.id)),
-    description: gameDescription(game, site.siteName)[0],
+    description,
     genre: game.category,
     gamePlatform: 'Web browser',
     applicationCategory: 'Game',

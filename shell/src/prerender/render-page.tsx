@@ -14,6 +14,7 @@ import {
   UNAVAILABLE_GAMES_ATTRIBUTE,
   type GameStatsSnapshot,
 } from 'shared-contracts/play-data';
+import { gameDetailsOf } from 'shared-contracts/game-details';
 import { gamePageStructuredData } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
@@ -87,7 +88,12 @@ export function renderPage(
     remoteModules: [...remoteModules],
     fragments: [...drawn.keys()],
     structuredData: shownGame
-      ? gamePageStructuredData(shownGame, { siteName: brand.name, origin }, stats ? statsOf(stats, shownGame.id) : null)
+      ? gamePageStructuredData(
+          shownGame,
+          { siteName: brand.name, origin },
+          stats ? statsOf(stats, shownGame.id) : null,
+          gameDetailsOf(shownGame.id)?.description,
+        )
       : [],
   };
 }
