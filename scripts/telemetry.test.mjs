@@ -40,6 +40,8 @@ test('reads Prometheus: counters by remote and build, vitals from the seconds hi
   const answers = [
     [/^sum by \(remote, version\) \(increase\(telemetry_page_views_total\[5m\]\)\)$/, 200],
     [/^sum by \(remote, version\) \(increase\(telemetry_client_errors_total\[5m\]\)\)$/, 4],
+    [/^sum by \(remote, version\) \(telemetry_release_clients\{kind="views"\}\)$/, 150],
+    [/^sum by \(remote, version\) \(telemetry_release_clients\{kind="errors"\}\)$/, 3],
     [/^sum by \(remote, version\) \(increase\(telemetry_web_vital_seconds_count\[5m\]\)\)$/, 30],
     [/telemetry_web_vital_seconds_bucket\{name="LCP"\}\[5m\]/, 1.25],
     [/telemetry_web_vital_seconds_bucket\{name="INP"\}\[5m\]/, 0.12],
@@ -54,7 +56,7 @@ test('reads Prometheus: counters by remote and build, vitals from the seconds hi
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.after(() => server.close());
   const rows = await fromPrometheus(`http://127.0.0.1:${server.address().port}`, 5);
-  assert.equal(asked.length, 5);
+  assert.equal(asked.length, 7);
   assert.deepEqual(rows, [
     {
       remote: 'mf_catalog',
@@ -65,6 +67,8 @@ test('reads Prometheus: counters by remote and build, vitals from the seconds hi
       lcpP75: 1250,
       inpP75: 120,
       vitalsSamples: 30,
+      clients: 150,
+      clientsWithErrors: 3,
     },
   ]);
 });
