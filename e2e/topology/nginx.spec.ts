@@ -57,7 +57,9 @@ test('/sitemap.xml comes from the page services, which leave out games found dea
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
   // The page services' answer (a page's caching), not the build's file (a static file's).
-  expect(sitemap.headers()['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400');
+  expect(sitemap.headers()['cache-control']).toBe(
+    'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400',
+  );
   // Offline, no game was hidden: every game is listed, under the host the player asked for.
   expect((await sitemap.text()).match(/<loc>[^<]*\/game\/\d+<\/loc>/g)).toHaveLength(65);
 });

@@ -51,7 +51,10 @@ export function namedPaths(text, topLevel) {
     named.push({ kind: 'link', path: decodeURIComponent(target.split('#')[0]) });
   }
   for (const [, span] of text.matchAll(CODE)) {
-    const candidate = span.trim().replace(/[.,;:]+$/, '').replace(/:\d+(?:-\d+)?$/, '');
+    const candidate = span
+      .trim()
+      .replace(/[.,;:]+$/, '')
+      .replace(/:\d+(?:-\d+)?$/, '');
     if (!/^[\w@.-]+\/[\w@./-]*$/.test(candidate)) continue;
     if (/[*{}<>…]/.test(candidate) || candidate.includes('..')) continue;
     const first = candidate.split('/')[0];

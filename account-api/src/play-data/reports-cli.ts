@@ -81,7 +81,9 @@ async function main(): Promise<void> {
       const reason = (PLAY_DATA_TEXT.reportReasons as Record<string, string | undefined>)[report.reason] ?? report.reason;
       const words = report.text ? ` "${report.text}"` : '';
       // Rows stored before the words were cleaned may still hold control characters: shown, never sent raw.
-      process.stdout.write(`  ${terminalLine(`${report.createdAt}  #${report.gameId} ${nameOf(report.gameId)}: ${reason}${words}`)}\n`);
+      process.stdout.write(
+        `  ${terminalLine(`${report.createdAt}  #${report.gameId} ${nameOf(report.gameId)}: ${reason}${words}`)}\n`,
+      );
     }
   } finally {
     await database.db.destroy();
