@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments, stringify } from 'yaml';
 import { buildImages, EXAMPLE_IMAGE, IMAGE_NAMES } from '../images/build.mjs';
+import { makeCertificate } from '../lib/certificate.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXAMPLE = path.join(ROOT, 'deploy', 'kubernetes', 'example', 'all.yaml');
@@ -47,30 +48,7 @@ function must(args) {
 /** Throw-away secrets, as an operator would create them, and the certificate the edge serves. */
 function secrets(dir) {
   const password = randomBytes(18).toString('hex');
-  const key = path.join(dir, 'site.key');
-  const cert = path.join(dir, 'site.crt');
-  const openssl = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  if (openssl.status !== 0) throw new Error('openssl could not make the throw-away certificate');
+  const { key, cert } = makeCertificate(dir);
   // Played as ConfigMaps of the same data: podman 4.3.1 crashes on a Secret volume (above).
   const secret = (name, data) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
   return {

@@ -4,10 +4,11 @@
 // deploy/kubernetes/example/all.yaml (the base at one replica each, plus throw-away PostgreSQL,
 // Redis and a mail sink, and the config of a trial on one machine). `--check` (in
 // `npm run validate`) writes nothing and fails when a committed file is not current.
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { writeOrCheck } from '../lib/generated-files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = path.join(ROOT, 'deploy', 'kubernetes');
@@ -431,26 +432,8 @@ export function renderedFiles() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const check = process.argv.includes('--check');
-  const stale = [];
-  for (const [file, text] of renderedFiles()) {
-    const target = path.join(OUT, file);
-    let current = null;
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      // not written yet
-    }
-    if (current === text) continue;
-    if (check) stale.push(file);
-    else {
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, text);
-      console.log(`kube:manifests: wrote deploy/kubernetes/${file}`);
-    }
-  }
-  if (stale.length) {
-    console.error(`kube:manifests: ${stale.join(', ')} not current: run \`npm run kube:manifests\``);
-    process.exit(1);
-  }
+  writeOrCheck('kube:manifests', OUT, renderedFiles(), {
+    check: process.argv.includes('--check'),
+    rerun: 'npm run kube:manifests',
+  });
 }

@@ -3,9 +3,9 @@
 // reference, the example and the parsers' defaults come from one source. `--check` (part of
 // `npm run validate`) writes nothing and fails when a generated file is not current.
 // The schemas are TypeScript without runtime imports: Node strips their types itself.
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from '../lib/generated-files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { API_SETTINGS } = await import(path.join(ROOT, 'account-api/src/settings.ts'));
@@ -88,24 +88,4 @@ function envExample(service) {
 }
 
 const outputs = [['docs/settings.md', reference()], ...SERVICES.map((service) => [service.example, envExample(service)])];
-const check = process.argv.includes('--check');
-const stale = [];
-for (const [file, text] of outputs) {
-  const target = path.join(ROOT, file);
-  let current = null;
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // not written yet
-  }
-  if (current === text) continue;
-  if (check) stale.push(file);
-  else {
-    writeFileSync(target, text);
-    console.log(`settings: wrote ${file}`);
-  }
-}
-if (stale.length) {
-  console.error(`settings: ${stale.join(', ')} not current with the settings schemas: run \`npm run settings\``);
-  process.exit(1);
-}
+writeOrCheck('settings', ROOT, outputs, { check: process.argv.includes('--check'), rerun: 'npm run settings' });

@@ -19,6 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
+import { makeCertificate } from '../lib/certificate.mjs';
 
 const { ROOT, registry } = parts;
 const NODE = process.execPath;
@@ -55,32 +56,6 @@ async function waitFor(url, label, timeoutMs = 30_000, child = null) {
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-}
-
-/** A throw-away self-signed certificate for localhost (openssl). */
-function makeCertificate(dir) {
-  mkdirSync(dir, { recursive: true });
-  run(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'site.key'),
-      '-out',
-      path.join(dir, 'site.crt'),
-    ],
-    { stdio: 'ignore' },
-  );
 }
 
 /** deploy/nginx.conf with this run's folders and ports (and workers that may read them). */
