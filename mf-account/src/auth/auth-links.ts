@@ -1,9 +1,12 @@
-import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts/account';
+import { MODAL_KINDS, type ModalKind } from 'shared-contracts/account';
 
-/** product §2/§6: the hashes that open a dialog, and what a signed-in visitor is told instead. */
-export const AUTH_HASHES: Record<string, { kind: ModalKind; alreadySignedIn: string }> = {
-  '#signup': { kind: MODAL_KINDS.signUp, alreadySignedIn: INFO_TOASTS.alreadySignedUp },
-  '#signin': { kind: MODAL_KINDS.signIn, alreadySignedIn: INFO_TOASTS.alreadySignedIn },
+// What ModalHost reads on every first visit: kept free of the account's texts, which would bring
+// the whole messages module into that chunk (use-auth-hash.ts pairs each hash with its text).
+
+/** product §2/§6: the hashes that open a dialog. */
+export const AUTH_HASH_KINDS: Record<string, ModalKind> = {
+  '#signup': MODAL_KINDS.signUp,
+  '#signin': MODAL_KINDS.signIn,
 };
 
 /** The verification mail links to `/?activation_token=…` (account API). */
@@ -11,5 +14,5 @@ export const ACTIVATION_PARAM = 'activation_token';
 
 /** Does this address ask for the account part (a dialog hash or an activation link)? */
 export function linkNeedsAccount(location: { hash: string; search: string }): boolean {
-  return location.hash.toLowerCase() in AUTH_HASHES || new URLSearchParams(location.search).has(ACTIVATION_PARAM);
+  return location.hash.toLowerCase() in AUTH_HASH_KINDS || new URLSearchParams(location.search).has(ACTIVATION_PARAM);
 }
