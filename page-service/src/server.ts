@@ -4,6 +4,7 @@
 // SHUTDOWN_DEADLINE_MS; after the deadline it exits anyway, saying so.
 import path from 'node:path';
 import { buildPageService } from './app';
+import { startTracing, traceLogFields } from './telemetry/tracing';
 
 const env = process.env;
 const repository = path.resolve(__dirname, '..', '..');
@@ -16,6 +17,8 @@ if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesM
 }
 
 async function main(): Promise<void> {
+  // OTEL_EXPORTER_OTLP_ENDPOINT set: spans go there over OTLP (decision 0059); unset: nothing starts.
+  const tracing = startTracing({ env, serviceName: 'page-service' });
   const { app, renderer } = buildPageService({
     shellDist,
     prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
@@ -28,8 +31,11 @@ async function main(): Promise<void> {
     pageFilesMax,
     statsUrl: env.PLAY_STATS_API_URL || undefined,
     // Errors and start/stop only, so written as they happen (nginx's access log has every request).
-    logger: { level: env.LOG_LEVEL ?? 'info' },
+    // With tracing on, a line written during a request carries its trace and span ids.
+    logger: { level: env.LOG_LEVEL ?? 'info', ...(tracing ? { mixin: traceLogFields } : {}) },
   });
+  // The spans still buffered are sent once the last request is answered.
+  if (tracing) app.addHook('onClose', async () => tracing.shutdown());
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -59,6 +65,7 @@ async function main(): Promise<void> {
       configFile: env.CONFIG_FILE ?? 'shell dist',
       fallbackDir: env.FALLBACK_DIR ?? 'none',
       pageFilesDir: env.PAGE_FILES_DIR ?? 'none',
+      traces: tracing ? `OTLP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT ?? ''}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)',
     },
     'page service ready',
   );
