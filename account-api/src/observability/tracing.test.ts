@@ -1,5 +1,5 @@
-import { trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { InMemorySpanExporter, SamplingDecision, TraceIdRatioBasedSampler, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { API_PATHS } from 'shared-contracts/account';
 import { logLines } from '../testing/log-lines';
 import { bearer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
@@ -136,5 +136,40 @@ describe('with tracing on', () => {
 
   it('writes no trace fields on a line outside any request', () => {
     expect(traceLogFields()).toEqual({});
+  });
+});
+
+describe('with a share of traces kept (OTEL_TRACES_SAMPLER_ARG)', () => {
+  const exporter = new InMemorySpanExporter();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    expect(startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '0.5' }, serviceName: 'account-api', exporter })).not.toBeNull();
+    server = await startTestServer({ logLevel: 'silent' }, { logger: false });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await activeTracing()?.shutdown();
+  });
+
+  it('keeps the traces whose id falls in the share, whatever nginx started, and no span of the others', async () => {
+    // The decision is the trace id's (the SDK's ratio sampler), so the page service, deciding
+    // alike, keeps the same traces: one of these two is in the half, the other is not.
+    const share = new TraceIdRatioBasedSampler(0.5);
+    const inShare = (traceId: string) =>
+      share.shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
+    const kept = '4bf92f3577b34da6a3ce929dffffffff';
+    const dropped = '4bf92f3577b34da6a3ce929d00000001';
+    expect([inShare(kept), inShare(dropped)]).toEqual([true, false]);
+    for (const traceId of [kept, dropped]) {
+      const answer = await server.app.inject({
+        method: 'GET',
+        url: API_PATHS.health,
+        headers: { traceparent: `00-${traceId}-${EDGE_SPAN_ID}-01` },
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const traces = new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId));
+    expect([...traces]).toEqual([kept]);
   });
 });

@@ -45,6 +45,12 @@ function scheduleDelay(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else every one. */
+function sampledShare(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 1;
+}
+
 /** Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test gives an exporter); null otherwise. */
 export function startTracing(options: TracingOptions): Tracing | null {
   if (active) return active;
@@ -52,7 +58,12 @@ export function startTracing(options: TracingOptions): Tracing | null {
   if (!options.exporter && !endpoint) return null;
 
   const api = load('@opentelemetry/api') as typeof OtelApi;
-  const { TracerProvider, BatchSpanProcessor, SimpleSpanProcessor } = load('@opentelemetry/sdk-trace') as typeof SdkTrace;
+  const { TracerProvider, BatchSpanProcessor, SimpleSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } = load(
+    '@opentelemetry/sdk-trace',
+  ) as typeof SdkTrace;
+  // Decided on the trace id, so every part keeps the same traces; a parent that says "not
+  // sampled" is followed.
+  const share = new TraceIdRatioBasedSampler(sampledShare(options.env));
   const { AsyncLocalStorageContextManager } = load('@opentelemetry/context-async-hooks') as typeof AsyncHooks;
   const { W3CTraceContextPropagator } = load('@opentelemetry/core') as typeof OtelCore;
   const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
@@ -71,6 +82,7 @@ export function startTracing(options: TracingOptions): Tracing | null {
       'service.instance.id': `${process.pid}@${options.env.PORT ?? 'default'}`,
     }),
     spanProcessors: [processor],
+    sampler: new ParentBasedSampler({ root: share, remoteParentSampled: share }),
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   api.context.setGlobalContextManager(contextManager);
