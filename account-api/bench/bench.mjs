@@ -13,9 +13,12 @@
 // BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (info), BENCH_CPU_PROF=<dir> (write a V8 CPU profile
 // of each API server there; read it with bench/profile-summary.mjs), BENCH_BASELINE=<server.js>
 // (another build of the API, e.g. the previous commit's, run on SQLite beside this one),
-// BENCH_FORGOT_CALLS (20: forgot-password calls per kind; one more account per 4 known calls).
+// BENCH_FORGOT_CALLS (20: forgot-password calls per kind; one more account per 4 known calls),
+// BENCH_TRACING (1: also the SQLite API with tracing on, its spans exported over OTLP to a local
+// sink in this process, beside the same build with tracing off; 0 leaves it out).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,7 @@ const databaseUrl = process.env.DATABASE_URL || null;
 const redisUrl = process.env.REDIS_URL || null;
 const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const forgotCount = Number(process.env.BENCH_FORGOT_CALLS ?? 20);
+const tracingSideBySide = process.env.BENCH_TRACING !== '0';
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
 const children = [];
@@ -259,6 +263,28 @@ async function drive(target, duration) {
   };
 }
 
+/**
+ * Where the traced API sends its spans: an OTLP/HTTP endpoint that reads each export and counts
+ * its spans (as a collector's receiver would), then answers 200.
+ */
+async function startSpanSink(port) {
+  const sink = { url: `http://127.0.0.1:${port}`, exports: 0, spans: 0 };
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      sink.exports += 1;
+      for (const resource of body.resourceSpans ?? [])
+        for (const scope of resource.scopeSpans ?? []) sink.spans += (scope.spans ?? []).length;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  sink.close = () => new Promise((resolve) => server.close(resolve));
+  return sink;
+}
+
 const fmt = (n, digits = 0) =>
   n === null || n === undefined
     ? 'n/a'
@@ -270,6 +296,19 @@ try {
   const buildReadsRedis = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8').includes('REDIS_URL');
   const apis = [{ label: 'SQLite', server: startApi('sqlite', ports.sqlite, {}) }];
   if (baseline) apis.push({ label: 'SQLite, baseline', server: startApi('baseline', portBase + 3, {}, baseline) });
+  // The same build with tracing on (decision 0059): every request's spans exported to the sink.
+  const sink = tracingSideBySide ? await startSpanSink(portBase + 5) : null;
+  if (sink) {
+    const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'account-api-bench' };
+    apis.push(
+      { label: 'SQLite, traced', hotPathOnly: true, server: startApi('traced', portBase + 4, traced) },
+      {
+        label: 'SQLite, 10 % traced',
+        hotPathOnly: true,
+        server: startApi('sampled', portBase + 6, { ...traced, OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+      },
+    );
+  }
   if (databaseUrl) {
     const withRedis = redisUrl && buildReadsRedis;
     apis.push({
@@ -393,9 +432,36 @@ try {
   console.log(line(columns.map(([, width, , left]) => (left ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))));
   for (const row of rows) console.log(line(columns.map(([, width, value, left]) => pad(value(row), width, left))));
 
+  if (sink) {
+    // Tracing's cost on the hot path, side by side in this run: the budget is 10 % at most.
+    const rowOf = (name) => rows.find((row) => row.target.key === `${name}-info`);
+    const off = rowOf('sqlite');
+    console.log(
+      `\ntracing on the hot path (get-user-info, SQLite; ${fmt(sink.spans)} spans in ${fmt(sink.exports)} OTLP exports to the local sink): ` +
+        `off ${fmt(off.rps)} req/s, ${fmt(off.cpuUs)} µs CPU/req`,
+    );
+    for (const [name, label] of [
+      ['traced', 'on, every trace kept'],
+      ['sampled', 'on, 10 % of traces kept (OTEL_TRACES_SAMPLER_ARG=0.1)'],
+    ]) {
+      const on = rowOf(name);
+      const cpu = off.cpuUs && on.cpuUs ? fmt((on.cpuUs / off.cpuUs - 1) * 100, 1) : 'n/a';
+      console.log(
+        `${label}: ${fmt(on.rps)} req/s, ${fmt(on.cpuUs)} µs CPU/req: ${fmt((1 - on.rps / off.rps) * 100, 1)} % fewer req/s, ${cpu} % more CPU per request (budget: ≤ 10 %)`,
+      );
+    }
+    if (baseline) {
+      const before = rowOf('baseline');
+      console.log(
+        `tracing off vs the baseline build: ${fmt((1 - off.rps / before.rps) * 100, 1)} % fewer req/s, ` +
+          `${off.cpuUs && before.cpuUs ? fmt((off.cpuUs / before.cpuUs - 1) * 100, 1) : 'n/a'} % more CPU per request (budget: none)`,
+      );
+    }
+  }
+
   // One call at a time: sign-in costs one password hash by design, so its ceiling is hashing-bound.
   console.log('');
-  for (const api of apis) {
+  for (const api of apis.filter((each) => !each.hotPathOnly)) {
     const server = api.server;
     const known = await newPlayer(server, `bench${stamp}${server.name}k`);
     const wrong = await newPlayer(server, `bench${stamp}${server.name}w`);
@@ -464,6 +530,7 @@ try {
     if (sample) console.log(`\n${api.label} log line per request, e.g.: ${JSON.stringify(sample)}`);
   }
   await Promise.all([bare, ...apis.map((api) => api.server)].map(stopServer));
+  await sink?.close();
   if (cpuProfDir) console.log(`\nCPU profiles in ${cpuProfDir} (node bench/profile-summary.mjs <file>)`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -38,6 +38,7 @@ import { MailOutbox } from './mail/outbox';
 import { registerObservability } from './observability/metrics';
 import { bearerRoutes, OPENAPI_INFO } from './openapi/openapi-info';
 import { requestIdOf } from './observability/request-id';
+import { activeTracing, traceLogFields } from './observability/tracing';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { loadBreachedPasswords } from './security/breached-passwords';
@@ -127,11 +128,18 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
   const now = options.now ?? (() => new Date());
 
   const inputChecks = { ...accountChecks(now), ...LIBRARY_CHECKS };
+  const tracing = activeTracing();
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: LOG_SERIALIZERS,
+            // With tracing on, a line written during a request carries its trace and span ids.
+            ...(tracing ? { mixin: traceLogFields } : {}),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // One lean line per answered request instead of Fastify's two (decision 0007 step 6).
     logController: new LeanRequestLog(),
     genReqId: requestIdOf,
@@ -146,6 +154,8 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
     ajv: inputValidation(inputChecks),
   });
   opened.app = app;
+  // First, so every request (and every hook and route after it) is inside the request's span.
+  if (tracing) await app.register(tracing.fastifyPlugin);
 
   // Before the database: a bad secret file stops the start without opening or migrating anything.
   const master = loadMasterSecret(config.jwtSecret, config.dataDir);

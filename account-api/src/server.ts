@@ -1,12 +1,18 @@
+// First: tracing starts (when configured) before any instrumented module is loaded.
+import './observability/tracing-start';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { bufferedLog } from './http/log-destination';
+import { activeTracing } from './observability/tracing';
 import { drainOnSignals } from './operations/graceful-shutdown';
 
 /** `node dist/server.js`: migrate (development) or check migrations (production), listen, drain on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, context, mailWorker } = await buildApp({ config, logStream: bufferedLog().stream });
+  const tracing = activeTracing();
+  // The spans still buffered are sent once the last request is answered.
+  if (tracing) app.addHook('onClose', async () => tracing.shutdown());
   // The exit handler of bufferedLog flushes every buffered line, the shutdown's last one included.
   drainOnSignals(app, { deadlineMs: config.operations.shutdownDeadlineMs, log: app.log, exit: (code) => process.exit(code) });
   // A crash still leaves its reason, and every line before it, in the log (flushed at exit).
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
           : 'dev outbox at GET /__dev/outbox',
       devOutbox: config.devOutbox ? 'on (GET /__dev/outbox shows every code: development only)' : 'off',
       captcha: context.captcha ? 'checked' : 'not checked (set RECAPTCHA_SECRET)',
+      traces: tracing ? `OTLP to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? ''}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)',
       shutdownDeadlineMs: config.operations.shutdownDeadlineMs,
     },
     'account-api ready',

@@ -18,6 +18,7 @@ import { SiteRenderer } from './render/site-renderer';
 import { GameStatsSource } from './sources/game-stats';
 import { RemoteFiles } from './sources/remote-files';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
+import { activeTracing } from './telemetry/tracing';
 
 export interface PageServiceOptions {
   /** The shell's build (index.html, mf-manifest.json, its stylesheet). */
@@ -77,6 +78,9 @@ export function buildPageService(options: PageServiceOptions): PageService {
     },
     routerOptions: { maxParamLength: 2048 },
   });
+  // With tracing on (server.ts), first: every request is a span continuing nginx's trace.
+  const tracing = activeTracing();
+  if (tracing) void app.register(tracing.fastifyPlugin);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { buildPageService } from './app';
 import { pageServiceDefault } from './config/settings';
+import { startTracing, traceLogFields } from './telemetry/tracing';
 
 const env = process.env;
 const repository = path.resolve(__dirname, '..', '..');
@@ -17,6 +18,8 @@ if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesM
 }
 
 async function main(): Promise<void> {
+  // OTEL_EXPORTER_OTLP_ENDPOINT set: spans go there over OTLP (decision 0059); unset: nothing starts.
+  const tracing = startTracing({ env, serviceName: 'page-service' });
   const { app, renderer } = buildPageService({
     shellDist,
     prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
@@ -29,8 +32,11 @@ async function main(): Promise<void> {
     pageFilesMax,
     statsUrl: env.PLAY_STATS_API_URL || undefined,
     // Errors and start/stop only, so written as they happen (nginx's access log has every request).
-    logger: { level: env.LOG_LEVEL ?? pageServiceDefault('LOG_LEVEL') },
+    // With tracing on, a line written during a request carries its trace and span ids.
+    logger: { level: env.LOG_LEVEL ?? pageServiceDefault('LOG_LEVEL'), ...(tracing ? { mixin: traceLogFields } : {}) },
   });
+  // The spans still buffered are sent once the last request is answered.
+  if (tracing) app.addHook('onClose', async () => tracing.shutdown());
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -62,6 +68,7 @@ async function main(): Promise<void> {
       configFile: env.CONFIG_FILE ?? 'shell dist',
       fallbackDir: env.FALLBACK_DIR ?? 'none',
       pageFilesDir: env.PAGE_FILES_DIR ?? 'none',
+      traces: tracing ? `OTLP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT ?? ''}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)',
     },
     'page service ready',
   );

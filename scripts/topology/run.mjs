@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
+import { startOtlpReceiver } from './otlp-receiver.mjs';
 import { startPrometheus } from './prometheus.mjs';
 import { startTopology } from './topology.mjs';
 
@@ -19,12 +20,20 @@ if (testing) process.env.RELEASE_OVERRIDE_SECRET ??= 'topology-override-secret-0
 const releasesDir =
   testing && !process.env.RELEASES_DIR ? mkdtempSync(path.join(os.tmpdir(), 'portal-topology-releases-')) : undefined;
 if (releasesDir) process.on('exit', () => rmSync(releasesDir, { recursive: true, force: true }));
+// Traces (decision 0059): every page service and API instance sends its spans to a receiver the
+// tests read (e2e/topology/traces.spec.ts), exported every 200 ms instead of every 5 s.
+const otlpReceiver = testing ? await startOtlpReceiver({ port: Number(process.env.TOPOLOGY_PORT_BASE ?? 9000) + 95 }) : null;
+if (otlpReceiver) {
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = otlpReceiver.url;
+  process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
+}
 const topology = await startTopology({ quiet: testing, ...(releasesDir ? { releasesDir } : {}) });
 let stopping = false;
 const stop = async (code) => {
   if (stopping) return;
   stopping = true;
   await topology.stop();
+  await otlpReceiver?.stop();
   process.exit(code);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
@@ -66,6 +75,8 @@ if (testing) {
         E2E_TLS_URL: urls.siteTls,
         E2E_REDIRECT_URL: urls.redirect,
         E2E_PROMETHEUS_URL: prometheus.url,
+        E2E_OTLP_URL: otlpReceiver?.url ?? '',
+        E2E_ACCESS_LOG: topology.accessLog,
         ...(releasesDir ? { E2E_RELEASES_DIR: releasesDir, E2E_RELEASES_PORT: String(ports.control - 2) } : {}),
       },
     },

@@ -8,7 +8,7 @@
 //   base+79  http → https redirect (nginx)       base+81… the remotes (nginx)
 //   base+99  the API (nginx)                     base+1, base+2    account-api instances
 //   base+11, base+12  page services              base+98  this harness's control (loopback)
-//   base+97  Prometheus (the tests only)
+//   base+97  Prometheus (the tests only)         base+95  OTLP receiver (the tests only: run.mjs)
 //
 // The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
 // start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back

@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
+import { activeTracing, inQuerySpan } from '../observability/tracing';
 import type { DatabaseHandle } from './connect';
 
 /**
@@ -77,13 +78,23 @@ function sqliteLookup(file: string): AuthLookup {
   reader.pragma('busy_timeout = 5000');
   const user = reader.prepare<[number, number, string], Cell[]>(USER_SQL).raw(true);
   const wallet = reader.prepare<[number], Cell[]>(WALLET_SQL).raw(true);
+  // With tracing on, each read is a span of the request (the plain functions otherwise: no cost).
+  const close = () => {
+    reader.close();
+    return Promise.resolve();
+  };
+  const tracing = activeTracing();
+  if (tracing)
+    return {
+      find: (userId, version, sessionId) =>
+        toRecord(inQuerySpan(tracing, 'sqlite', USER_SQL, () => user.get(userId, version, sessionId))),
+      wallet: (userId) => toWallet(inQuerySpan(tracing, 'sqlite', WALLET_SQL, () => wallet.get(userId))),
+      close,
+    };
   return {
     find: (userId, version, sessionId) => toRecord(user.get(userId, version, sessionId)),
     wallet: (userId) => toWallet(wallet.get(userId)),
-    close: () => {
-      reader.close();
-      return Promise.resolve();
-    },
+    close,
   };
 }
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { Pool } from 'pg';
+import { activeTracing, inQuerySpan, type Tracing } from '../observability/tracing';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -57,6 +58,25 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * With tracing on, every statement Kysely runs on SQLite is a span under the request's (there is
+ * no instrumentation package for better-sqlite3). PostgreSQL's come from its instrumentation.
+ */
+function withQuerySpans(database: SqliteDatabase, tracing: Tracing): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare: (sql): SqliteStatement => {
+      const statement = database.prepare(sql);
+      return {
+        reader: statement.reader,
+        all: (parameters) => inQuerySpan(tracing, 'sqlite', sql, () => statement.all(parameters)),
+        run: (parameters) => inQuerySpan(tracing, 'sqlite', sql, () => statement.run(parameters)),
+        iterate: (parameters) => statement.iterate(parameters),
+      };
+    },
+  };
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file in dataDir. */
 export function connectDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
@@ -82,8 +102,10 @@ export function connectDatabase(options: { databaseUrl: string | null; dataDir: 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const tracing = activeTracing();
+  const cached = withStatementCache(sqlite);
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: tracing ? withQuerySpans(cached, tracing) : cached }) }),
     dialect: 'sqlite',
     location: file,
   };

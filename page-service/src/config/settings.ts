@@ -58,6 +58,17 @@ export const PAGE_SERVICE_SETTINGS = {
     production: 'The https addresses nginx or the ingress serves.',
     example: 'https://playverse.games',
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    doc: 'Traces over OTLP/HTTP to this collector (Grafana Tempo, Jaeger: `http://tempo:4318`); unset, no tracing code is loaded at all.',
+    example: 'http://tempo:4318',
+  },
+  OTEL_EXPORTER_OTLP_HEADERS: { doc: 'Headers sent with each export (`key=value,…`), e.g. a collector token.', secret: true },
+  OTEL_TRACES_SAMPLER_ARG: {
+    doc: 'Share of traces kept (0–1), decided on the trace id: set the same value on every part.',
+    default: '1',
+  },
+  OTEL_SERVICE_NAME: { doc: "The service's name in its spans.", defaultNote: 'the part’s name' },
+  OTEL_BSP_SCHEDULE_DELAY: { doc: 'Milliseconds between span batch exports.', default: '5000' },
   TRUST_PROXIES: {
     doc: 'The proxies whose `X-Forwarded-Proto`/`-For` count: addresses, CIDRs, `loopback` or `none`.',
     default: 'loopback',

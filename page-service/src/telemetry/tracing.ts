@@ -1,0 +1,122 @@
+// Traces (decision 0059): nginx starts or continues a W3C trace context and sends `traceparent`;
+// the page service continues it when OTEL_EXPORTER_OTLP_ENDPOINT is set, and exports its spans
+// there over OTLP (http/json). Unset, nothing here is loaded: no SDK, no plugin, no log mixin.
+// The same setup as account-api/src/observability/tracing.ts, less the database's spans (a part
+// never imports another part's source).
+import { createRequire } from 'node:module';
+import type * as OtelApi from '@opentelemetry/api';
+import type * as AsyncHooks from '@opentelemetry/context-async-hooks';
+import type * as OtelCore from '@opentelemetry/core';
+import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
+import type * as Resources from '@opentelemetry/resources';
+import type * as SdkTrace from '@opentelemetry/sdk-trace';
+import type * as FastifyOtel from '@fastify/otel';
+import type { FastifyPluginCallback } from 'fastify';
+
+const load = createRequire(__filename);
+
+export interface TracingOptions {
+  env: NodeJS.ProcessEnv;
+  /** The `service.name` spans carry when OTEL_SERVICE_NAME does not say. */
+  serviceName: string;
+  /** Tests: spans go here, one at a time as each ends, instead of batched to the OTLP endpoint. */
+  exporter?: SdkTrace.SpanExporter;
+}
+
+export interface Tracing {
+  api: typeof OtelApi;
+  tracer: OtelApi.Tracer;
+  /** Registered first on the app: a SERVER span per request, continuing the incoming `traceparent`. */
+  fastifyPlugin: FastifyPluginCallback;
+  /** Exports what is buffered, then stops (the server calls it while it drains). */
+  shutdown(): Promise<void>;
+}
+
+let active: Tracing | null = null;
+
+/** The tracing this process started, or null when it runs without (no endpoint set). */
+export function activeTracing(): Tracing | null {
+  return active;
+}
+
+/** Whole milliseconds from OTEL_BSP_SCHEDULE_DELAY (the SDK's own name for it), else the SDK's 5 s. */
+function scheduleDelay(env: NodeJS.ProcessEnv): number | undefined {
+  const value = Number(env.OTEL_BSP_SCHEDULE_DELAY);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else every one. */
+function sampledShare(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 1;
+}
+
+/** Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test gives an exporter); null otherwise. */
+export function startTracing(options: TracingOptions): Tracing | null {
+  if (active) return active;
+  const endpoint = options.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!options.exporter && !endpoint) return null;
+
+  const api = load('@opentelemetry/api') as typeof OtelApi;
+  const { TracerProvider, BatchSpanProcessor, SimpleSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } = load(
+    '@opentelemetry/sdk-trace',
+  ) as typeof SdkTrace;
+  // Decided on the trace id, so every part keeps the same traces; a parent that says "not
+  // sampled" is followed.
+  const share = new TraceIdRatioBasedSampler(sampledShare(options.env));
+  const { AsyncLocalStorageContextManager } = load('@opentelemetry/context-async-hooks') as typeof AsyncHooks;
+  const { W3CTraceContextPropagator } = load('@opentelemetry/core') as typeof OtelCore;
+  const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
+  const { FastifyOtelInstrumentation } = load('@fastify/otel') as typeof FastifyOtel;
+
+  const processor = options.exporter
+    ? new SimpleSpanProcessor({ exporter: options.exporter })
+    : new BatchSpanProcessor({
+        // The exporter reads the endpoint (adding /v1/traces) and OTEL_EXPORTER_OTLP_HEADERS itself.
+        exporter: new (load('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp).OTLPTraceExporter(),
+        scheduledDelayMillis: scheduleDelay(options.env),
+      });
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({
+      'service.name': options.env.OTEL_SERVICE_NAME || options.serviceName,
+      'service.instance.id': `${process.pid}@${options.env.PORT ?? 'default'}`,
+    }),
+    spanProcessors: [processor],
+    sampler: new ParentBasedSampler({ root: share, remoteParentSampled: share }),
+  });
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  api.context.setGlobalContextManager(contextManager);
+  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  api.trace.setGlobalTracerProvider(provider);
+
+  // One span per request and one per route handler; the hooks' own spans (a dozen per request)
+  // would cost more than the request itself.
+  const fastify = new FastifyOtelInstrumentation({ instrumentHooks: false });
+
+  active = {
+    api,
+    tracer: provider.getTracer('page-service'),
+    fastifyPlugin: fastify.plugin(),
+    shutdown: async () => {
+      await provider.shutdown();
+      contextManager.disable();
+      api.trace.disable();
+      api.context.disable();
+      api.propagation.disable();
+      active = null;
+    },
+  };
+  return active;
+}
+
+/**
+ * The pino mixin: the trace and span ids of the span in progress, so a log line is found from a
+ * trace and the other way round. Installed only while tracing runs.
+ */
+export function traceLogFields(): Record<string, string> {
+  const tracing = active;
+  const span = tracing ? tracing.api.trace.getSpan(tracing.api.context.active()) : undefined;
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
