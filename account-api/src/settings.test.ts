@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig, SECRET_SETTINGS } from './config';
 import { API_SETTINGS } from './settings';
 
@@ -15,8 +17,15 @@ function namesRead(values: Record<string, string>): Set<string> {
 }
 
 describe('the settings schema (settings.ts) is what the parser reads', () => {
-  const declared = Object.keys(API_SETTINGS);
+  // The tracing settings are read before the config, by the module that starts tracing first.
+  const tracing = Object.keys(API_SETTINGS).filter((name) => name.startsWith('OTEL_'));
+  const declared = Object.keys(API_SETTINGS).filter((name) => !tracing.includes(name));
   const secrets = declared.filter((name) => 'secret' in API_SETTINGS[name as keyof typeof API_SETTINGS]);
+
+  test('every tracing setting the schema declares is read where tracing starts', () => {
+    const source = fs.readFileSync(path.join(__dirname, 'observability', 'tracing.ts'), 'utf8');
+    expect(tracing.filter((name) => !source.includes(`env.${name}`))).toEqual([]);
+  });
 
   test('every name loadConfig reads is declared, and every declared name is read', () => {
     const read = namesRead({});

@@ -62,7 +62,6 @@ export const PAGE_SERVICE_SETTINGS = {
     doc: 'Traces over OTLP/HTTP to this collector (Grafana Tempo, Jaeger: `http://tempo:4318`); unset, no tracing code is loaded at all.',
     example: 'http://tempo:4318',
   },
-  OTEL_EXPORTER_OTLP_HEADERS: { doc: 'Headers sent with each export (`key=value,…`), e.g. a collector token.', secret: true },
   OTEL_TRACES_SAMPLER_ARG: {
     doc: 'Share of traces kept (0–1), decided on the trace id: set the same value on every part.',
     default: '1',
