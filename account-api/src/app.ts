@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -15,6 +16,7 @@ import { registerProfileRoutes } from './accounts/profile-routes';
 import { SessionStore } from './accounts/session-store';
 import { registerLibraryRoutes } from './library/library-routes';
 import { LIBRARY_CHECKS } from './library/library-schema';
+import { JobLease } from './game-health/job-lease';
 import { PurgeJob } from './maintenance/purge-job';
 import { GameChecker } from './game-health/game-checker';
 import { GameHealthStore } from './game-health/health-store';
@@ -339,6 +341,8 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
     ],
     config.retention.purgeIntervalMs,
     app.log,
+    // Held across ticks (two intervals), so one instance keeps leading while it lives.
+    new JobLease(database.db, 'purge', randomUUID(), 2 * config.retention.purgeIntervalMs, now),
   );
   // Before the database's hook (hooks run in reverse order): a purge in flight finishes first.
   app.addHook('onClose', async () => purgeJob.stop());

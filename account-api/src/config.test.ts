@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
 
 /** Secrets from files (`*_FILE`), as Docker/Kubernetes secrets and systemd credentials provide them. */
 describe('settings from *_FILE', () => {
@@ -48,6 +49,18 @@ describe('settings from *_FILE', () => {
       'JWT_SECRET must be at least 32 characters',
     );
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET_FILE: jwt })).toThrow(/SMTP_URL must be set/);
+  });
+});
+
+describe('the PostgreSQL pool size', () => {
+  it('is DATABASE_POOL_SIZE (10 by default) and sizes the pool each instance opens', async () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    const config = loadConfig({ DATABASE_URL: 'postgres://portal@127.0.0.1:1/portal', DATABASE_POOL_SIZE: '25' });
+    expect(config.databasePoolSize).toBe(25);
+    const handle = connectDatabase(config);
+    expect(handle.pool?.options.max).toBe(25);
+    await handle.db.destroy();
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a positive integer, got "0"');
   });
 });
 

@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when absent the embedded SQLite file is used. */
   databaseUrl: string | null;
+  /** Connections each instance's PostgreSQL pool may open (instances × this must stay under the server's max_connections). */
+  databasePoolSize: number;
   /** HS256 secret for access and refresh tokens; null means "generate and keep one in dataDir". */
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
@@ -338,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFrom(env, 'PORT'),
     dataDir,
     databaseUrl: secretFrom(env, 'DATABASE_URL'),
+    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE'),
     jwtSecret,
     accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS'),

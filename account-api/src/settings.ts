@@ -27,6 +27,10 @@ export const API_SETTINGS = {
     production: 'Set with two or more instances (SQLite is one instance on one machine).',
     example: 'postgres://…',
   },
+  DATABASE_POOL_SIZE: {
+    doc: "Connections each instance's PostgreSQL pool may open: keep instances × this below the server's `max_connections` (or a PgBouncer's pool).",
+    default: '10',
+  },
   JWT_SECRET: {
     doc: 'Master secret of the access and refresh tokens and of the stored signing keys (at least 32 characters; `openssl rand -base64 48`).',
     defaultNote: 'generated into `DATA_DIR`',

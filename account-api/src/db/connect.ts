@@ -78,9 +78,13 @@ function withQuerySpans(database: SqliteDatabase, tracing: Tracing): SqliteDatab
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file in dataDir. */
-export function connectDatabase(options: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+export function connectDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  databasePoolSize?: number;
+}): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.databasePoolSize ?? 10 });
     const url = new URL(options.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Leadership across instances (game-health/job-lease.ts): one purge per cluster, not per instance. */
+export interface PurgeLeader {
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
 /** One kind of stale data: deletes what is due and answers how many items went. */
 export interface PurgeTask {
   name: string;
@@ -8,8 +14,9 @@ export interface PurgeTask {
 
 /**
  * Deletes what nobody may use any more (expired codes and sessions, abandoned sign-ups, orphan
- * pictures) every `intervalMs`. Every instance may run it: each task is an idempotent delete.
- * A failing task is logged and retried next time; it never stops the others.
+ * pictures) every `intervalMs`, on the one instance that holds the leader's lease: each task is an
+ * idempotent delete, but N instances would each scan and delete on every tick. A failing task is
+ * logged and retried next time; it never stops the others.
  */
 export class PurgeJob {
   private timer: NodeJS.Timeout | null = null;
@@ -19,11 +26,12 @@ export class PurgeJob {
     private readonly tasks: readonly PurgeTask[],
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
+    private readonly leader?: PurgeLeader,
   ) {}
 
   start(): void {
     this.timer = setInterval(() => {
-      this.running ??= this.runOnce().finally(() => {
+      this.running ??= this.tick().finally(() => {
         this.running = null;
       });
     }, this.intervalMs);
@@ -34,6 +42,19 @@ export class PurgeJob {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    // Let go, so another instance leads from its next tick instead of after the lease runs out.
+    await this.leader?.release().catch(() => undefined);
+  }
+
+  /** One scheduled turn: runs the tasks when this instance leads; null when another one does. */
+  async tick(): Promise<Record<string, number> | null> {
+    try {
+      if (this.leader && !(await this.leader.acquire())) return null;
+    } catch (error) {
+      this.log.warn({ err: error }, 'purge lease could not be taken; retried next time');
+      return null;
+    }
+    return this.runOnce();
   }
 
   /** Runs every task once; answers what each deleted (a failed task is absent). */
