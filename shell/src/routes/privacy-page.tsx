@@ -84,11 +84,20 @@ export function PrivacyPage() {
           play once, the hashed device id and the game are kept for 30 minutes.
         </li>
         <li>
-          <strong>Likes and dislikes</strong>: the hashed device id, the game and your vote, kept until you change it.
+          <strong>Likes and dislikes</strong>: the hashed device id, the game and your vote, deleted a year after you last changed
+          it.
         </li>
         <li>
           <strong>Reports of a broken game</strong>: the hashed device id, the game, the day, the reason and what you write, so we
-          can fix the game. They are not deleted automatically.
+          can fix the game. Deleted after 90 days.
+        </li>
+        <li>
+          <strong>Limits against scripted counting</strong>: for each game and day, a keyed hash of your network address (never
+          the address itself) and how many plays, likes and reports came from it. Deleted after two days.
+        </li>
+        <li>
+          <strong>Password resets</strong>: if you have an account, a keyed hash of the network you last signed in from, so reset
+          mails you ask for from there are never used up by someone else. Deleted with the account.
         </li>
         <li>
           <strong>Logs</strong>: our web server notes each request (time, address, path, status) to keep the site running and
