@@ -104,6 +104,37 @@ describe('play events', () => {
   });
 });
 
+describe('plays of a game found dead', () => {
+  it('are taken but never counted while the link checker has the game hidden', async () => {
+    const { db } = server.context.database;
+    const at = new Date().toISOString();
+    await db
+      .insertInto('game_health')
+      .values({
+        game_id: 40,
+        status: 'unavailable',
+        failures: 3,
+        last_checked_at: at,
+        last_outcome: 'timeout',
+        last_detail: null,
+        changed_at: at,
+        flagged_at: null,
+      })
+      .execute();
+    try {
+      server.context.playData.stats.invalidate();
+      const refused = await play(40, freshDevice(), '198.51.100.40');
+      expect(refused.statusCode).toBe(202);
+      expect(refused.json()).toEqual({ counted: false });
+    } finally {
+      await db.deleteFrom('game_health').where('game_id', '=', 40).execute();
+      server.context.playData.stats.invalidate();
+    }
+    // Back in the lists, it counts again.
+    expect((await play(40, freshDevice(), '198.51.100.40')).json()).toEqual({ counted: true });
+  });
+});
+
 describe('likes', () => {
   it("reading a player's votes (every play page view does) is limited like reading the figures, casting one at 60 a minute", async () => {
     const device = freshDevice();

@@ -103,6 +103,9 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
     { config: { rateLimit: LIMITS.plays }, schema: { body: PLAY_EVENT } },
     async (request, reply) => {
       const game = knownGame(request.body.gameId);
+      // A game the link checker found dead never counts (its page may still have drawn a frame
+      // that fired `load`): the same snapshot the lists are drawn from says which (decision 0058).
+      if ((await playData.stats.get()).unavailable?.includes(game)) return reply.code(202).send({ counted: false });
       // Past the address's or site's daily bound a play is taken (202) but not counted.
       const source = playData.callSource(request.ip);
       const counted = await playData.counter.record(playData.deviceKey(request.body.deviceId), game, now(), source);
