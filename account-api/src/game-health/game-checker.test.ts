@@ -120,16 +120,20 @@ describe('the game link checker', () => {
     expect(log.lines.some((line) => line.msg === 'game marked unavailable' && line.gameId === silent)).toBe(true);
   });
 
-  it('leaves dead games out of Trending and Most played', async () => {
+  it('leaves dead games out of Trending and Most played, and counts none of their new plays', async () => {
     const game = missing;
-    await server.app.inject({
+    // Plays it had before it died stay in its figures.
+    const today = server.context.now().toISOString().slice(0, 10);
+    await server.context.database.db.insertInto('game_play_days').values({ game_id: game, day: today, plays: 50 }).execute();
+    const played = await server.app.inject({
       method: 'POST',
       url: PLAY_DATA_PATHS.plays,
       payload: { gameId: game, deviceId: 'deviceDeadGame000000001' },
     });
+    expect(played.json()).toEqual({ counted: false });
     server.context.playData.stats.invalidate();
     const snapshot = json<GameStatsSnapshot>(await server.app.inject({ method: 'GET', url: PLAY_DATA_PATHS.stats }));
-    expect(snapshot.games[String(game)]?.plays).toBe(1);
+    expect(snapshot.games[String(game)]?.plays).toBe(50);
     expect(snapshot.trending).not.toContain(game);
     expect(snapshot.mostPlayed).not.toContain(game);
   });
