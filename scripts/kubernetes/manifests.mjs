@@ -172,6 +172,9 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
       PAGE_FILES_DIR: '/srv/portal/shared/pages',
       FALLBACK_DIR: '/srv/portal/shared/fallback',
       PLAY_STATS_API_URL: 'http://account-api:8000',
+      // The edge reaches the page services from its pod's address, not loopback: trust the
+      // cluster's private ranges (only the edge's Service reaches them; narrow it to the pod CIDR).
+      TRUST_PROXIES: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16',
       TRUST_PROXY_HOPS: '1',
       SHUTDOWN_DEADLINE_MS: String(DRAIN_MS),
       LOG_LEVEL: 'info',
