@@ -79,6 +79,7 @@ function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
 export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { playData, now } = context;
+  const unavailableGames = unavailableReader(context);
 
   /** Signed-in callers are authenticated (a bad token is a 401); anyone else goes on as a device. */
   const maybeAuthenticate: preHandlerHookHandler = function maybeAuthenticate(request, reply, done) {
@@ -104,8 +105,8 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
     async (request, reply) => {
       const game = knownGame(request.body.gameId);
       // A game the link checker found dead never counts (its page may still have drawn a frame
-      // that fired `load`): the same snapshot the lists are drawn from says which (decision 0058).
-      if ((await playData.stats.get()).unavailable?.includes(game)) return reply.code(202).send({ counted: false });
+      // that fired `load`, decision 0058).
+      if ((await unavailableGames()).has(game)) return reply.code(202).send({ counted: false });
       // Past the address's or site's daily bound a play is taken (202) but not counted.
       const source = playData.callSource(request.ip);
       const counted = await playData.counter.record(playData.deviceKey(request.body.deviceId), game, now(), source);
@@ -182,6 +183,26 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
 }
 
 /** Every interval one instance moves the counted plays into the database; dedupe marks are swept. */
+/**
+ * The games the link checker hides, read at most once per STATS_CACHE_SECONDS. Not from the stats
+ * snapshot: every counted play invalidates it, and rebuilding it on each play is the whole figures'
+ * query on the play path. A failed read hides nothing until the next one.
+ */
+function unavailableReader(context: AppContext): () => Promise<ReadonlySet<number>> {
+  let cached: { until: number; ids: Promise<ReadonlySet<number>> } | null = null;
+  return () => {
+    const at = context.now().getTime();
+    if (!cached || at >= cached.until) {
+      const ids = context.gameHealth.unavailable().then(
+        (list): ReadonlySet<number> => new Set(list),
+        (): ReadonlySet<number> => new Set(),
+      );
+      cached = { until: at + context.config.playData.statsCacheMs, ids };
+    }
+    return cached.ids;
+  };
+}
+
 function startRollup(app: FastifyInstance, context: AppContext): void {
   const { playData, now } = context;
   let lastSweep = 0;
