@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { GAMES } from 'shared-contracts';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { accountChecks } from './accounts/rules';
@@ -38,6 +38,7 @@ import { exactTypesValidator, inputValidation } from './http/validation';
 import { DeliveryWorker, DevOutboxTransport, SmtpTransport, type MailTransport } from './mail/delivery-worker';
 import { MailOutbox } from './mail/outbox';
 import { registerObservability } from './observability/metrics';
+import { redisClientFor, redisTarget } from './redis/redis-client';
 import { bearerRoutes, OPENAPI_INFO } from './openapi/openapi-info';
 import { requestIdOf } from './observability/request-id';
 import { activeTracing, traceLogFields } from './observability/tracing';
@@ -197,13 +198,13 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
   const clock = () => now().getTime();
   let limitStore: LimitStore = new MemoryLimitStore(clock, config.rateLimitMemoryKeys);
   let redis: Redis | null = null;
-  if (config.redisUrl) {
-    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000, lazyConnect: true });
+  const client = redisClientFor(config);
+  if (client) {
     try {
       await client.connect();
     } catch (error) {
       client.disconnect();
-      throw new Error(`Cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`Cannot reach Redis at ${redisTarget(config)}: ${error instanceof Error ? error.message : String(error)}`);
     }
     // Closed with the app only once connected: a failed connect has disconnected it already.
     redis = client;

@@ -45,6 +45,8 @@ export interface Config {
   logLevel: string;
   /** Redis for the rate limits (per address and per account); null keeps them in process memory. */
   redisUrl: string | null;
+  /** Sentinels to ask for the Redis primary (REDIS_SENTINELS); null connects to REDIS_URL's host. */
+  redisSentinels: RedisSentinels | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Without Redis: counters one in-memory limit store holds before it refuses new keys (fail closed). */
@@ -288,6 +290,7 @@ export const SECRET_SETTINGS = [
   'DATABASE_URL',
   'SMTP_URL',
   'REDIS_URL',
+  'REDIS_SENTINEL_PASSWORD',
   'RECAPTCHA_SECRET',
   'REPORTS_TOKEN',
 ] as const;
@@ -313,6 +316,32 @@ function secretFrom(env: NodeJS.ProcessEnv, name: SecretSetting): string | null 
   const value = content.replace(/\r?\n$/, '').trim();
   if (value === '') throw new Error(`${name}_FILE: ${file} is empty`);
   return value;
+}
+
+export interface RedisSentinels {
+  nodes: { host: string; port: number }[];
+  name: string;
+  password: string | null;
+}
+
+function redisSentinelsFrom(env: NodeJS.ProcessEnv): RedisSentinels | null {
+  const raw = textFrom(env, 'REDIS_SENTINELS');
+  const name = textFrom(env, 'REDIS_SENTINEL_NAME') ?? defaultOf('REDIS_SENTINEL_NAME');
+  const password = secretFrom(env, 'REDIS_SENTINEL_PASSWORD');
+  if (!raw) return null;
+  const nodes = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(?:\[(?<ipv6>[0-9a-fA-F:]+)\]|(?<name>[^:\s]+)):(?<port>\d{1,5})$/.exec(entry)?.groups;
+      const host = match?.ipv6 ?? match?.name;
+      const port = Number(match?.port);
+      if (!host || port < 1 || port > 65535) throw new Error(`REDIS_SENTINELS must list host:port entries, got "${entry}"`);
+      return { host, port };
+    });
+  if (nodes.length === 0) throw new Error(`REDIS_SENTINELS must list host:port entries, got "${raw}"`);
+  return { nodes, name, password };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -368,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? defaultOf('LOG_LEVEL'),
     redisUrl,
+    redisSentinels: redisSentinelsFrom(env),
     redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? defaultOf('REDIS_KEY_PREFIX'),
     rateLimitMemoryKeys: intFrom(env, 'RATE_LIMIT_MEMORY_KEYS'),
     passwordHashCost: passwordHashCostFrom(env, production),

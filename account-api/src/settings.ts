@@ -134,6 +134,12 @@ export const API_SETTINGS = {
     secret: true,
     requiredInProduction: true,
   },
+  REDIS_SENTINELS: {
+    doc: '`host:port,host:port` of Redis Sentinels: the API asks them for the primary named `REDIS_SENTINEL_NAME` and follows a failover. `REDIS_URL` then gives only the password and database; its host is not used.',
+    example: 'sentinel-0.redis:26379,sentinel-1.redis:26379',
+  },
+  REDIS_SENTINEL_NAME: { doc: 'The primary the Sentinels watch (their `sentinel monitor <name>`).', default: 'mymaster' },
+  REDIS_SENTINEL_PASSWORD: { doc: "The Sentinels' own password, when they require one.", secret: true },
   REDIS_KEY_PREFIX: { doc: 'Prefix of every Redis key (several deployments on one Redis).', default: 'account-api:' },
   RATE_LIMIT_MEMORY_KEYS: {
     doc: 'Without Redis: live counters per in-memory limit store; when full, new keys get 503 (fail closed).',
