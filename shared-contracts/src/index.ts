@@ -8,3 +8,4 @@ export * from './config/runtime';
 export * from './config/game-hosts';
 export * from './federation/exposes';
 export * from './library';
+export * from './text/escape-html';

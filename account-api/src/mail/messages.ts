@@ -1,4 +1,5 @@
 import type { MailKind } from '../db/schema';
+import { escapeHtml } from 'shared-contracts';
 
 /** A mail to one player, as the outbox stores it. `code` is the one-time code it carries, if any. */
 export interface Mail {
@@ -30,10 +31,6 @@ export function durationInWords(ms: number): string {
   const hours = minutes / 60;
   if (hours <= 24 || hours % 24 !== 0) return plural(hours, 'hour');
   return plural(hours / 24, 'day');
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 }
 
 /** One block of a mail: a paragraph, a code shown large, or a link. */

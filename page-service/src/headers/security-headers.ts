@@ -2,7 +2,7 @@
 // config the page carries, no framing, a strict referrer and permissions policy, COOP, and HSTS
 // over https. The same values go to nginx's fallback page and into README "Security headers".
 import { createHash } from 'node:crypto';
-import { catalogueGameHosts, GAMES, httpOrigin, type RuntimeConfig } from 'shared-contracts';
+import { catalogueGameHosts, escapeHtml, GAMES, httpOrigin, type RuntimeConfig } from 'shared-contracts';
 
 /** Google's documented sources for reCAPTCHA v2 (script, widget frame). */
 export const RECAPTCHA = {
@@ -50,7 +50,7 @@ export function withPolicyMeta(html: string, policy: string): string {
     .split('; ')
     .filter((directive) => !HEADER_ONLY_DIRECTIVES.some((only) => directive.split(' ', 1)[0] === only.split(' ', 1)[0]))
     .join('; ');
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${content.replace(/"/g, '&quot;')}">`;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(content)}">`;
   const anchor = /<meta charset="[^"]*">/i.exec(html)?.[0] ?? '<head>';
   return html.replace(anchor, () => `${anchor}${meta}`);
 }

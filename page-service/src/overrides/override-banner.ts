@@ -3,9 +3,7 @@
 // React root (hydration never sees it), with its own small style and no script: it works without
 // JS and costs nothing to anyone else.
 import { OVERRIDE_PARAM, type OverrideClaims } from './override-token';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from 'shared-contracts';
 
 /** The page's own URL with the override parameter set to `value` (other parameters kept). */
 export function withOverrideParam(url: string, value: string | null): string {

@@ -6,7 +6,7 @@
 // from the same document, so header and HTML always match.
 // Without the pre-renderer the page still gets the config and the hints; a rendering error
 // gives the plain shell, which starts in the browser as before.
-import type { RuntimeConfig } from 'shared-contracts';
+import { escapeHtml, type RuntimeConfig } from 'shared-contracts';
 import type { RemoteFiles } from '../sources/remote-files';
 import { inlineConfigTag, jsonForScript } from './inline-config';
 import { preloadHints, sharedChunkHints } from './preload-hints';
@@ -14,15 +14,7 @@ import { pageFragments } from './remote-fragments';
 import type { PrerenderedPage } from 'shared-contracts/fragments';
 import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { styleElementText, type ShellFiles } from './shell-build';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The page's description and preview tags, marked so the client knows the server wrote them. */
-const metaTagsHtml = (tags: PrerenderedPage['metaTags']) =>
-  tags
-    .map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`)
-    .join('');
+import { metaTagsHtml } from 'shared-contracts/seo';
 
 /** JSON-LD is data, never run: no CSP hash is needed, and '</script>' cannot end it early. */
 function structuredDataHtml(documents: readonly string[] = []): string {

@@ -6,13 +6,13 @@
 // the page's frame and its styles), so they must not compete with it (decision 0031).
 import sharedConfig from '../../../build-config/shared.js';
 import type { RemoteFiles } from '../sources/remote-files';
+import { escapeHtml } from 'shared-contracts';
 
 const { SHELL_ON_DEMAND_SHARED } = sharedConfig as { SHELL_ON_DEMAND_SHARED: string[] };
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** One hint, always at low priority (see the top of this file). */
 const hintTag = (href: string | URL, as: string, attributes = '') =>
-  `<link rel="preload" href="${escapeAttr(String(href))}" as="${as}"${attributes} fetchpriority="low">`;
+  `<link rel="preload" href="${escapeHtml(String(href))}" as="${as}"${attributes} fetchpriority="low">`;
 
 interface AssetList {
   js?: { sync?: string[] };

@@ -6,6 +6,7 @@
 
 import type { MetaTag } from '../seo/page-meta';
 import type { RemoteModuleId } from './exposes';
+import { escapeHtml } from '../text/escape-html';
 
 /** What `fragments.json` holds. */
 export interface FragmentFile {
@@ -45,10 +46,6 @@ export function slottedProps<T>(props: T, path = ''): Slotted<T> {
  * hosts, say) is part of the page. Equal keys: the fragment fits the mount.
  */
 export const propsKey = (props: unknown): string => JSON.stringify(slottedProps(props));
-
-// What React escapes in text and attribute values, escaped the same way.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 function valueAt(props: unknown, path: string): unknown {
   let value = props;

@@ -1,6 +1,7 @@
 import { findGameById, gamesWithTag, listTags, tagKey } from '../catalogue/queries';
 import type { Game } from '../catalogue/game';
 import { SEARCH_QUERY_PARAM } from '../routing/routes';
+import { escapeHtml } from '../text/escape-html';
 
 /** What a page tells the browser tab, search engines and link previews (decision 0026). */
 export interface PageMeta {
@@ -216,13 +217,8 @@ export function metaTagsFor(meta: PageMeta, url: string, siteName: string): Meta
   return tags;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** The same tags as HTML, with the <title>, for a server that writes them into the page it sends. */
-export function metaTagsHtml(meta: PageMeta, url: string, siteName: string): string {
-  const tags = metaTagsFor(meta, url, siteName).map(
-    (tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`,
-  );
-  return [`<title>${escapeHtml(meta.title)}</title>`, ...tags].join('\n');
-}
+/** The tags as HTML, marked so the client knows the server wrote them (the page service's head). */
+export const metaTagsHtml = (tags: readonly MetaTag[]): string =>
+  tags
+    .map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`)
+    .join('');

@@ -1,9 +1,7 @@
 import type { Game } from '../catalogue/game';
 import { listCategories, listTags } from '../catalogue/queries';
 import { categoryPath, gamePath, ROUTES, tagPath } from '../routing/routes';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+import { escapeHtml } from '../text/escape-html';
 
 /** Every indexable path: Home, All Games, each category, each tag and each game (decision 0026). */
 export function sitemapPaths(games: readonly Game[]): string[] {
@@ -19,7 +17,7 @@ export function sitemapPaths(games: readonly Game[]): string[] {
 /** sitemap.xml (sitemaps.org 0.9) for a site root such as https://games.example. */
 export function sitemapXml(siteUrl: string, games: readonly Game[]): string {
   const root = siteUrl.replace(/\/+$/, '');
-  const urls = sitemapPaths(games).map((path) => `  <url><loc>${escapeXml(root + path)}</loc></url>`);
+  const urls = sitemapPaths(games).map((path) => `  <url><loc>${escapeHtml(root + path)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
