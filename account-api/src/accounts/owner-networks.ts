@@ -7,7 +7,7 @@ import { clientNetwork } from '../http/rate-limits';
  * The client network (an IPv4 address, an IPv6 /64) each account last proved itself from: a
  * sign-in with the password, or a password reset with a mailed code. Reset and verification
  * mails asked for from there have an allowance of their own, which requests from anywhere else
- * cannot spend (decision 0036, round 3). Stored as a keyed hash, one row per account.
+ * cannot spend (decision 0066). Stored as a keyed hash, one row per account.
  */
 export class OwnerNetworks {
   constructor(

@@ -24,7 +24,7 @@ const mailsTo = async (email: string) =>
 
 describe('reset codes cannot be guessed in a lifetime', () => {
   it('the odds of guessing one account’s reset code within a year stay below 1 in 1,000,000', () => {
-    // Strangers' mails and the owner's own allowance together (decision 0036, round 3).
+    // Strangers' mails and the owner's own allowance together (decision 0066).
     const mailsPerDay = ACCOUNT_LIMITS.codeMails.max + ACCOUNT_LIMITS.codeMailsOwner.max;
     const guessesPerYear = 365 * (mailsPerDay * MAX_CODE_ATTEMPTS);
     expect(ACCOUNT_LIMITS.codeMails.windowMs).toBe(24 * 60 * 60 * 1000);

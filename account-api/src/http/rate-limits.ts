@@ -88,7 +88,7 @@ export const ACCOUNT_LIMITS = {
   /**
    * Mails asked for from the network the account last signed in (or reset) from: an allowance
    * of their own, apart from `codeMails`, so nobody elsewhere can spend the owner's (decision
-   * 0036, round 3). Guesses at a reset code per day: (codeMails + codeMailsOwner) x 5.
+   * 0066). Guesses at a reset code per day: (codeMails + codeMailsOwner) x 5.
    */
   codeMailsOwner: { max: 10, windowMs: 24 * 60 * MINUTE },
 } as const;
