@@ -2,11 +2,9 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { freeBytes } from '../free-space';
-import type { FsPictureStore, PictureBody, StoredPicture } from './picture-storage';
+import { contentTypeOf, type FsPictureStore, type PictureBody, type StoredPicture } from './picture-storage';
 
 const PAGE = 500;
-
-const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 /** Pictures as files in one folder (DATA_DIR/uploads): the embedded default, one host's disk. */
 export function fsPictureStore(dir: string): FsPictureStore {
@@ -32,11 +30,10 @@ export function fsPictureStore(dir: string): FsPictureStore {
     async get(name): Promise<PictureBody | null> {
       const stats = await fs.stat(file(name)).catch(() => null);
       if (!stats?.isFile()) return null;
-      const extension = path.extname(name).slice(1);
       return {
         body: createReadStream(file(name)),
         size: stats.size,
-        contentType: contentTypes[extension] ?? 'application/octet-stream',
+        contentType: contentTypeOf(name),
         etag: null,
       };
     },
@@ -44,7 +41,11 @@ export function fsPictureStore(dir: string): FsPictureStore {
       await fs.rm(file(name), { force: true });
     },
     async *list(): AsyncIterable<StoredPicture[]> {
-      const names = await fs.readdir(dir);
+      // No folder yet: nothing was ever uploaded here.
+      const names = await fs.readdir(dir).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === 'ENOENT') return [];
+        throw error;
+      });
       for (let start = 0; start < names.length; start += PAGE) {
         const page: StoredPicture[] = [];
         for (const name of names.slice(start, start + PAGE)) {

@@ -46,6 +46,12 @@ export interface S3PictureStore extends PictureStore {
 
 export type PictureStorage = FsPictureStore | S3PictureStore;
 
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** A stored name's type, from the extension its detected type gave it. */
+export const contentTypeOf = (name: string): string =>
+  CONTENT_TYPES[/\.([a-z]+)$/.exec(name)?.[1] ?? ''] ?? 'application/octet-stream';
+
 /** The storage could not be reached or refused the request: not the client's fault, and not a bug here. */
 export class StorageUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
