@@ -7,6 +7,8 @@ import { expect, test } from '../fixtures';
 
 const control = process.env.E2E_TOPOLOGY_CONTROL ?? '';
 const instances = JSON.parse(process.env.E2E_API_INSTANCES ?? '[]') as string[];
+/** The bucket's objects, read straight from the S3 server (scripts/topology/pictures-bucket.mjs). */
+const objects = process.env.E2E_PICTURES_OBJECTS ?? '';
 const PASSWORD = 'Pictures#123';
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -60,8 +62,13 @@ test('a picture uploaded through one API instance is served when only the other 
   test.setTimeout(240_000);
   expect(instances).toHaveLength(2);
   const [first, second] = instances as [string, string];
+  expect(objects).not.toBe('');
   const token = await signedIn(request, apiUrl);
   const picture = await uploadAndSave(request, first, token, PNG, 'me.png');
+  // In the bucket, not in a folder of the instance.
+  const object = await request.get(`${objects}${picture}`);
+  expect(object.status()).toBe(200);
+  expect(Buffer.from(await object.body()).equals(PNG)).toBe(true);
 
   await act(request, 'stop', 0);
   try {
@@ -76,6 +83,7 @@ test('a picture uploaded through one API instance is served when only the other 
     // The second instance replaces it: the old object is deleted, the new one is served.
     const replacement = await uploadAndSave(request, second, token, GIF, 'me.gif');
     expect((await request.get(`${apiUrl}/uploads/${picture}`, { headers: { Connection: 'close' } })).status()).toBe(404);
+    expect((await request.get(`${objects}${picture}`)).status()).toBe(404);
     const served = await request.get(`${apiUrl}/uploads/${replacement}`, { headers: { Connection: 'close' } });
     expect(served.status()).toBe(200);
     expect(Buffer.from(await served.body()).equals(GIF)).toBe(true);

@@ -27,6 +27,8 @@ export async function startPicturesBucket({ port, dir }) {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    // s3rver reads without a signature: the tests look into the bucket here.
+    objectsUrl: `${url}/${BUCKET}/uploads/`,
     env: {
       UPLOADS_STORAGE: 's3',
       S3_ENDPOINT: url,

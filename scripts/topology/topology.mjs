@@ -292,6 +292,7 @@ export async function startTopology({
     dir,
     configFile,
     accessLog: path.join(dir, 'logs', 'portal-access.log'),
+    picturesObjects: pictures?.objectsUrl ?? null,
     urls: {
       site: `http://localhost:${ports.site}`,
       siteTls: `https://localhost:${ports.siteTls}`,
