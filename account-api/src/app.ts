@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
@@ -53,6 +52,7 @@ import { createPlayData, playDataPurgeTasks } from './play-data/play-data';
 import { registerPlayDataRoutes } from './play-data/play-data-routes';
 import { orphanFilesTask, unsavedUploadsTask } from './uploads/upload-purge';
 import { registerUploadRoutes } from './uploads/upload-routes';
+import { createPictureStorage } from './uploads/storage/create-storage';
 import { UploadStore } from './uploads/upload-store';
 import { registerBalanceRoutes } from './wallet/balance-routes';
 
@@ -245,7 +245,7 @@ async function assembleApp(options: AppOptions, opened: { app?: FastifyInstance 
       codeMailsOwner: accountLimit(limitStore, ACCOUNT_LIMITS.codeMailsOwner),
     },
     ownerNetworks: new OwnerNetworks(database.db, keys.ownerNetworks, now),
-    uploads: new UploadStore(database.db, path.join(config.dataDir, 'uploads'), config.uploads, now),
+    uploads: new UploadStore(database.db, createPictureStorage(config), config.uploads, now),
     redis,
     now,
     passwordHashingBudget: new RequestBudget(PASSWORD_HASHING_BUDGET.max, PASSWORD_HASHING_BUDGET.windowMs, () =>

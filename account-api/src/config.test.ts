@@ -107,6 +107,52 @@ describe('upload settings', () => {
     expect(config.uploads).toEqual({ quotaBytes: 10_485_760, minFreeBytes: 200 * 1024 * 1024, unsavedMs: 15 * 60 * 1000 });
   });
 
+  it('keeps pictures in DATA_DIR/uploads unless UPLOADS_STORAGE says s3', () => {
+    expect(loadConfig({}).pictureStorage).toEqual({ driver: 'fs' });
+    expect(loadConfig({ S3_BUCKET: 'ignored' }).pictureStorage).toEqual({ driver: 'fs' });
+  });
+
+  it('reads the bucket settings with UPLOADS_STORAGE=s3, the keys also from *_FILE', () => {
+    const secret = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 's3-secret-')), 'key');
+    fs.writeFileSync(secret, 'the-secret\n');
+    expect(
+      loadConfig({
+        UPLOADS_STORAGE: 's3',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_BUCKET: 'pictures',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'portal',
+        S3_SECRET_ACCESS_KEY_FILE: secret,
+      }).pictureStorage,
+    ).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'pictures',
+      keyPrefix: 'uploads/',
+      forcePathStyle: true,
+      accessKeyId: 'portal',
+      secretAccessKey: 'the-secret',
+    });
+    expect(loadConfig({ UPLOADS_STORAGE: 's3', S3_BUCKET: 'b' }).pictureStorage).toMatchObject({
+      endpoint: null,
+      forcePathStyle: false,
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
+  });
+
+  it('refuses an unknown driver, a missing bucket, a half key pair and an endpoint that is no URL', () => {
+    expect(() => loadConfig({ UPLOADS_STORAGE: 'nfs' })).toThrow('UPLOADS_STORAGE must be fs or s3, got "nfs"');
+    expect(() => loadConfig({ UPLOADS_STORAGE: 's3' })).toThrow('UPLOADS_STORAGE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ UPLOADS_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    );
+    expect(() => loadConfig({ UPLOADS_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'S3_ENDPOINT must be an http(s) URL, got "minio:9000"',
+    );
+  });
+
   it('refuses a quota smaller than one picture of the largest size', () => {
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '2048', UPLOAD_QUOTA_BYTES: '1024' })).toThrow(
       'UPLOAD_QUOTA_BYTES (1024) must be at least UPLOAD_MAX_BYTES (2048)',

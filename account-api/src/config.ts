@@ -36,6 +36,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Quota, free-space floor and clean-up of pictures (decision 0036 §4). */
   uploads: UploadSettings;
+  /** Where the pictures' bytes live (decision 0061). */
+  pictureStorage: PictureStorageSettings;
   /**
    * Which proxies may set X-Forwarded-For: a hop count (TRUST_PROXY_HOPS) or a list of proxy
    * addresses/CIDRs (TRUST_PROXIES); false trusts nobody. Never `true` (every hop), which would
@@ -105,6 +107,20 @@ export interface UploadSettings {
   /** An upload not saved as the picture within this long may no longer be saved and is purged. */
   unsavedMs: number;
 }
+
+export interface S3StorageSettings {
+  /** An S3-compatible service's URL; null: AWS S3 in `region`. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  keyPrefix: string;
+  forcePathStyle: boolean;
+  /** Both null: the AWS SDK's credential chain. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
+export type PictureStorageSettings = { driver: 'fs' } | ({ driver: 's3' } & S3StorageSettings);
 
 export interface OperationsSettings {
   /** SIGTERM/SIGINT: longest wait for requests in flight and pools to close before exiting anyway. */
@@ -279,6 +295,28 @@ function uploadSettingsFrom(env: NodeJS.ProcessEnv, maxBytes: number): UploadSet
   };
 }
 
+/** UPLOADS_STORAGE and the bucket's settings; every S3_* name is read either way, used only with `s3`. */
+function pictureStorageFrom(env: NodeJS.ProcessEnv): PictureStorageSettings {
+  const driver = (textFrom(env, 'UPLOADS_STORAGE') ?? defaultOf('UPLOADS_STORAGE')).toLowerCase();
+  const endpoint = textFrom(env, 'S3_ENDPOINT');
+  const bucket = textFrom(env, 'S3_BUCKET');
+  const s3 = {
+    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
+    region: textFrom(env, 'S3_REGION') ?? defaultOf('S3_REGION'),
+    keyPrefix: env.S3_KEY_PREFIX?.trim() ?? defaultOf('S3_KEY_PREFIX'),
+    forcePathStyle: switchFrom(env, 'S3_FORCE_PATH_STYLE', defaultOf('S3_FORCE_PATH_STYLE') === '1'),
+    accessKeyId: secretFrom(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: secretFrom(env, 'S3_SECRET_ACCESS_KEY'),
+  };
+  if (driver === 'fs') return { driver: 'fs' };
+  if (driver !== 's3') throw new Error(`UPLOADS_STORAGE must be fs or s3, got "${env.UPLOADS_STORAGE ?? ''}"`);
+  if (!bucket) throw new Error('UPLOADS_STORAGE=s3 needs S3_BUCKET: the bucket that keeps the pictures');
+  if (endpoint && !/^https?:\/\/[^/]/i.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  if (Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey))
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK finds its own credentials)');
+  return { driver: 's3', bucket, ...s3 };
+}
+
 function textFrom(env: NodeJS.ProcessEnv, name: ApiSettingName | `${SecretSetting}_FILE`): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
@@ -293,6 +331,8 @@ export const SECRET_SETTINGS = [
   'REDIS_SENTINEL_PASSWORD',
   'RECAPTCHA_SECRET',
   'REPORTS_TOKEN',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
 ] as const;
 type SecretSetting = (typeof SECRET_SETTINGS)[number];
 
@@ -394,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
     uploadMaxBytes,
     uploads: uploadSettingsFrom(env, uploadMaxBytes),
+    pictureStorage: pictureStorageFrom(env),
     trustProxy: trustProxyFrom(env),
     logLevel: textFrom(env, 'LOG_LEVEL') ?? defaultOf('LOG_LEVEL'),
     redisUrl,

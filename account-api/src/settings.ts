@@ -16,7 +16,7 @@ export const API_SETTINGS = {
   },
   PORT: { doc: 'Port to listen on.', default: '8000' },
   DATA_DIR: {
-    doc: 'Folder of the SQLite file `account.sqlite`, the uploaded pictures (`uploads/`) and, without `JWT_SECRET`, the generated `server-secret`. Every instance must see the same folder.',
+    doc: 'Folder of the SQLite file `account.sqlite`, the uploaded pictures (`uploads/`, with `UPLOADS_STORAGE=fs`) and, without `JWT_SECRET`, the generated `server-secret`. With any of these, every instance must see the same folder.',
     defaultNote: '`account-api/.data`',
     production: 'A shared volume, backed up.',
     example: '/var/lib/portal/account-api',
@@ -79,13 +79,38 @@ export const API_SETTINGS = {
     defaultNote: '4 × `UPLOAD_MAX_BYTES`',
   },
   UPLOAD_MIN_FREE_MB: {
-    doc: 'Uploads answer 507 while the disk holding `DATA_DIR/uploads` has less free space than this.',
+    doc: 'Uploads answer 507 while the disk holding `DATA_DIR/uploads` has less free space than this (`UPLOADS_STORAGE=fs`; a bucket has no such floor).',
     default: '1024',
   },
   UPLOAD_UNSAVED_MINUTES: {
     doc: 'An upload not saved as the picture within this long can no longer be saved, and is purged.',
     default: '60',
   },
+  UPLOADS_STORAGE: {
+    doc: 'Where pictures are kept (decision 0061): `fs` in `DATA_DIR/uploads` (one host’s disk), `s3` in the bucket `S3_BUCKET` of an S3-compatible service, which every instance shares. The API serves both at `/uploads/<name>`.',
+    default: 'fs',
+    production: '`s3` with two or more instances (no instance shares a disk).',
+    example: 's3',
+  },
+  S3_ENDPOINT: {
+    doc: 'With `UPLOADS_STORAGE=s3`: URL of an S3-compatible service (MinIO, Ceph, R2, …); unset: AWS S3 in `S3_REGION`.',
+    example: 'https://s3.eu-west-1.amazonaws.com',
+  },
+  S3_REGION: { doc: "The bucket's region (services without regions accept the default).", default: 'us-east-1' },
+  S3_BUCKET: {
+    doc: 'With `UPLOADS_STORAGE=s3`: the bucket that keeps the pictures; it must exist (checked at start-up). It stays private: the API serves the pictures.',
+    example: 'portal-pictures',
+  },
+  S3_KEY_PREFIX: { doc: "Prefix of every picture's key in the bucket.", default: 'uploads/' },
+  S3_FORCE_PATH_STYLE: {
+    doc: '`1`: address the bucket as `<endpoint>/<bucket>/<key>` (MinIO and most self-hosted services); `0`: as `<bucket>.<endpoint>/<key>`.',
+    default: '0',
+  },
+  S3_ACCESS_KEY_ID: {
+    doc: "With `UPLOADS_STORAGE=s3`: the access key (with `S3_SECRET_ACCESS_KEY`); unset, the AWS SDK's own chain (instance role, Kubernetes web identity).",
+    secret: true,
+  },
+  S3_SECRET_ACCESS_KEY: { doc: 'The secret of `S3_ACCESS_KEY_ID`.', secret: true },
   TRUST_PROXY: { doc: 'No longer read: refused at start-up with a pointer to the two settings below.', retired: true },
   TRUST_PROXY_HOPS: {
     doc: 'Number of reverse proxies in front of the API; the address that many hops from the socket is the client (only if clients cannot reach the API directly).',

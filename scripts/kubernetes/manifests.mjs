@@ -114,16 +114,42 @@ const probe = (path, port, { scheme = 'HTTP', periodSeconds = 5, failureThreshol
 
 /** The secrets the API reads as files (`<NAME>_FILE`), from the Secret `portal-secrets`. */
 const API_SECRETS = { JWT_SECRET: 'jwt-secret', DATABASE_URL: 'database-url', SMTP_URL: 'smtp-url', REDIS_URL: 'redis-url' };
+/** With pictures in a bucket (decision 0061): its key pair, from the same Secret. */
+const S3_SECRETS = { S3_ACCESS_KEY_ID: 's3-access-key-id', S3_SECRET_ACCESS_KEY: 's3-secret-access-key' };
 const SECRETS_DIR = '/run/secrets/portal';
 
-function apiContainer({ name, command, ports = true, image }) {
+/**
+ * Where the API keeps pictures. `s3`: a bucket every replica shares (its address in the ConfigMap,
+ * its keys in the Secret), and each pod's /data is its own scratch space. `fs`: the embedded
+ * default in a claim, for a single replica that has no S3 service to talk to.
+ */
+const PICTURE_STORAGE = {
+  s3: {
+    secrets: { ...API_SECRETS, ...S3_SECRETS },
+    env: {
+      UPLOADS_STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'portal-pictures',
+      S3_FORCE_PATH_STYLE: '0',
+    },
+    data: { name: 'data', emptyDir: {} },
+  },
+  fs: {
+    secrets: API_SECRETS,
+    env: { UPLOADS_STORAGE: 'fs' },
+    data: { name: 'data', persistentVolumeClaim: { claimName: 'portal-api-data' } },
+  },
+};
+
+function apiContainer({ name, command, ports = true, image, secrets }) {
   return {
     name,
     image: `${IMAGES.api}:${image}`,
     imagePullPolicy: 'IfNotPresent',
     ...(command ? { command } : {}),
     envFrom: [{ configMapRef: { name: 'account-api-env' } }],
-    env: Object.entries(API_SECRETS).map(([setting, key]) => ({ name: `${setting}_FILE`, value: `${SECRETS_DIR}/${key}` })),
+    env: Object.entries(secrets).map(([setting, key]) => ({ name: `${setting}_FILE`, value: `${SECRETS_DIR}/${key}` })),
     ...(ports ? { ports: [{ name: 'http', containerPort: 8000 }] } : {}),
     volumeMounts: [
       { name: 'secrets', mountPath: SECRETS_DIR, readOnly: true },
@@ -133,21 +159,22 @@ function apiContainer({ name, command, ports = true, image }) {
     securityContext: hardened(),
   };
 }
-const apiVolumes = [
+const apiVolumes = (storage) => [
   {
     name: 'secrets',
-    secret: { secretName: 'portal-secrets', items: Object.values(API_SECRETS).map((key) => ({ key, path: key })) },
+    secret: { secretName: 'portal-secrets', items: Object.values(storage.secrets).map((key) => ({ key, path: key })) },
   },
-  { name: 'data', persistentVolumeClaim: { claimName: 'portal-api-data' } },
+  storage.data,
   { name: 'tmp', emptyDir: {} },
 ];
 
 /**
  * Every object of the portal.
  * @param {{ replicas: number, image: string, site: string, api: string, remotes: Record<string, string>,
- *   config: object, apiEnv: Record<string, string> }} options
+ *   config: object, apiEnv: Record<string, string>, pictures: 's3' | 'fs' }} options
  */
-export function portalObjects({ replicas, image, site, api, remotes, config, apiEnv }) {
+export function portalObjects({ replicas, image, site, api, remotes, config, apiEnv, pictures }) {
+  const storage = PICTURE_STORAGE[pictures];
   const runtimeConfig = { ...config, accountApiUrl: api, remotes };
   const resources = (cpu, memory, memoryLimit) => ({ requests: { cpu, memory }, limits: { memory: memoryLimit } });
   return [
@@ -162,6 +189,7 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
       TRUST_PROXY_HOPS: '1',
       SHUTDOWN_DEADLINE_MS: String(DRAIN_MS),
       LOG_LEVEL: 'info',
+      ...storage.env,
       ...apiEnv,
     }),
     configMap('page-service-env', {
@@ -179,8 +207,8 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
       SHUTDOWN_DEADLINE_MS: String(DRAIN_MS),
       LOG_LEVEL: 'info',
     }),
-    // Uploaded pictures: every API instance sees the same folder.
-    claim('portal-api-data', '10Gi'),
+    // Uploaded pictures in a folder (the `fs` storage): every API instance sees the same one.
+    ...(pictures === 'fs' ? [claim('portal-api-data', '10Gi')] : []),
     // Pages kept as files and the fallback page: written by the page services, served by the edge.
     claim('portal-pages', '2Gi'),
 
@@ -188,14 +216,14 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
       replicas,
       containers: [
         {
-          ...apiContainer({ name: 'account-api', image }),
+          ...apiContainer({ name: 'account-api', image, secrets: storage.secrets }),
           readinessProbe: probe('/readyz', 'http'),
           livenessProbe: probe('/livez', 'http', { periodSeconds: 10, failureThreshold: 3 }),
           lifecycle: preStop,
           resources: resources('100m', '256Mi', '1Gi'),
         },
       ],
-      volumes: apiVolumes,
+      volumes: apiVolumes(storage),
     }),
     service('account-api', [['http', 8000]]),
     disruptionBudget('account-api'),
@@ -213,11 +241,17 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
             securityContext: podSecurity,
             containers: [
               {
-                ...apiContainer({ name: 'migrate', image, ports: false, command: ['node', 'dist/operations.js', 'migrate'] }),
+                ...apiContainer({
+                  name: 'migrate',
+                  image,
+                  ports: false,
+                  command: ['node', 'dist/operations.js', 'migrate'],
+                  secrets: storage.secrets,
+                }),
                 resources: resources('100m', '128Mi', '512Mi'),
               },
             ],
-            volumes: apiVolumes,
+            volumes: apiVolumes(storage),
           },
         },
       },
@@ -367,13 +401,14 @@ export function baseObjects() {
     },
     config: shellConfig(),
     apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@games.example.com>' },
+    pictures: 's3',
   });
 }
 
 /**
  * The example: the site as https://localhost (the edge's name inside the cluster is `edge`, so
  * the page services fetch the remotes' files from it; a browser on the machine maps `edge` to
- * 127.0.0.1), everything at one replica.
+ * 127.0.0.1), everything at one replica, pictures in the API's folder.
  */
 export function exampleObjects() {
   return [
@@ -389,6 +424,8 @@ export function exampleObjects() {
       },
       config: shellConfig(),
       apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://localhost:8443,http://localhost:8080' },
+      // One replica and no S3 service in the example's backing image: the folder in a claim.
+      pictures: 'fs',
     }),
     ...exampleBacking('latest'),
   ];

@@ -58,8 +58,16 @@ for (const [label, objects] of [
     }
     const api = named(objects, 'Deployment').find((object) => object.metadata.name === 'account-api').spec.template.spec;
     const files = api.containers[0].env.map((variable) => variable.name);
-    assert.deepEqual(files.sort(), ['DATABASE_URL_FILE', 'JWT_SECRET_FILE', 'REDIS_URL_FILE', 'SMTP_URL_FILE']);
+    const s3Keys = label === 'base' ? ['S3_ACCESS_KEY_ID_FILE', 'S3_SECRET_ACCESS_KEY_FILE'] : [];
+    assert.deepEqual(files.sort(), ['DATABASE_URL_FILE', 'JWT_SECRET_FILE', 'REDIS_URL_FILE', ...s3Keys, 'SMTP_URL_FILE']);
     const env = named(objects, 'ConfigMap').find((object) => object.metadata.name === 'account-api-env').data;
+    // Several replicas share no folder: pictures in a bucket; the one-replica example keeps the default.
+    assert.equal(env.UPLOADS_STORAGE, label === 'base' ? 's3' : 'fs');
+    if (label === 'base') {
+      assert.ok(env.S3_BUCKET && env.S3_ENDPOINT);
+      assert.ok(!claims.has('portal-api-data'));
+      assert.ok(api.volumes.find((volume) => volume.name === 'data').emptyDir);
+    }
     assert.equal(env.NODE_ENV, 'production');
     assert.equal(env.DEV_OUTBOX, undefined);
     assert.notEqual(env.CORS_ORIGINS, '*');

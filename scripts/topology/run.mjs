@@ -77,6 +77,7 @@ if (testing) {
         E2E_PROMETHEUS_URL: prometheus.url,
         E2E_OTLP_URL: otlpReceiver?.url ?? '',
         E2E_ACCESS_LOG: topology.accessLog,
+        E2E_PICTURES_OBJECTS: topology.picturesObjects ?? '',
         ...(releasesDir ? { E2E_RELEASES_DIR: releasesDir, E2E_RELEASES_PORT: String(ports.control - 2) } : {}),
       },
     },

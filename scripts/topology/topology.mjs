@@ -9,6 +9,7 @@
 //   base+99  the API (nginx)                     base+1, base+2    account-api instances
 //   base+11, base+12  page services              base+98  this harness's control (loopback)
 //   base+97  Prometheus (the tests only)         base+95  OTLP receiver (the tests only: run.mjs)
+//   base+89  the pictures' S3 bucket (s3rver: pictures-bucket.mjs)
 //
 // The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
 // start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
 import { makeCertificate } from '../lib/certificate.mjs';
+import { startPicturesBucket } from './pictures-bucket.mjs';
 
 const { ROOT, registry } = parts;
 const NODE = process.execPath;
@@ -169,8 +171,9 @@ export async function startTopology({
           HOST: '127.0.0.1',
           DATABASE_URL: databaseUrl,
           ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-          // One upload folder for both instances (a picture sent to one is served by the other).
-          DATA_DIR: path.join(dir, 'api-data'),
+          // A data folder each, shared with no one: pictures live in the bucket.
+          DATA_DIR: path.join(dir, `api-data-${i}`),
+          ...pictures?.env,
           JWT_SECRET: 'topology-test-secret-0123456789abcdef',
           DEV_OUTBOX: '1',
           TRUST_PROXY_HOPS: '1',
@@ -223,6 +226,7 @@ export async function startTopology({
 
   let nginxStarted = false;
   let control = null;
+  let pictures = null;
   const stop = async () => {
     control?.close();
     if (nginxStarted) spawnSync('nginx', ['-p', dir, '-c', nginxConf, '-s', 'stop'], { stdio: 'ignore' });
@@ -231,9 +235,11 @@ export async function startTopology({
         .map((i) => stopChild('api', i))
         .concat([...children.pages.keys()].map((i) => stopChild('pages', i))),
     );
+    await pictures?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    if (apiInstances > 0) pictures = await startPicturesBucket({ port: base + 89, dir: path.join(dir, 'pictures-bucket') });
     // 2. The API instances one after the other (the first one migrates the database).
     for (let i = 0; i < apiInstances; i += 1) await start('api', i);
     // 3. nginx in front: it also serves the remotes' files, which the page services need to be ready.
@@ -286,6 +292,7 @@ export async function startTopology({
     dir,
     configFile,
     accessLog: path.join(dir, 'logs', 'portal-access.log'),
+    picturesObjects: pictures?.objectsUrl ?? null,
     urls: {
       site: `http://localhost:${ports.site}`,
       siteTls: `https://localhost:${ports.siteTls}`,

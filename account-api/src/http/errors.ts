@@ -221,7 +221,7 @@ export const isDiskFull = (error: unknown): boolean =>
 
 /**
  * Failures of the storage, not of the request: a read-only or full database, a lost connection,
- * an unreachable Redis. They answer 503, for every caller alike.
+ * an unreachable Redis or picture bucket. They answer 503, for every caller alike.
  */
 export function isStorageUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -231,7 +231,8 @@ export function isStorageUnavailable(error: unknown): boolean {
     (SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code) || isDiskFull(error))
   )
     return true;
-  if (name === 'MaxRetriesPerRequestError') return true;
+  // An unreachable or refusing picture bucket (uploads/storage/s3-storage.ts).
+  if (name === 'MaxRetriesPerRequestError' || name === 'StorageUnavailableError') return true;
   return (
     typeof message === 'string' &&
     /Connection terminated|timeout exceeded when trying to connect|Connection is closed/.test(message)

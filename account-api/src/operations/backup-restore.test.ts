@@ -4,6 +4,7 @@ import path from 'node:path';
 import { API_PATHS, type LoginResponse, type UploadResponse, type UserRecord } from 'shared-contracts/account';
 import { buildOnce, removeBuild, runOperation } from '../testing/built-server';
 import { createOwnDatabase } from '../testing/own-database';
+import { setupS3Server } from '../testing/s3-server';
 import {
   bearer,
   json,
@@ -14,6 +15,8 @@ import {
   TINY_PNG,
   type Player,
 } from '../testing/test-server';
+import { takeBackup } from './backup';
+import { restoreBackup } from './restore';
 
 /**
  * `npm run backup` and `npm run restore` (the built dist/operations.js, with the server's own
@@ -138,4 +141,53 @@ it('refuses a backup of the other kind of database, and a folder that is not a b
   const wrongKind = runOperation(outdir, ['restore', folder], env);
   expect(wrongKind.code).toBe(1);
   expect(wrongKind.stderr).toContain('This backup is of a postgres database, and the settings point at sqlite');
+});
+
+describe('with pictures in an S3 bucket', () => {
+  const s3 = setupS3Server();
+
+  // In this process (the bucket's server answers from this process's event loop, which the CLI's
+  // spawnSync would block): the same functions `npm run backup` and `restore` call.
+  it('backs up the bucket’s pictures and restores them into an empty bucket; refuses a bucket that holds some', async () => {
+    const own = await createOwnDatabase('backup_s3_test');
+    const dataDir = path.join(tempDir('backup-s3-data'), 'data');
+    const backupDir = tempDir('backups-s3');
+    const pictureStorage = { driver: 's3' as const, ...s3().settings('before/') };
+    const server = await startTestServer({ dataDir, databaseUrl: own?.url ?? null, pictureStorage });
+    let folder = '';
+    let picture = '';
+    try {
+      const { tokens } = await signedInPlayer(server.app);
+      const upload = await server.app.inject({
+        method: 'POST',
+        url: API_PATHS.upload,
+        ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(tokens.access_token)),
+      });
+      picture = json<UploadResponse>(upload).name;
+      folder = await takeBackup(server.context.config, backupDir);
+    } finally {
+      await server.close();
+    }
+    expect(fs.readdirSync(path.join(folder, 'uploads'))).toEqual([picture]);
+    expect(fs.readFileSync(path.join(folder, 'uploads', picture)).equals(TINY_PNG)).toBe(true);
+
+    // Restored into another (empty) prefix of the bucket and a new database.
+    if (own) await createOwnDatabase('backup_s3_test');
+    const target = { dataDir: path.join(tempDir('restore-s3-data'), 'data'), databaseUrl: own?.url ?? null };
+    const restoredStorage = { driver: 's3' as const, ...s3().settings('after/') };
+    await restoreBackup({ ...target, pictureStorage: restoredStorage }, folder);
+    await expect(restoreBackup({ ...target, pictureStorage: restoredStorage }, folder)).rejects.toThrow(
+      /^Refusing to restore: the bucket pictures holds 1 picture\(s\)/,
+    );
+    const after = await startTestServer({ ...target, pictureStorage: restoredStorage });
+    try {
+      const served = await after.app.inject({ method: 'GET', url: `${API_PATHS.uploads}/${picture}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+    } finally {
+      await after.close();
+      await own?.drop();
+    }
+  }, 60_000);
 });

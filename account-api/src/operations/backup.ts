@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '../config';
 import { connectDatabase, SQLITE_FILE_NAME, type DialectName } from '../db/connect';
 import { migrationState } from '../db/migrations';
 import { SECRET_FILE } from '../security/secrets';
+import { createPictureStorage } from '../uploads/storage/create-storage';
+import type { PictureStore } from '../uploads/storage/picture-storage';
 import { runTool, toolConnection } from './postgres-tools';
 
 /**
  * A backup is one folder, `account-api-<UTC time>`, holding everything the API keeps:
  * - `database.sqlite` (SQLite's online backup API: a consistent copy while the server writes) or
  *   `database.pgdump` (pg_dump's custom format, one consistent snapshot);
- * - `uploads/`, copied after the database, so every picture the database names is there (a file is
- *   written before its row, and never deleted);
+ * - `uploads/`, every picture of the storage (the folder or the bucket, `UPLOADS_STORAGE`), copied
+ *   after the database, so every picture the database names is there (its bytes are written
+ *   before its row, and never changed);
  * - `server-secret` when the server generated one into DATA_DIR (development): without it, every
  *   session and code in the backup would be unusable. A JWT_SECRET set in the environment is not
  *   copied: it lives in the operator's secret store.
@@ -53,24 +57,28 @@ const stamp = (at: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
 
-function copyUploads(from: string, to: string): { files: number; bytes: number } {
+async function copyPictures(storage: PictureStore, to: string): Promise<{ files: number; bytes: number }> {
   fs.mkdirSync(to, { recursive: true, mode: 0o700 });
-  if (!fs.existsSync(from)) return { files: 0, bytes: 0 };
   let files = 0;
   let bytes = 0;
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name));
-    fs.chmodSync(path.join(to, entry.name), 0o600);
-    files += 1;
-    bytes += fs.statSync(path.join(to, entry.name)).size;
+  for await (const page of storage.list()) {
+    for (const { name } of page) {
+      // Keys below a deeper prefix are not ours; a picture deleted since the listing is skipped.
+      if (name.includes('/')) continue;
+      const picture = await storage.get(name);
+      if (!picture) continue;
+      const file = path.join(to, name);
+      await pipeline(picture.body, fs.createWriteStream(file, { mode: 0o600 }));
+      files += 1;
+      bytes += fs.statSync(file).size;
+    }
   }
   return { files, bytes };
 }
 
 /** Takes a backup with the server's settings into `backupDir`; returns the finished folder. */
 export async function takeBackup(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'pictureStorage'>,
   backupDir: string,
   now: Date = new Date(),
 ): Promise<string> {
@@ -102,7 +110,7 @@ export async function takeBackup(
       );
     }
     fs.chmodSync(databaseFile, 0o600);
-    const uploads = copyUploads(path.join(config.dataDir, 'uploads'), path.join(partial, 'uploads'));
+    const uploads = await copyPictures(createPictureStorage(config), path.join(partial, 'uploads'));
     const secretFile = path.join(config.dataDir, SECRET_FILE);
     const serverSecret = fs.existsSync(secretFile);
     if (serverSecret) {

@@ -40,7 +40,10 @@ async function restore(folder: string | undefined): Promise<void> {
   const { manifest, pending } = await restoreBackup(config, path.resolve(folder));
   console.log(
     `restored the backup of ${manifest.createdAt} (${manifest.dialect}, ${String(manifest.uploads.files)} upload(s)) into ` +
-      `${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} and ${path.join(config.dataDir, 'uploads')}`,
+      `${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} and ` +
+      (config.pictureStorage.driver === 's3'
+        ? `the bucket ${config.pictureStorage.bucket}`
+        : path.join(config.dataDir, 'uploads')),
   );
   if (pending.length > 0)
     console.log(`this release has ${String(pending.length)} newer migration(s): run "npm run migrate -w account-api" next`);

@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import { connectDatabase, SQLITE_FILE_NAME } from '../db/connect';
 import { migrationState } from '../db/migrations';
 import { ensurePrivateDir, SECRET_FILE } from '../security/secrets';
+import { createPictureStorage } from '../uploads/storage/create-storage';
+import { contentTypeOf, type PictureStorage } from '../uploads/storage/picture-storage';
 import { readBackup, type BackupManifest } from './backup';
 import { runTool, toolConnection } from './postgres-tools';
 
@@ -14,11 +16,17 @@ export interface RestoreResult {
   pending: string[];
 }
 
-/** What is in the way of a restore, or null when the database and the upload folder are empty. */
-async function whatIsInTheWay(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<string | null> {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  const uploads = fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).length : 0;
-  if (uploads > 0) return `the upload folder ${uploadsDir} holds ${String(uploads)} file(s)`;
+/** What is in the way of a restore, or null when the database and the picture storage are empty. */
+async function whatIsInTheWay(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'pictureStorage'>,
+  storage: PictureStorage,
+): Promise<string | null> {
+  let uploads = 0;
+  for await (const page of storage.list()) uploads += page.length;
+  if (uploads > 0)
+    return storage.kind === 'fs'
+      ? `the upload folder ${storage.dir} holds ${String(uploads)} file(s)`
+      : `the bucket ${config.pictureStorage.driver === 's3' ? config.pictureStorage.bucket : ''} holds ${String(uploads)} picture(s)`;
   if (!config.databaseUrl) {
     const file = path.join(config.dataDir, SQLITE_FILE_NAME);
     if (fs.existsSync(file) && fs.statSync(file).size > 0) return `the database file ${file} exists`;
@@ -40,7 +48,10 @@ async function whatIsInTheWay(config: Pick<Config, 'dataDir' | 'databaseUrl'>): 
  * empty: a restore never merges into or overwrites live data. The dialect must match the
  * backup's (a SQLite backup goes into SQLite, a pg_dump into PostgreSQL).
  */
-export async function restoreBackup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, folder: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'pictureStorage'>,
+  folder: string,
+): Promise<RestoreResult> {
   const manifest = await readBackup(folder);
   const dialect = config.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.dialect !== dialect)
@@ -48,11 +59,12 @@ export async function restoreBackup(config: Pick<Config, 'dataDir' | 'databaseUr
       `This backup is of a ${manifest.dialect} database, and the settings point at ${dialect}` +
         (dialect === 'sqlite' ? ' (DATABASE_URL is not set)' : ' (DATABASE_URL is set)'),
     );
-  const inTheWay = await whatIsInTheWay(config);
+  const storage = createPictureStorage(config);
+  const inTheWay = await whatIsInTheWay(config, storage);
   if (inTheWay)
     throw new Error(
-      `Refusing to restore: ${inTheWay}. A restore goes into an empty database and an empty upload folder; ` +
-        'move the current data aside (or point DATA_DIR / DATABASE_URL elsewhere) first.',
+      `Refusing to restore: ${inTheWay}. A restore goes into an empty database and an empty upload folder (or bucket); ` +
+        'move the current data aside (or point DATA_DIR / DATABASE_URL / S3_BUCKET elsewhere) first.',
     );
 
   ensurePrivateDir(config.dataDir);
@@ -71,14 +83,12 @@ export async function restoreBackup(config: Pick<Config, 'dataDir' | 'databaseUr
     );
   }
 
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  ensurePrivateDir(uploadsDir);
+  // Into the folder or the bucket the settings name, whichever the backup came from.
+  await storage.prepare();
   const savedUploads = path.join(folder, 'uploads');
   if (fs.existsSync(savedUploads)) {
-    for (const name of fs.readdirSync(savedUploads)) {
-      fs.copyFileSync(path.join(savedUploads, name), path.join(uploadsDir, name));
-      fs.chmodSync(path.join(uploadsDir, name), 0o600);
-    }
+    for (const name of fs.readdirSync(savedUploads))
+      await storage.put(name, fs.readFileSync(path.join(savedUploads, name)), contentTypeOf(name));
   }
   const secretTarget = path.join(config.dataDir, SECRET_FILE);
   if (manifest.serverSecret && !fs.existsSync(secretTarget)) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PurgeTask } from '../maintenance/purge-job';
@@ -45,27 +43,35 @@ export function unsavedUploadsTask(db: Kysely<Database>, store: UploadStore, uns
 }
 
 /**
- * Files in the upload folder with no row (their account was deleted, or an older release left
- * them after a failed write) and empty files, once older than `graceMs`: a file of an upload in
- * flight is at most seconds old.
+ * Stored pictures (files or objects) with no row (their account was deleted, or an older release
+ * left them after a failed write) and empty ones, once older than `graceMs`: the bytes of an
+ * upload in flight are at most seconds old.
  */
 export function orphanFilesTask(db: Kysely<Database>, store: UploadStore, graceMs: number, now: () => Date): PurgeTask {
   return {
     name: 'orphan_upload_files',
     async run() {
       const before = now().getTime() - graceMs - SAFETY_MARGIN_MS;
-      const names = (await fs.readdir(store.dir)).filter((name) => UPLOAD_NAME.test(name));
       let deleted = 0;
-      for (let start = 0; start < names.length; start += BATCH) {
-        const batch = names.slice(start, start + BATCH);
-        const rows = await db.selectFrom('uploads').select('name').where('name', 'in', batch).execute();
-        const known = new Set(rows.map((row) => row.name));
-        for (const name of batch) {
-          const stats = await fs.stat(path.join(store.dir, name)).catch(() => null);
-          if (!stats?.isFile() || stats.mtimeMs >= before) continue;
-          if (known.has(name) && stats.size > 0) continue;
-          await store.removeFile(name);
-          deleted += 1;
+      for await (const page of store.storage.list()) {
+        const old = page.filter((picture) => UPLOAD_NAME.test(picture.name) && picture.modified.getTime() < before);
+        for (let start = 0; start < old.length; start += BATCH) {
+          const batch = old.slice(start, start + BATCH);
+          const rows = await db
+            .selectFrom('uploads')
+            .select('name')
+            .where(
+              'name',
+              'in',
+              batch.map((picture) => picture.name),
+            )
+            .execute();
+          const known = new Set(rows.map((row) => row.name));
+          for (const picture of batch) {
+            if (known.has(picture.name) && picture.size > 0) continue;
+            await store.removeFile(picture.name);
+            deleted += 1;
+          }
         }
       }
       return deleted;

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
@@ -7,6 +6,8 @@ import { currentUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { detectImageType } from './image-type';
+import type { PictureStorage } from './storage/picture-storage';
+import { PICTURE_CACHE_CONTROL } from './storage/s3-storage';
 import { formatSize, UPLOAD_NAME } from './upload-store';
 
 /** What a client reads when its multipart body cannot be parsed. */
@@ -50,10 +51,8 @@ export async function registerUploadRoutes(
   authenticate: preHandlerHookHandler,
 ): Promise<void> {
   const { config } = context;
-  const uploadsDir = context.uploads.dir;
-  // Pictures are served by this process only: no other local user needs to read them.
-  await fs.mkdir(uploadsDir, { recursive: true, mode: 0o700 });
-  await fs.chmod(uploadsDir, 0o700);
+  const { storage } = context.uploads;
+  await storage.prepare();
 
   app.post(
     API_PATHS.upload,
@@ -76,20 +75,52 @@ export async function registerUploadRoutes(
     },
   );
 
-  // Served back read-only. Names never change content, so they cache forever.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: `${API_PATHS.uploads}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '365d',
-    immutable: true,
-    setHeaders(reply) {
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-      // The site and the API live on different origins; pictures are meant to be shown there.
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    },
+  await registerPictureServing(app, storage);
+}
+
+/** Nothing in a picture may run, whoever opens it. */
+const PICTURE_CSP = "default-src 'none'; sandbox";
+
+/**
+ * Served back read-only at `/uploads/<name>` whatever the driver, so clients keep one URL
+ * (decision 0061). Names never change content, so they cache forever.
+ */
+async function registerPictureServing(app: FastifyInstance, storage: PictureStorage): Promise<void> {
+  if (storage.kind === 'fs') {
+    await app.register(fastifyStatic, {
+      root: storage.dir,
+      prefix: `${API_PATHS.uploads}/`,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      maxAge: '365d',
+      immutable: true,
+      setHeaders(reply) {
+        reply.header('content-security-policy', PICTURE_CSP);
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      },
+    });
+    return;
+  }
+  // From the bucket, which stays private: every instance reads the same objects.
+  app.get<{ Params: { name: string } }>(`${API_PATHS.uploads}/:name`, async (request, reply) => {
+    const { name } = request.params;
+    if (!UPLOAD_NAME.test(name)) throw new HttpError(404, 'Not Found');
+    const etag = request.headers['if-none-match'];
+    const picture = await storage.get(name);
+    if (!picture) throw new HttpError(404, 'Not Found');
+    reply.header('content-security-policy', PICTURE_CSP);
+    // The site and the API live on different origins; pictures are meant to be shown there.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('cache-control', PICTURE_CACHE_CONTROL);
+    if (picture.etag) reply.header('etag', picture.etag);
+    if (picture.etag && etag === picture.etag) {
+      picture.body.destroy();
+      return reply.code(304).send();
+    }
+    reply.header('content-type', picture.contentType);
+    reply.header('content-length', String(picture.size));
+    return reply.send(picture.body);
   });
 }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { UploadSettings } from '../config';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError, isDiskFull } from '../http/errors';
-import { freeBytes } from './free-space';
 import type { ImageType } from './image-type';
+import type { PictureStorage } from './storage/picture-storage';
 
 /** Stored names are random: 128 bits of hex and the detected extension. */
 export const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
@@ -31,13 +29,14 @@ export const quotaExceeded = (settings: UploadSettings): string =>
   `Pictures you upload but do not choose are deleted after ${formatMinutes(settings.unsavedMs)}: please try again then.`;
 
 /**
- * The uploaded pictures: a row per file (owner, size) and the file itself. The row is written
- * first and the file second, and a failure removes both, so no file is ever left without a row.
+ * The uploaded pictures: a row per picture (owner, size) and its bytes in the storage (a file or
+ * an object). The row is written first and the bytes second, and a failure removes both, so no
+ * picture is ever left without a row.
  */
 export class UploadStore {
   constructor(
     private readonly db: Kysely<Database>,
-    readonly dir: string,
+    readonly storage: PictureStorage,
     private readonly settings: UploadSettings,
     private readonly now: () => Date,
   ) {}
@@ -54,7 +53,8 @@ export class UploadStore {
 
   /** Keeps a picture: 507 below the free-space floor or over the account's quota. Answers its name. */
   async save(userId: number, data: Buffer, type: ImageType): Promise<string> {
-    if ((await freeBytes(this.dir)) - data.length < this.settings.minFreeBytes) throw new HttpError(507, LOW_DISK_SPACE);
+    const free = await this.storage.freeBytes();
+    if (free !== null && free - data.length < this.settings.minFreeBytes) throw new HttpError(507, LOW_DISK_SPACE);
     const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
     // Counted before it is checked, each in its own statement: parallel uploads each see the
     // others' rows, so together they can only fall short of the quota, never pass it.
@@ -66,12 +66,9 @@ export class UploadStore {
       await this.forgetRow(name);
       throw new HttpError(507, quotaExceeded(this.settings));
     }
-    const file = path.join(this.dir, name);
     try {
-      await fs.writeFile(file, data, { flag: 'wx', mode: 0o600 });
+      await this.storage.put(name, data, type.contentType);
     } catch (error) {
-      // A full disk leaves an empty or partial file behind: it must not stay.
-      await fs.rm(file, { force: true }).catch(() => undefined);
       await this.forgetRow(name);
       throw isDiskFull(error) ? new HttpError(507, LOW_DISK_SPACE) : error;
     }
@@ -108,14 +105,14 @@ export class UploadStore {
       if (old) await trx.deleteFrom('uploads').where('name', '=', old).where('user_id', '=', userId).execute();
       return { updated: row, replaced: old };
     });
-    // After the commit: a file that cannot be removed now is an orphan the purge removes later.
+    // After the commit: a picture that cannot be removed now is an orphan the purge removes later.
     if (replaced && UPLOAD_NAME.test(replaced)) await this.removeFile(replaced);
     return updated;
   }
 
-  /** Deletes a file of ours; one that is already gone is fine. */
+  /** Deletes a picture's bytes; one that is already gone is fine, one that cannot go now the purge retries. */
   async removeFile(name: string): Promise<void> {
-    await fs.rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+    await this.storage.remove(name).catch(() => undefined);
   }
 
   /** Best effort: a row left behind (the database full too) is an unsaved upload the purge deletes. */
