@@ -16,6 +16,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RELEASE_SERVICE_SETTINGS } from '../../account-api/src/releases/release-service-settings.ts';
 import parts from '../../build-config/parts.js';
 import { ConflictError } from './pointer-store.mjs';
 import {
@@ -318,18 +319,30 @@ export async function startReleaseService({
   };
 }
 
-/** Settings (page-service/src/config/settings.ts documents them with the page service's). */
+/** `NAME`, or the content of the file `NAME_FILE` names (secrets; not both). */
+function secretFrom(env, name) {
+  const file = env[`${name}_FILE`];
+  if (file && env[name]) throw new Error(`set ${name} or ${name}_FILE, not both`);
+  return file ? readFileSync(file, 'utf8').trim() : env[name] || undefined;
+}
+
+/** Settings: account-api/src/releases/release-service-settings.ts documents them (docs/settings.md). */
 function settingsFrom(env) {
   const dataDir = path.resolve(env.RELEASE_DATA_DIR ?? path.join(parts.ROOT, '.release-service'));
+  const port = Number(env.RELEASE_SERVICE_PORT ?? RELEASE_SERVICE_SETTINGS.RELEASE_SERVICE_PORT.default);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`RELEASE_SERVICE_PORT is a port (got ${env.RELEASE_SERVICE_PORT})`);
+  if (Boolean(env.RELEASE_TLS_KEY) !== Boolean(env.RELEASE_TLS_CERT))
+    throw new Error('set both RELEASE_TLS_KEY and RELEASE_TLS_CERT, or neither');
   return {
-    databaseUrl: env.RELEASE_DATABASE_URL || null,
+    databaseUrl: secretFrom(env, 'RELEASE_DATABASE_URL') ?? null,
     dataDir,
     filesDir: path.resolve(env.RELEASE_FILES_DIR ?? path.join(dataDir, 'files')),
-    host: env.RELEASE_SERVICE_HOST ?? '127.0.0.1',
-    port: Number(env.RELEASE_SERVICE_PORT ?? 8095),
+    host: env.RELEASE_SERVICE_HOST ?? RELEASE_SERVICE_SETTINGS.RELEASE_SERVICE_HOST.default,
+    port,
     publicUrl: env.RELEASE_PUBLIC_URL || undefined,
-    tls: env.RELEASE_TLS_KEY && env.RELEASE_TLS_CERT ? { key: env.RELEASE_TLS_KEY, cert: env.RELEASE_TLS_CERT } : null,
-    overrideSecret: env.RELEASE_OVERRIDE_SECRET || undefined,
+    tls: env.RELEASE_TLS_KEY ? { key: env.RELEASE_TLS_KEY, cert: env.RELEASE_TLS_CERT } : null,
+    overrideSecret: secretFrom(env, 'RELEASE_OVERRIDE_SECRET'),
   };
 }
 
