@@ -310,3 +310,41 @@ test('override tokens are signed by the service and recorded without the token; 
   assert.match(await release('mf_catalog', 'revoke-override', 'mf-catalog', issued.id), /revoked/);
   assert.deepEqual(Object.keys((await store.readState()).remotes.mf_catalog.revokedOverrides), [issued.id]);
 });
+
+test('`release watch --once` through the service: a canary worse than stable is aborted with the site token, its figures in the history', async () => {
+  const { createServer } = await import('node:http');
+  const row = (version, views, errors) => ({
+    remote: 'mf_catalog',
+    version,
+    pageViews: views,
+    errors,
+    clients: views,
+    clientsWithErrors: errors,
+    errorRate: errors / views,
+    lcpP75: null,
+    inpP75: null,
+    vitalsSamples: 0,
+  });
+  const summary = { windowMinutes: 1, releases: [row('v1', 40, 0), row('v2', 30, 30)] };
+  const telemetryServer = createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(request.url.startsWith('/__telemetry/summary?minutes=') ? summary : {}));
+  });
+  await new Promise((resolve) => telemetryServer.listen(0, '127.0.0.1', resolve));
+  try {
+    for (const v of ['v1', 'v2']) await release('mf_catalog', 'publish', 'mf-catalog', v, '--from', build(v));
+    await release('mf_catalog', 'point', 'mf-catalog', 'v1');
+    await release('mf_catalog', 'canary', 'mf-catalog', 'v2', '20');
+    const telemetry = `http://127.0.0.1:${telemetryServer.address().port}`;
+    // The watcher reads the pointers and the builds' ids from the service, and aborts through it.
+    const watcher = { PATH: process.env.PATH, RELEASE_API_URL: service.url, RELEASE_TOKEN: tokens['*'] };
+    await main(['watch', '--once', '--telemetry', telemetry, '--min-views', '20'], watcher);
+    assert.equal((await store.readState()).remotes.mf_catalog.canary, undefined);
+    const line = (await store.readHistory('mf_catalog')).at(-1);
+    assert.deepEqual([line.action, line.release, line.watch.canary.build], ['abort', 'v2', 'v2']);
+    assert.match(line.by, /^release watch@.* \(token [0-9a-f]{16}\)$/);
+    assert.match(line.why, /^automatic: canary error rate 100\.0 % vs stable 0\.0 %/);
+  } finally {
+    await new Promise((resolve) => telemetryServer.close(resolve));
+  }
+});
