@@ -92,6 +92,20 @@ function readBody(req) {
   });
 }
 
+/**
+ * What the page services and the watcher read of the pointers, and no more: this answers without a
+ * token, so who pointed, the rollback stacks and publish times stay behind `status`.
+ */
+const publicPointers = (state) => ({
+  version: state.version,
+  remotes: Object.fromEntries(
+    Object.entries(state.remotes).map(([name, { version, url, canary, revokedOverrides }]) => [
+      name,
+      { version, url, canary, revokedOverrides },
+    ]),
+  ),
+});
+
 /** A file path inside a build: relative, no `..`, no hidden parts. */
 function safeRelative(name) {
   const parts_ = name.split('/');
@@ -248,7 +262,7 @@ export async function startReleaseService({
       const etag = `"pointers-${await store.stateVersion()}"`;
       if (req.headers['if-none-match'] === etag) return send(res, 304, undefined, { etag });
       const state = await store.readState();
-      return send(res, 200, state, { etag: `"pointers-${state.version}"`, 'cache-control': 'no-cache' });
+      return send(res, 200, publicPointers(state), { etag: `"pointers-${state.version}"`, 'cache-control': 'no-cache' });
     }
     if (req.method === 'GET' && (route === '/v1/status' || route === '/v1/history')) {
       const only = url.searchParams.get('remote');

@@ -108,6 +108,8 @@ test('a team publishes and points with only the URL and its token; the files are
   assert.equal(pointed.out, `mf-catalog → v1 (${manifestUrl}) on the next page load\n`);
   const pointers = await (await fetch(`${service.url}/v1/pointers`)).json();
   assert.equal(pointers.remotes.mf_catalog.url, manifestUrl);
+  // Answered without a token: what the page services read, not who pointed or the stacks.
+  assert.deepEqual(Object.keys(pointers.remotes.mf_catalog).sort(), ['url', 'version']);
   const { changes } = await (
     await fetch(`${service.url}/v1/history?remote=mf_catalog`, {
       headers: { authorization: `Bearer ${tokens.mf_catalog}` },
