@@ -45,6 +45,8 @@ const options = {
     reports: 'src/play-data/reports-cli.ts',
     // Writes openapi.json from the route schemas (after every build, below; `npm run openapi`).
     openapi: 'src/openapi/openapi-cli.ts',
+    // The release service's database (scripts/releases/release-service.mjs loads it; decision 0062).
+    'release-store': 'src/releases/release-store.ts',
   },
   outdir,
   bundle: true,

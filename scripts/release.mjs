@@ -37,6 +37,7 @@ import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
 import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/overrides/override-token.ts';
 import { readTelemetry, RULE, watchCanaries } from './releases/canary-watch.mjs';
+import { clientFromEnv } from './releases/release-client.mjs';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
 
 export const KEEP_DAYS = 7;
@@ -54,7 +55,7 @@ export function remoteNamed(nameOrFolder) {
   );
 }
 
-function checkVersion(version) {
+export function checkVersion(version) {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(version ?? '')) fail(`a release version is letters, digits, . _ - (got ${version})`);
   return version;
 }
@@ -110,10 +111,18 @@ const releaseDir = (releasesDir, remote, version) => path.join(releasesDir, remo
 const isPublished = (releasesDir, remote, version) =>
   existsSync(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'));
 
-/** One transaction on the pointers for one remote; `mutate(state, remoteState, details, who)`. */
+/**
+ * One transaction on the pointers for one remote; `mutate(state, remoteState, details, who)`.
+ * `opts.store` (the release service's database, decision 0062) replaces the locked file: there
+ * `mutate` may run again on a newer state when another change came first (compare-and-swap).
+ */
 function change(action, remote, opts, mutate) {
   const { releasesDir } = options(opts.env);
   const who = whoFrom(opts, opts.env);
+  if (opts.store)
+    return opts.store.commit({ action, remote: remote.container, who, expectVersion: opts.expect }, (state, details) =>
+      mutate(state, remoteState(state, remote.container), details, who),
+    );
   return commitChange(
     releasesDir,
     {
@@ -146,15 +155,24 @@ export async function publish(nameOrFolder, version, opts = {}) {
   const immutable = () => fail(`release ${remote.folder}/${version} exists: releases are immutable, publish a new version`);
   if (existsSync(target)) immutable();
   const staging = path.join(releasesDir, remote.folder, `.publishing-${version}-${randomBytes(4).toString('hex')}`);
+  // Renamed once: a store that works a change out again (compare-and-swap) must not see its own release as taken.
+  let renamed = false;
   try {
     cpSync(source, staging, { recursive: true });
     await change('publish', remote, opts, (state, current, details) => {
-      if (existsSync(target)) immutable();
-      renameSync(staging, target);
+      if (!renamed) {
+        if (existsSync(target)) immutable();
+        renameSync(staging, target);
+        renamed = true;
+      }
       current.published[version] = new Date().toISOString();
       details.release = version;
       return state;
     });
+  } catch (error) {
+    // Not recorded: the release goes away again, so the same version can be published later.
+    if (renamed) rmSync(target, { recursive: true, force: true });
+    throw error;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -332,6 +350,13 @@ export function list(nameOrFolder, { env } = {}) {
   return releasesOf(releasesDir, remote, remoteState(readState(releasesDir), remote.container));
 }
 
+/** `list` from the release service's database (its files are in RELEASES_DIR all the same). */
+export async function listFrom(store, nameOrFolder, { env } = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { releasesDir } = options(env);
+  return releasesOf(releasesDir, remote, remoteState(await store.readState(), remote.container));
+}
+
 /**
  * Deletes releases older than `days`, never the live one, the one rollback goes to, or any that
  * roll-forward goes to. Decided and done under the lock, so a release pointed at meanwhile is not
@@ -416,11 +441,14 @@ export async function revokeOverride(nameOrFolder, id, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const { releasesDir } = options(opts.env);
   const now = opts.now ?? Date.now();
+  // The database's history is read before (its change is compare-and-swap: a second revocation
+  // of one id at the same moment finds it in revokedOverrides when worked out again).
+  const history = opts.store ? await opts.store.readHistory(remote.container) : null;
   let issued;
   await change('revoke-override', remote, opts, (state, current, details) => {
     // Looked up under the lock: two revocations of one id at the same moment cannot both pass.
     issued =
-      liveOverrides(readHistory(releasesDir), remote.container, current, now).find((o) => o.id === id) ??
+      liveOverrides(history ?? readHistory(releasesDir), remote.container, current, now).find((o) => o.id === id) ??
       fail(`${remote.container} has no override ${id} that is still valid (release status ${remote.folder} lists them)`);
     // Expired ids need no entry: their tokens are refused anyway.
     const kept = Object.entries(current.revokedOverrides ?? {}).filter(([, until]) => Date.parse(until) > now);
@@ -461,8 +489,10 @@ export async function watch(opts = {}) {
   const log = opts.log ?? ((line) => console.log(`${new Date().toISOString()} ${line}`));
   // An automatic change says so, whoever started the watcher (RELEASE_BY names people).
   const by = opts.by ?? `release watch@${os.hostname()}`;
-  const canaries = () =>
-    Object.entries(readState(releasesDir).remotes)
+  // Through the release service when RELEASE_API_URL is set: it reads and aborts there.
+  const client = opts.client ?? null;
+  const canaries = async () =>
+    Object.entries((client ? await client.pointers() : readState(releasesDir)).remotes)
       .filter(([, pointer]) => pointer?.canary)
       .map(([container, pointer]) => ({
         remote: container,
@@ -471,7 +501,7 @@ export async function watch(opts = {}) {
         stable: pointer.version ? { version: pointer.version, url: pointer.url } : null,
       }));
   const abortJudged = (container, running, verdict) =>
-    abort(container, {
+    (client ? (name, o) => client.change(name, 'abort', o) : abort)(container, {
       ...opts,
       env,
       by,
@@ -484,7 +514,7 @@ export async function watch(opts = {}) {
   process.once('SIGINT', stopping);
   process.once('SIGTERM', stopping);
   log(
-    `watching canaries in ${releasesDir} every ${opts.intervalS ?? 30} s, telemetry from ` +
+    `watching canaries in ${client ? client.url : releasesDir} every ${opts.intervalS ?? 30} s, telemetry from ` +
       `${prometheusUrl ?? telemetryUrls.join(', ')}; judging from ${rule.minViews} canary clients`,
   );
   try {
@@ -496,7 +526,7 @@ export async function watch(opts = {}) {
       telemetry: (minutes) => readTelemetry({ telemetryUrls, prometheusUrl, minutes, log }),
       abort: abortJudged,
       log,
-      releasesDir,
+      releasesDir: client ? null : releasesDir,
       maxMinutes: opts.minutes ?? 10,
       rule,
     });
@@ -511,11 +541,18 @@ const POINTING = new Set(['point', 'rollback', 'roll-forward', 'promote']);
 /** Per remote: the live release and who pointed it, the previous ones, and the last `limit` changes. */
 export function status({ env, remote: only, limit = 10, now = Date.now() } = {}) {
   const { releasesDir } = options(env);
-  const state = readState(releasesDir);
-  const history = readHistory(releasesDir);
+  return statusOf({ state: readState(releasesDir), history: readHistory(releasesDir), where: releasesDir, only, limit, now });
+}
+
+/** `status` from the release service's database. */
+export async function statusFrom(store, { remote: only, limit = 10, now = Date.now(), where = store.location } = {}) {
+  return statusOf({ state: await store.readState(), history: await store.readHistory(), where, only, limit, now });
+}
+
+function statusOf({ state, history, where, only, limit, now }) {
   const names = only ? [remoteNamed(only).container] : parts.registry.remotes.map((r) => r.container);
   return {
-    releasesDir,
+    releasesDir: where,
     version: state.version,
     remotes: names.map((name) => {
       const current = remoteState(structuredClone(state), name);
@@ -630,37 +667,51 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
   const needsRemote = () =>
     name ?? fail(`${command} needs a remote (${parts.registry.remotes.map((r) => r.container).join(', ')})`);
   const live = (r) => `${r.version} (${r.url}) on the next page load`;
+  // RELEASE_API_URL: every verb is a request to the release service (decision 0062), which runs
+  // the same functions on its database; who, why and the commit are still worked out here.
+  const client = clientFromEnv(env);
+  const remoteOpts = () => ({ ...whoFrom(opts, env), expect: opts.expect });
+  const via = (verb, local, body = {}) =>
+    client ? client.change(remoteNamed(needsRemote()).container, verb, { ...remoteOpts(), ...body }) : local();
   switch (command) {
-    case 'publish':
-      return `published ${await publish(needsRemote(), arg, { ...opts, from: values.from })}`;
+    case 'publish': {
+      if (!client) return `published ${await publish(needsRemote(), arg, { ...opts, from: values.from })}`;
+      const remote = remoteNamed(needsRemote());
+      const base = env.npm_lifecycle_event === 'release' ? (env.INIT_CWD ?? '') : '';
+      const source = path.resolve(base, values.from ?? path.join(parts.ROOT, remote.folder, 'dist'));
+      if (!existsSync(path.join(source, 'mf-manifest.json')))
+        fail(`${source} holds no build (no mf-manifest.json): build ${remote.folder} first`);
+      const published = await client.publish(remote.container, checkVersion(arg), source, remoteOpts());
+      return `published ${published.url}`;
+    }
     case 'point':
-      return `${name} → ${live(await point(needsRemote(), arg, opts))}`;
+      return `${name} → ${live(await via('point', () => point(needsRemote(), arg, opts), { version: arg }))}`;
     case 'canary': {
-      const r = await canary(needsRemote(), arg, extra, opts);
+      const r = await via('canary', () => canary(needsRemote(), arg, extra, opts), { version: arg, share: extra });
       const rest = r.version ?? 'the config file’s release';
       return `${name}: canary ${r.canary.version} (${r.canary.url}) for ${r.canary.share} % of visitors, ${rest} for the rest, on the next page load`;
     }
     case 'promote':
-      return `${name} canary promoted → ${live(await promote(needsRemote(), opts))}, for everyone`;
+      return `${name} canary promoted → ${live(await via('promote', () => promote(needsRemote(), opts)))}, for everyone`;
     case 'abort': {
-      const r = await abort(needsRemote(), opts);
+      const r = await via('abort', () => abort(needsRemote(), opts));
       return `${name} canary ended → everyone on ${r.version ? live(r) : 'the config file’s release on the next page load'}`;
     }
     case 'rollback':
-      return `${name} rolled back → ${live(await rollback(needsRemote(), opts))}`;
+      return `${name} rolled back → ${live(await via('rollback', () => rollback(needsRemote(), opts)))}`;
     case 'roll-forward':
-      return `${name} rolled forward → ${live(await rollForward(needsRemote(), opts))}`;
+      return `${name} rolled forward → ${live(await via('roll-forward', () => rollForward(needsRemote(), opts)))}`;
     case 'status': {
-      const report = status({ env, remote: name });
+      const report = client ? await client.status(name) : status({ env, remote: name });
       return values.json ? JSON.stringify(report, null, 2) : formatStatus(report);
     }
     case 'list':
-      return list(needsRemote(), { env })
+      return (client ? await client.list(remoteNamed(needsRemote()).container) : list(needsRemote(), { env }))
         .map((r) => `${r.live ? '*' : ' '} ${r.version}  ${r.publishedAt.toISOString()}${r.recorded ? '' : ' (folder time)'}`)
         .join('\n');
     case 'prune': {
       const days = arg === undefined ? KEEP_DAYS : Number(arg);
-      const removed = await prune(needsRemote(), days, opts);
+      const removed = await via('prune', () => prune(needsRemote(), days, opts), { days });
       return `removed: ${removed.join(', ') || 'nothing'}`;
     }
     case 'watch': {
@@ -679,11 +730,15 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
         minutes: whole('minutes', 1, 60),
         minViews: whole('min-views', 1, 1_000_000),
         telemetry: values.telemetry,
+        client,
       });
       return '';
     }
     case 'override-token': {
-      const issued = await issueOverride(needsRemote(), arg, { ...opts, ttl: values.ttl });
+      const issued = await via('override-token', () => issueOverride(needsRemote(), arg, { ...opts, ttl: values.ttl }), {
+        url: arg,
+        ttl: values.ttl,
+      });
       if (values.json) return JSON.stringify(issued, null, 2);
       return (
         `${issued.token}\n` +
@@ -692,7 +747,7 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
       );
     }
     case 'revoke-override': {
-      const revoked = await revokeOverride(needsRemote(), arg ?? '', opts);
+      const revoked = await via('revoke-override', () => revokeOverride(needsRemote(), arg ?? '', opts), { id: arg ?? '' });
       return `override ${revoked.id} (${revoked.remote} → ${revoked.url}) revoked: its browser gets the live release on its next page load`;
     }
     default:

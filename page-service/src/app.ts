@@ -19,6 +19,7 @@ import { GameStatsSource } from './sources/game-stats';
 import { RemoteFiles } from './sources/remote-files';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
 import { activeTracing } from './telemetry/tracing';
+import type { PointerSource } from './releases/pointer-poller';
 
 export interface PageServiceOptions {
   /** The shell's build (index.html, mf-manifest.json, its stylesheet). */
@@ -33,6 +34,8 @@ export interface PageServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** scripts/release.mjs's folder, whose pointers repoint remotes live. */
   releasesDir?: string | undefined;
+  /** The release service's pointers (polled), in place of releasesDir's file: see releases/pointer-poller.ts. */
+  pointerSource?: PointerSource | undefined;
   /** Also serve the shell's files (npm start, development); in production nginx does. */
   serveAssets?: boolean;
   /** Keep nginx's fallback page here (see render/fallback-page.ts). */
@@ -96,6 +99,7 @@ export function buildPageService(options: PageServiceOptions): PageService {
       releasesDir: options.releasesDir,
     },
     (error) => app.log.error({ err: error }, 'config unreadable: keeping the last good one'),
+    options.pointerSource ?? null,
   );
   const renderer = new SiteRenderer({
     shell: new ShellBuild(options.shellDist, options.prerenderDir),

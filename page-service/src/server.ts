@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { buildPageService } from './app';
 import { pageServiceDefault } from './config/settings';
+import { PointerPoller } from './releases/pointer-poller';
 import { startTracing, traceLogFields } from './telemetry/tracing';
 
 const env = process.env;
@@ -20,12 +21,24 @@ if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesM
 async function main(): Promise<void> {
   // OTEL_EXPORTER_OTLP_ENDPOINT set: spans go there over OTLP (decision 0059); unset: nothing starts.
   const tracing = startTracing({ env, serviceName: 'page-service' });
+  // RELEASE_API_URL: the pointers come from the release service (polled), not a shared RELEASES_DIR.
+  const pollMs = Number(env.RELEASE_POLL_MS ?? pageServiceDefault('RELEASE_POLL_MS'));
+  if (!(Number.isInteger(pollMs) && pollMs >= 100)) {
+    console.error(
+      `page-service: RELEASE_POLL_MS must be a whole number of milliseconds, at least 100, not "${env.RELEASE_POLL_MS}"`,
+    );
+    process.exit(1);
+  }
+  const poller = env.RELEASE_API_URL
+    ? new PointerPoller(env.RELEASE_API_URL, pollMs, (error) => console.error(`page-service: ${error.message}`))
+    : null;
   const { app, renderer } = buildPageService({
     shellDist,
     prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
     configFile: env.CONFIG_FILE ? path.resolve(env.CONFIG_FILE) : undefined,
     env,
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
+    pointerSource: poller ?? undefined,
     serveAssets: env.SERVE_ASSETS === '1',
     fallbackDir: env.FALLBACK_DIR ? path.resolve(env.FALLBACK_DIR) : undefined,
     pageFilesDir: env.PAGE_FILES_DIR ? path.resolve(env.PAGE_FILES_DIR) : undefined,
@@ -37,6 +50,14 @@ async function main(): Promise<void> {
   });
   // The spans still buffered are sent once the last request is answered.
   if (tracing) app.addHook('onClose', async () => tracing.shutdown());
+  if (poller) {
+    app.addHook('onClose', (_instance, done) => {
+      poller.stop();
+      done();
+    });
+    // The first poll before warming: the first pages name the released remotes.
+    await poller.start();
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -166,7 +166,7 @@ export async function checkOnce({
   rule = RULE,
   now = Date.now(),
 }) {
-  const running = canaries();
+  const running = await canaries();
   if (!running.length) return [];
   // The window starts with the canary: stable's figures from the same minutes, none from before it.
   const since = Math.min(...running.map((r) => Date.parse(r.canary.since) || now));

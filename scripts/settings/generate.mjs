@@ -1,5 +1,6 @@
 // `npm run settings`: writes docs/settings.md and each service's .env.example from the services'
-// settings schemas (account-api/src/settings.ts, page-service/src/config/settings.ts), so the
+// settings schemas (account-api/src/settings.ts, page-service/src/config/settings.ts and the
+// release service's account-api/src/releases/release-service-settings.ts), so the
 // reference, the example and the parsers' defaults come from one source. `--check` (part of
 // `npm run validate`) writes nothing and fails when a generated file is not current.
 // The schemas are TypeScript without runtime imports: Node strips their types itself.
@@ -10,6 +11,7 @@ import { writeOrCheck } from '../lib/generated-files.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { API_SETTINGS } = await import(path.join(ROOT, 'account-api/src/settings.ts'));
 const { PAGE_SERVICE_SETTINGS } = await import(path.join(ROOT, 'page-service/src/config/settings.ts'));
+const { RELEASE_SERVICE_SETTINGS } = await import(path.join(ROOT, 'account-api/src/releases/release-service-settings.ts'));
 
 const SERVICES = [
   {
@@ -25,6 +27,13 @@ const SERVICES = [
     schema: 'page-service/src/config/settings.ts',
     example: 'page-service/.env.example',
     settings: PAGE_SERVICE_SETTINGS,
+  },
+  {
+    title: 'Release service',
+    run: '`node scripts/releases/release-service.mjs` (needs `npm run build -w account-api`; decision 0062)',
+    schema: 'account-api/src/releases/release-service-settings.ts',
+    example: 'scripts/releases/release-service.env.example',
+    settings: RELEASE_SERVICE_SETTINGS,
   },
 ];
 

@@ -16,9 +16,14 @@ const testing = args[0] === '--test';
 if (testing) process.env.TELEMETRY_TEST_SWITCH = '1';
 // Preview overrides on (decision 0047): e2e/topology/overrides.spec.ts signs tokens with it.
 if (testing) process.env.RELEASE_OVERRIDE_SECRET ??= 'topology-override-secret-0123456789abcdef';
+// The release service (decision 0062) unless the tests steer a releases folder: the suite's
+// canary, override and pointer specs still do (TOPOLOGY_RELEASES=service runs it with the service).
+const releaseService = !testing || process.env.TOPOLOGY_RELEASES === 'service';
 // The tests' own release pointers (e2e/topology/canary.spec.ts publishes and steers releases there).
 const releasesDir =
-  testing && !process.env.RELEASES_DIR ? mkdtempSync(path.join(os.tmpdir(), 'portal-topology-releases-')) : undefined;
+  testing && !releaseService && !process.env.RELEASES_DIR
+    ? mkdtempSync(path.join(os.tmpdir(), 'portal-topology-releases-'))
+    : undefined;
 if (releasesDir) process.on('exit', () => rmSync(releasesDir, { recursive: true, force: true }));
 // Traces (decision 0059): every page service and API instance sends its spans to a receiver the
 // tests read (e2e/topology/traces.spec.ts), exported every 200 ms instead of every 5 s.
@@ -27,7 +32,7 @@ if (otlpReceiver) {
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = otlpReceiver.url;
   process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
 }
-const topology = await startTopology({ quiet: testing, ...(releasesDir ? { releasesDir } : {}) });
+const topology = await startTopology({ quiet: testing, releaseService, ...(releasesDir ? { releasesDir } : {}) });
 let stopping = false;
 const stop = async (code) => {
   if (stopping) return;
@@ -42,6 +47,13 @@ const { urls, ports } = topology;
 console.log(
   `== nginx: site ${urls.site} (https ${urls.siteTls}), API ${urls.api}; page services ${urls.pageServices.join(', ')}; API instances ${urls.apiInstances.join(', ')}`,
 );
+if (topology.releaseService) {
+  console.log(`release service: ${topology.releaseService.url}`);
+  console.log(`release tokens: ${topology.releaseService.tokensFile}`);
+  console.log(
+    `   (its certificate: ${topology.releaseService.ca}; the site's token, for the canary watcher: ${topology.releaseService.siteTokenFile})`,
+  );
+}
 console.log(`topology ready: ${urls.site}`);
 
 if (testing) {
@@ -79,6 +91,13 @@ if (testing) {
         E2E_ACCESS_LOG: topology.accessLog,
         E2E_PICTURES_OBJECTS: topology.picturesObjects ?? '',
         ...(releasesDir ? { E2E_RELEASES_DIR: releasesDir, E2E_RELEASES_PORT: String(ports.control - 2) } : {}),
+        ...(topology.releaseService
+          ? {
+              E2E_RELEASE_API_URL: topology.releaseService.url,
+              E2E_RELEASE_TOKENS: topology.releaseService.tokensFile,
+              NODE_EXTRA_CA_CERTS: topology.releaseService.ca,
+            }
+          : {}),
       },
     },
   );

@@ -10,6 +10,7 @@
 //   base+11, base+12  page services              base+98  this harness's control (loopback)
 //   base+97  Prometheus (the tests only)         base+95  OTLP receiver (the tests only: run.mjs)
 //   base+89  the pictures' S3 bucket (s3rver: pictures-bucket.mjs)
+//   base+94  the release service (https; with releaseService: the page services poll it)
 //
 // The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
 // start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back
@@ -22,6 +23,7 @@ import path from 'node:path';
 import parts from '../../build-config/parts.js';
 import { makeCertificate } from '../lib/certificate.mjs';
 import { startPicturesBucket } from './pictures-bucket.mjs';
+import { startTopologyReleaseService } from './release-service.mjs';
 
 const { ROOT, registry } = parts;
 const NODE = process.execPath;
@@ -38,6 +40,7 @@ export function topologyPorts(base) {
     remotes,
     apiInstances: [base + 1, base + 2],
     pageServices: [base + 11, base + 12],
+    releaseService: base + 94,
   };
 }
 
@@ -95,7 +98,7 @@ export function topologyNginxConf({ srv, etc, dir, ports }) {
 /**
  * Starts the whole topology and resolves once every part answers.
  * @param {{ base?: number, build?: boolean, apiInstances?: number, databaseUrl?: string, redisUrl?: string,
- *   releasesDir?: string, quiet?: boolean }} [options]
+ *   releasesDir?: string, releaseService?: boolean, quiet?: boolean }} [options]
  */
 export async function startTopology({
   base = Number(process.env.TOPOLOGY_PORT_BASE ?? 9000),
@@ -104,6 +107,8 @@ export async function startTopology({
   databaseUrl = process.env.DATABASE_URL,
   redisUrl = process.env.REDIS_URL,
   releasesDir = process.env.RELEASES_DIR,
+  // The pointers from the release service (decision 0062) instead of a releases folder.
+  releaseService = false,
   quiet = false,
 } = {}) {
   const ports = topologyPorts(base);
@@ -115,7 +120,8 @@ export async function startTopology({
     build ||
     !folders.every((f) => built(`${f}/dist/index.html`)) ||
     !built('page-service/dist/server.js') ||
-    !built('account-api/dist/server.js')
+    !built('account-api/dist/server.js') ||
+    (releaseService && !built('account-api/dist/release-store.js'))
   )
     run('npm', ['run', 'build']);
 
@@ -159,6 +165,7 @@ export async function startTopology({
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
   const children = { api: [], pages: [] };
+  let releases = null;
   const stdio = ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'];
   const launch = {
     api: (i) =>
@@ -200,7 +207,11 @@ export async function startTopology({
           TRUST_PROXY_HOPS: '1',
           // The certificate nginx serves, read as players get it (the expiry alert's metric).
           CERT_PROBE_URLS: `https://localhost:${ports.siteTls}/`,
-          ...(releasesDir ? { RELEASES_DIR: releasesDir } : {}),
+          ...(releases
+            ? { RELEASE_API_URL: releases.url, NODE_EXTRA_CA_CERTS: releases.ca, RELEASE_POLL_MS: '1000' }
+            : releasesDir
+              ? { RELEASES_DIR: releasesDir }
+              : {}),
           LOG_LEVEL: 'warn',
         },
       }),
@@ -236,6 +247,7 @@ export async function startTopology({
         .concat([...children.pages.keys()].map((i) => stopChild('pages', i))),
     );
     await pictures?.stop();
+    await releases?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -247,6 +259,13 @@ export async function startTopology({
     run('nginx', ['-p', dir, '-c', nginxConf]);
     nginxStarted = true;
     await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 15_000);
+    if (releaseService)
+      releases = await startTopologyReleaseService({
+        dir: path.join(dir, 'release-service'),
+        port: ports.releaseService,
+        overrideSecret: process.env.RELEASE_OVERRIDE_SECRET,
+        quiet,
+      });
     // 4. The page services, each until its /readyz says it draws whole pages.
     await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
     await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
@@ -302,6 +321,9 @@ export async function startTopology({
       apiInstances: ports.apiInstances.slice(0, apiInstances).map((port) => `http://127.0.0.1:${port}`),
       pageServices: ports.pageServices.map((port) => `http://127.0.0.1:${port}`),
     },
+    releaseService: releases
+      ? { url: releases.url, ca: releases.ca, tokensFile: releases.tokensFile, siteTokenFile: releases.siteTokenFile }
+      : null,
     stop,
   };
 }

@@ -4,6 +4,7 @@
 // good config (and says so), instead of failing pages.
 import { statSync } from 'node:fs';
 import type { RuntimeConfig } from 'shared-contracts';
+import type { PointerSource } from '../releases/pointer-poller';
 import type { PointerState } from '../releases/pointer-state';
 import { pointerFile, readPointers, readRuntimeConfig, type ConfigFiles } from './runtime-config';
 
@@ -35,15 +36,18 @@ export class ConfigSource {
   private stamp = '';
   private pending: { stamp: string; read: Promise<VersionedConfig> } | null = null;
 
+  /** `pointers`: the release service's poller (RELEASE_API_URL), in place of RELEASES_DIR's file. */
   constructor(
     private readonly files: ConfigFiles,
     private readonly onError: (error: Error) => void = () => undefined,
+    private readonly pointers: PointerSource | null = null,
   ) {}
 
   /** The current config; throws only when no good config was ever read. */
   current(): Promise<VersionedConfig> {
     const { configFile, releasesDir } = this.files;
-    const stamp = `${stampOf(configFile)},${releasesDir ? stampOf(pointerFile(releasesDir)) : '-'}`;
+    const pointerStamp = this.pointers ? this.pointers.stamp() : releasesDir ? stampOf(pointerFile(releasesDir)) : '-';
+    const stamp = `${stampOf(configFile)},${pointerStamp}`;
     if (this.last && stamp === this.stamp) return Promise.resolve(this.last);
     if (this.pending?.stamp !== stamp) {
       const read = this.read(stamp).finally(() => {
@@ -56,7 +60,7 @@ export class ConfigSource {
 
   private async read(stamp: string): Promise<VersionedConfig> {
     try {
-      const pointers = await readPointers(this.files.releasesDir);
+      const pointers = this.pointers ? this.pointers.current() : await readPointers(this.files.releasesDir);
       const config = await readRuntimeConfig(this.files, pointers);
       const text = JSON.stringify([config, pointers.remotes]);
       this.stamp = stamp;

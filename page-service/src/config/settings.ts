@@ -39,6 +39,14 @@ export const PAGE_SERVICE_SETTINGS = {
   RELEASES_DIR: {
     doc: "The release pointers' folder (`npm run release`): live remotes and canaries.",
   },
+  RELEASE_API_URL: {
+    doc: 'The release service (`scripts/releases/release-service.mjs`): its pointers are polled (ETag) in place of `RELEASES_DIR`, so no folder is shared between hosts.',
+    example: 'https://releases.internal:8095',
+  },
+  RELEASE_POLL_MS: {
+    doc: 'How often the release service is polled for pointer changes, in milliseconds (a change reaches pages within this much).',
+    default: '1000',
+  },
   RELEASE_OVERRIDE_SECRET: {
     doc: "Preview overrides' HMAC key (at least 32 characters); unset: overrides are off.",
     secret: true,

@@ -1,0 +1,47 @@
+// Every environment setting of the release service (scripts/releases/release-service.mjs,
+// decision 0062): the one source of its defaults, of its part of docs/settings.md and of
+// scripts/releases/release-service.env.example (scripts/settings/generate.mjs). Only erasable
+// TypeScript here: the service and the generator import this file with Node's own type stripping.
+import type { SettingsSchema } from 'shared-contracts/settings';
+
+export const RELEASE_SERVICE_SETTINGS = {
+  RELEASE_SERVICE_HOST: {
+    doc: 'Address to listen on.',
+    default: '127.0.0.1',
+    production: '`0.0.0.0` in a container; loopback behind nginx on one host.',
+  },
+  RELEASE_SERVICE_PORT: { doc: 'Port to listen on.', default: '8095' },
+  RELEASE_PUBLIC_URL: {
+    doc: "The service's address as teams' CI, page services and browsers reach it: manifest URLs in the pointers are `<this>/files/<remote>/<version>/mf-manifest.json`.",
+    defaultNote: 'the address it listens on',
+    example: 'https://releases.playverse.games',
+  },
+  RELEASE_DATABASE_URL: {
+    doc: 'PostgreSQL for the pointers, history, tokens and refusals (every instance shares it); unset: the embedded SQLite file in `RELEASE_DATA_DIR`.',
+    secret: true,
+  },
+  RELEASE_DATA_DIR: {
+    doc: 'Folder of the embedded SQLite database (without `RELEASE_DATABASE_URL`).',
+    defaultNote: '`.release-service` in the repository',
+    example: '/var/lib/portal-releases',
+  },
+  RELEASE_FILES_DIR: {
+    doc: 'Where published builds are kept and served from at `/files/` (never overwritten).',
+    defaultNote: '`RELEASE_DATA_DIR/files`',
+    example: '/var/lib/portal-releases/files',
+  },
+  RELEASE_TLS_CERT: {
+    doc: 'Certificate (PEM) to serve HTTPS itself; with `RELEASE_TLS_KEY`. Unset: plain HTTP (put it behind a TLS proxy).',
+  },
+  RELEASE_TLS_KEY: { doc: "The certificate's private key (PEM file path, readable by the service only)." },
+  RELEASE_OVERRIDE_SECRET: {
+    doc: "Preview overrides' HMAC key, the page services' own: `override-token` is signed here; unset, the service refuses to issue them.",
+    secret: true,
+  },
+} as const satisfies SettingsSchema;
+
+export type ReleaseServiceSetting = keyof typeof RELEASE_SERVICE_SETTINGS;
+
+/** The default of a setting that has one. */
+export const releaseServiceDefault = (name: ReleaseServiceSetting): string | undefined =>
+  (RELEASE_SERVICE_SETTINGS[name] as { default?: string }).default;
