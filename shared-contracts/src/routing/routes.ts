@@ -1,22 +1,23 @@
-/** Route patterns of product §2, as react-router path patterns. */
+import { PAGES } from './pages';
+
+/** Route patterns of product §2, as react-router path patterns (from the page list, pages.ts). */
 export const ROUTES = {
-  home: '/',
-  allGames: '/all-games',
-  categories: '/categories',
-  category: '/categories/:categoryName',
-  search: '/search',
-  game: '/game/:gameId',
-  /** Not in product §2: every game with one tag (its key, lower case). */
-  tag: '/tags/:tag',
-  profile: '/profile',
+  home: PAGES.home.path,
+  allGames: PAGES.allGames.path,
+  categories: PAGES.categories.path,
+  category: PAGES.category.path,
+  search: PAGES.search.path,
+  game: PAGES.game.path,
+  tag: PAGES.tag.path,
+  profile: PAGES.profile.path,
 } as const;
 
 export const SEARCH_QUERY_PARAM = 'q';
 
 /** Not in the product's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
-export const TERMS_PATH = '/terms';
+export const TERMS_PATH = PAGES.terms.path;
 /** Not in the product's table: the shell's privacy page, linked from the footer. */
-export const PRIVACY_PATH = '/privacy';
+export const PRIVACY_PATH = PAGES.privacy.path;
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;

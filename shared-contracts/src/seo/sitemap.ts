@@ -1,19 +1,14 @@
 import type { Game } from '../catalogue/game';
-import { listCategories, listTags } from '../catalogue/queries';
-import { categoryPath, gamePath, ROUTES, tagPath } from '../routing/routes';
+import { PAGE_NAMES } from '../routing/pages';
+import { ROUTES } from '../routing/routes';
+import { PAGE_RULES } from './page-rules';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** Every indexable path: Home, All Games, each category, each tag and each game (decision 0026). */
+/** Every indexable path (decision 0026): each page's published paths, in the page list's order. */
 export function sitemapPaths(games: readonly Game[]): string[] {
-  return [
-    ROUTES.home,
-    ROUTES.allGames,
-    ...listCategories(games).map(categoryPath),
-    ...listTags(games).map(tagPath),
-    ...[...games].sort((a, b) => a.id - b.id).map((game) => gamePath(game.id)),
-  ];
+  return PAGE_NAMES.flatMap((name) => PAGE_RULES[name].published?.(games) ?? []);
 }
 
 /** sitemap.xml (sitemaps.org 0.9) for a site root such as https://games.example. */
