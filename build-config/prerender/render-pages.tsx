@@ -5,7 +5,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
-import { GAMES, PAGES, type PageName } from 'shared-contracts';
+import { GAMES, PAGES, type PageEntry, type PageName } from 'shared-contracts';
 import { propsKey, slottedProps } from 'shared-contracts/fragments';
 import { PAGE_RULES } from 'shared-contracts/seo';
 
@@ -42,10 +42,10 @@ export function publishedPages<Props extends object>(
   Component: ComponentType<Props>,
   props: Props,
 ): FragmentPage[] {
-  const { path: route, view } = PAGES[name];
-  if (!('remote' in view)) throw new Error(`${name} is one of the shell's own pages, not a remote's`);
-  const expose = view.remote.slice(view.remote.indexOf('/') + 1);
-  return (PAGE_RULES[name].published?.(GAMES) ?? []).map((path) => fragmentPage(expose, path, route, Component, props));
+  const page: PageEntry = PAGES[name];
+  if (!('remote' in page)) throw new Error(`${name} is one of the shell's own pages, not a remote's`);
+  const expose = page.remote.slice(page.remote.indexOf('/') + 1);
+  return (PAGE_RULES[name].published?.(GAMES) ?? []).map((path) => fragmentPage(expose, path, page.path, Component, props));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { GAMES, matchPage, matchPattern, PAGE_NAMES, PAGES, ROUTES } from '../src';
+import { GAMES, PAGE_NAMES, PAGES, PRIVACY_PATH, ROUTES, TERMS_PATH } from '../src';
+import { matchPage, matchPattern } from '../src/routing/match-page';
 import { PAGE_RULES, sitemapPaths } from '../src/seo';
 
 describe('matchPattern', () => {
@@ -33,8 +34,21 @@ describe('the page list', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('holds every product route, under its name', () => {
-    for (const [name, path] of Object.entries(ROUTES)) expect(PAGES[name as keyof typeof ROUTES].path).toBe(path);
+  it("holds product §2's routes, Tags, Terms and Privacy, as the site's links spell them", () => {
+    expect(ROUTES).toEqual({
+      home: '/',
+      allGames: '/all-games',
+      categories: '/categories',
+      category: '/categories/:categoryName',
+      tag: '/tags/:tag',
+      search: '/search',
+      game: '/game/:gameId',
+      profile: '/profile',
+      terms: '/terms',
+      privacy: '/privacy',
+    });
+    expect(TERMS_PATH).toBe('/terms');
+    expect(PRIVACY_PATH).toBe('/privacy');
   });
 
   it.each([

@@ -1,23 +1,12 @@
-import { PAGES } from './pages';
-
-/** Route patterns of product §2, as react-router path patterns (from the page list, pages.ts). */
-export const ROUTES = {
-  home: PAGES.home.path,
-  allGames: PAGES.allGames.path,
-  categories: PAGES.categories.path,
-  category: PAGES.category.path,
-  search: PAGES.search.path,
-  game: PAGES.game.path,
-  tag: PAGES.tag.path,
-  profile: PAGES.profile.path,
-} as const;
+// Links and nav highlighting on the page list's patterns (ROUTES, pages.ts).
+import { ROUTES } from './pages';
 
 export const SEARCH_QUERY_PARAM = 'q';
 
 /** Not in the product's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
-export const TERMS_PATH = PAGES.terms.path;
+export const TERMS_PATH = ROUTES.terms;
 /** Not in the product's table: the shell's privacy page, linked from the footer. */
-export const PRIVACY_PATH = PAGES.privacy.path;
+export const PRIVACY_PATH = ROUTES.privacy;
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;

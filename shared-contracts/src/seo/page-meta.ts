@@ -1,5 +1,5 @@
 import type { Game } from '../catalogue/game';
-import { matchPage } from '../routing/pages';
+import { matchPage } from '../routing/match-page';
 import { PAGE_RULES } from './page-rules';
 
 /** What a page tells the browser tab, search engines and link previews (decision 0026). */

@@ -1,6 +1,5 @@
 import type { Game } from '../catalogue/game';
-import { PAGE_NAMES } from '../routing/pages';
-import { ROUTES } from '../routing/routes';
+import { PAGE_NAMES, ROUTES } from '../routing/pages';
 import { PAGE_RULES } from './page-rules';
 
 const escapeXml = (text: string) =>

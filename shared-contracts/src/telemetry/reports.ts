@@ -4,7 +4,8 @@
  * id, and the route's pattern (never the URL: queries carry search terms and codes). Nothing in a
  * batch identifies a player.
  */
-import { matchPage, PAGE_NAMES, PAGES } from '../routing/pages';
+import { matchPage } from '../routing/match-page';
+import { PAGE_NAMES, PAGES } from '../routing/pages';
 
 /** The collector's path on the site's own origin (no CORS). */
 export const TELEMETRY_PATH = '/__telemetry';

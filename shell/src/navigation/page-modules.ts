@@ -1,7 +1,8 @@
-import { matchPage, type RemoteModuleId } from 'shared-contracts';
+import type { RemoteModuleId } from 'shared-contracts';
+import { matchPage } from 'shared-contracts/pages';
 
 /** The remote modules a path of this site shows (its page's, then what it goes on to mount); none for the shell's own pages. */
 export function modulesForPath(pathname: string): RemoteModuleId[] {
-  const view = matchPage(pathname)?.page.view;
-  return view && 'remote' in view ? [view.remote, ...(view.alsoLoads ?? [])] : [];
+  const page = matchPage(pathname)?.page;
+  return page && 'remote' in page ? [page.remote, ...(page.alsoLoads ?? [])] : [];
 }

@@ -6,7 +6,8 @@
 // (page-service/src/render/document.ts) calls it per request with the runtime config, the request's host
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
-import { findGameById, GAMES, matchPage, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { matchPage } from 'shared-contracts/pages';
 import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
 import {
   NO_PLAY_STATS_ATTRIBUTE,

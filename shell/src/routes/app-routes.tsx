@@ -23,7 +23,7 @@ interface PageInputs {
   gameHosts?: readonly string[];
 }
 type PropsOfModule<Id extends RemoteModuleId> = ComponentProps<RemoteModules[Id]>;
-type PageModuleId = Extract<(typeof PAGES)[keyof typeof PAGES]['view'], { remote: string }>['remote'];
+type PageModuleId = Extract<(typeof PAGES)[keyof typeof PAGES], { remote: string }>['remote'];
 /** Modules whose props a page cannot do without: each must have its line below (tsc says so). */
 type NeedsProps<Id extends RemoteModuleId> = object extends PropsOfModule<Id> ? never : Id;
 type PropsTable = { [Id in PageModuleId as NeedsProps<Id>]: (inputs: PageInputs) => PropsOfModule<Id> } & {
@@ -32,9 +32,9 @@ type PropsTable = { [Id in PageModuleId as NeedsProps<Id>]: (inputs: PageInputs)
 
 /** The props the shell hands each page's module (its contract, ARCHITECTURE.md); a module not named here takes none. */
 const PAGE_PROPS: PropsTable = {
-  'mf_catalog/HomePage': ({ brand }) => ({ brand }),
-  'mf_player/PlayPage': ({ gameHosts }) => ({ gameHosts }),
-  'mf_account/ProfilePage': ({ accountConfig }) => ({ config: accountConfig }),
+  'mf_catalog/HomePage': (inputs) => ({ brand: inputs.brand }),
+  'mf_player/PlayPage': (inputs) => ({ gameHosts: inputs.gameHosts }),
+  'mf_account/ProfilePage': (inputs) => ({ config: inputs.accountConfig }),
 };
 
 /** Drawn above a page's placeholder while its module loads (decision 0031): Home's welcome, as the remote draws it. */
@@ -42,21 +42,21 @@ const PAGE_LEADS: { [Id in PageModuleId]?: (brand: Brand) => ReactNode } = {
   'mf_catalog/HomePage': (brand) => <HomeHero name={brand.name} blurb={brand.blurb} />,
 };
 
-function pageElement({ view }: PageEntry, inputs: PageInputs) {
-  if ('shell' in view) {
-    const Page = SHELL_PAGES[view.shell as keyof typeof SHELL_PAGES];
+function pageElement(page: PageEntry, inputs: PageInputs) {
+  if ('shell' in page) {
+    const Page = SHELL_PAGES[page.shell as keyof typeof SHELL_PAGES];
     return (
       <Suspense>
         <Page />
       </Suspense>
     );
   }
-  const id = view.remote as PageModuleId;
+  const id = page.remote as PageModuleId;
   return (
     <RemoteBoundary
       id={id}
       props={PAGE_PROPS[id]?.(inputs) ?? {}}
-      placeholder={view.placeholder}
+      placeholder={page.placeholder}
       lead={PAGE_LEADS[id]?.(inputs.brand)}
     />
   );

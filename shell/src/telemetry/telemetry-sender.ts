@@ -1,7 +1,15 @@
 // The sender, loaded when idle: it samples per page load (the runtime config's rates), names each
 // report's part and build id and the route's pattern, measures Web Vitals with `web-vitals`, and
 // sends batches with sendBeacon when the page is hidden or left (or a batch is full).
-import { PAGE_NAMES, PAGES, REMOTE_NAMES, remoteOf, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import {
+  PAGE_NAMES,
+  PAGES,
+  REMOTE_NAMES,
+  remoteOf,
+  type PageEntry,
+  type RemoteModuleId,
+  type RuntimeConfig,
+} from 'shared-contracts';
 import {
   routePatternOf,
   SHELL_PART,
@@ -16,8 +24,8 @@ import type { NoticedError, TelemetryState } from './client-telemetry';
 /** The part that draws each route's page: the remote of the module the route mounts (the shell's own pages: none here). */
 const ROUTE_PARTS: Record<string, string> = Object.fromEntries(
   PAGE_NAMES.flatMap((name) => {
-    const { path, view } = PAGES[name];
-    return 'remote' in view ? [[path, remoteOf(view.remote)]] : [];
+    const page: PageEntry = PAGES[name];
+    return 'remote' in page ? [[page.path, remoteOf(page.remote)]] : [];
   }),
 );
 
