@@ -5,7 +5,9 @@
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { GAMES, PAGES, type PageEntry, type PageName } from 'shared-contracts';
 import { propsKey, slottedProps } from 'shared-contracts/fragments';
+import { PAGE_RULES } from 'shared-contracts/seo';
 
 export interface FragmentPage {
   /** The expose the shell mounts on this page (RemoteModules). */
@@ -29,6 +31,21 @@ export function fragmentPage<Props extends object>(
   // Slotted strings are strings still: the component renders them like any other.
   const slotted = slottedProps(props) as Props;
   return { expose, path, route, propsKey: propsKey(props), element: <Component {...slotted} /> };
+}
+
+/**
+ * A remote's page of the site's list (shared-contracts' PAGES) at every path its rule publishes
+ * (the sitemap's paths of that page), as the shell mounts it.
+ */
+export function publishedPages<Props extends object>(
+  name: PageName,
+  Component: ComponentType<Props>,
+  props: Props,
+): FragmentPage[] {
+  const page: PageEntry = PAGES[name];
+  if (!('remote' in page)) throw new Error(`${name} is one of the shell's own pages, not a remote's`);
+  const expose = page.remote.slice(page.remote.indexOf('/') + 1);
+  return (PAGE_RULES[name].published?.(GAMES) ?? []).map((path) => fragmentPage(expose, path, page.path, Component, props));
 }
 
 /**

@@ -2,6 +2,7 @@ export * from './catalogue';
 export * from './storage/keys';
 export * from './storage/open-game';
 export * from './routing/routes';
+export * from './routing/pages';
 export * from './messages/messages';
 export * from './events/bus';
 export * from './config/runtime';

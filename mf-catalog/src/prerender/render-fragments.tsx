@@ -1,9 +1,9 @@
 // The catalogue's pages rendered at build time (decision 0032): Home, All Games, every
-// category and every tag, as the shell mounts them. scripts/write-fragments.mjs calls this after the browser
+// category and every tag (each page's published paths, shared-contracts' page rules), as the shell mounts them. scripts/write-fragments.mjs calls this after the browser
 // build and writes dist/fragments.json beside the manifest; the site's server puts the page's
 // fragment into its HTML. Built for Node by rspack.fragments.config.js.
-import { GAMES, ROUTES, categoryPath, listCategories, listTags, tagPath, type Brand } from 'shared-contracts';
-import { fragmentPage, renderFragmentPages } from 'build-config/prerender/render-pages';
+import { ROUTES, type Brand } from 'shared-contracts';
+import { fragmentPage, publishedPages, renderFragmentPages } from 'build-config/prerender/render-pages';
 import { AllGamesPage } from '../all-games/all-games-page';
 import { CategoryPage } from '../categories/category-page';
 import { HomePage } from '../home/home-page';
@@ -17,15 +17,13 @@ const BRAND: Brand = { id: '', name: '', logo: '', title: '', favicon: '', blurb
 
 export function renderFragments() {
   return renderFragmentPages([
-    fragmentPage('HomePage', ROUTES.home, ROUTES.home, HomePage, { brand: BRAND }),
-    fragmentPage('AllGamesPage', ROUTES.allGames, ROUTES.allGames, AllGamesPage, {}),
-    ...listCategories(GAMES).map((category) =>
-      fragmentPage('CategoryPage', categoryPath(category), ROUTES.category, CategoryPage, {}),
-    ),
-    ...listTags(GAMES).map((tag) => fragmentPage('TagPage', tagPath(tag), ROUTES.tag, TagPage, {})),
+    ...publishedPages('home', HomePage, { brand: BRAND }),
+    ...publishedPages('allGames', AllGamesPage, {}),
+    ...publishedPages('category', CategoryPage, {}),
+    ...publishedPages('tag', TagPage, {}),
     // The one page for every category or tag the catalogue does not have ('Page not found' and
     // the ones it has): the site's server uses it for any such name (UNKNOWN_NAME).
-    fragmentPage('CategoryPage', `${ROUTES.categories}/${UNKNOWN_NAME}`, ROUTES.category, CategoryPage, {}),
-    fragmentPage('TagPage', `/tags/${UNKNOWN_NAME}`, ROUTES.tag, TagPage, {}),
+    fragmentPage('CategoryPage', ROUTES.category.replace(':categoryName', UNKNOWN_NAME), ROUTES.category, CategoryPage, {}),
+    fragmentPage('TagPage', ROUTES.tag.replace(':tag', UNKNOWN_NAME), ROUTES.tag, TagPage, {}),
   ]);
 }

@@ -2,9 +2,8 @@
 // mounts it when the site names no game hosts of its own. scripts/write-fragments.mjs writes
 // them to dist/fragments.json; the site's server puts the page's fragment into its HTML, where
 // the frame starts loading the game before any script. Built for Node by rspack.fragments.config.js.
-import { GAMES, ROUTES, gamePath } from 'shared-contracts';
 import { gameDetailsOf } from 'shared-contracts/game-details';
-import { fragmentPage, renderFragmentPages } from 'build-config/prerender/render-pages';
+import { publishedPages, renderFragmentPages } from 'build-config/prerender/render-pages';
 import { primeGameDetails } from '../game-details';
 import { PlayPage } from '../play/play-page';
 
@@ -13,5 +12,5 @@ import { PlayPage } from '../play/play-page';
 primeGameDetails(gameDetailsOf);
 
 export function renderFragments() {
-  return renderFragmentPages(GAMES.map((game) => fragmentPage('PlayPage', gamePath(game.id), ROUTES.game, PlayPage, {})));
+  return renderFragmentPages(publishedPages('game', PlayPage, {}));
 }

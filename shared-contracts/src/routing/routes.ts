@@ -1,22 +1,12 @@
-/** Route patterns of product §2, as react-router path patterns. */
-export const ROUTES = {
-  home: '/',
-  allGames: '/all-games',
-  categories: '/categories',
-  category: '/categories/:categoryName',
-  search: '/search',
-  game: '/game/:gameId',
-  /** Not in product §2: every game with one tag (its key, lower case). */
-  tag: '/tags/:tag',
-  profile: '/profile',
-} as const;
+// Links and nav highlighting on the page list's patterns (ROUTES, pages.ts).
+import { ROUTES } from './pages';
 
 export const SEARCH_QUERY_PARAM = 'q';
 
 /** Not in the product's table: the shell's Terms and Conditions page, linked from the sign-up terms box. */
-export const TERMS_PATH = '/terms';
+export const TERMS_PATH = ROUTES.terms;
 /** Not in the product's table: the shell's privacy page, linked from the footer. */
-export const PRIVACY_PATH = '/privacy';
+export const PRIVACY_PATH = ROUTES.privacy;
 
 export const categoryPath = (category: string): string => `/categories/${encodeURIComponent(category)}`;
 export const gamePath = (gameId: number | string): string => `/game/${encodeURIComponent(String(gameId))}`;

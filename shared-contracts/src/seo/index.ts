@@ -1,3 +1,4 @@
 export * from './page-meta';
 export * from './sitemap';
 export * from './game-page';
+export * from './page-rules';

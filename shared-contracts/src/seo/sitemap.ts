@@ -1,17 +1,11 @@
 import type { Game } from '../catalogue/game';
-import { listCategories, listTags } from '../catalogue/queries';
-import { categoryPath, gamePath, ROUTES, tagPath } from '../routing/routes';
+import { PAGE_NAMES, ROUTES } from '../routing/pages';
+import { PAGE_RULES } from './page-rules';
 import { escapeHtml } from '../text/escape-html';
 
-/** Every indexable path: Home, All Games, each category, each tag and each game (decision 0026). */
+/** Every indexable path (decision 0026): each page's published paths, in the page list's order. */
 export function sitemapPaths(games: readonly Game[]): string[] {
-  return [
-    ROUTES.home,
-    ROUTES.allGames,
-    ...listCategories(games).map(categoryPath),
-    ...listTags(games).map(tagPath),
-    ...[...games].sort((a, b) => a.id - b.id).map((game) => gamePath(game.id)),
-  ];
+  return PAGE_NAMES.flatMap((name) => PAGE_RULES[name].published?.(games) ?? []);
 }
 
 /** sitemap.xml (sitemaps.org 0.9) for a site root such as https://games.example. */

@@ -4,7 +4,8 @@
  * id, and the route's pattern (never the URL: queries carry search terms and codes). Nothing in a
  * batch identifies a player.
  */
-import { PRIVACY_PATH, ROUTES, TERMS_PATH } from '../routing/routes';
+import { matchPage } from '../routing/match-page';
+import { PAGE_NAMES, PAGES } from '../routing/pages';
 
 /** The collector's path on the site's own origin (no CORS). */
 export const TELEMETRY_PATH = '/__telemetry';
@@ -47,7 +48,7 @@ export interface VitalEvent extends EventBase {
 export type TelemetryEvent = ViewEvent | ErrorEvent | VitalEvent;
 
 export interface TelemetryBatch {
-  /** The route's pattern (`/game/:gameId`), from ROUTES. */
+  /** The route's pattern (`/game/:gameId`), from the page list (PAGES). */
   route: string;
   events: TelemetryEvent[];
 }
@@ -59,18 +60,13 @@ export const TELEMETRY_LIMITS = {
   maxMessageLength: 200,
 } as const;
 
-/** Every route pattern a report may name, the Terms page, and what matches none. */
-export const TELEMETRY_ROUTES: readonly string[] = [...Object.values(ROUTES), TERMS_PATH, PRIVACY_PATH];
+/** Every page's route pattern (routing/pages.ts): what a report may name, besides what matches none. */
+export const TELEMETRY_ROUTES: readonly string[] = PAGE_NAMES.map((name) => PAGES[name].path);
 export const OTHER_LABEL = 'other';
-
-const patternMatchers = TELEMETRY_ROUTES.map((pattern) => ({
-  pattern,
-  regex: new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-}));
 
 /** The route pattern of a path (no query), or `other`. */
 export function routePatternOf(pathname: string): string {
-  return patternMatchers.find(({ regex }) => regex.test(pathname))?.pattern ?? OTHER_LABEL;
+  return matchPage(pathname)?.page.path ?? OTHER_LABEL;
 }
 
 /** Sampling rates (0..1) and the test switch; `telemetry` in /config.json, every field optional. */

@@ -7,6 +7,7 @@
 // (branding by host) and the remotes' fragments.
 import { renderToString } from 'react-dom/server';
 import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import { matchPage } from 'shared-contracts/pages';
 import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
 import {
   NO_PLAY_STATS_ATTRIBUTE,
@@ -70,8 +71,10 @@ export function renderPage(
   const { pathname, search } = new URL(url, origin);
   const head = pageHeadFor(pathname, search, brand, origin);
   const noFigures = stats === null || (stats !== undefined && stats.trending.length === 0 && stats.mostPlayed.length === 0);
-  const game = /^\/game\/(\d+)$/.exec(pathname);
-  const shownGame = game?.[1] === undefined ? undefined : findGameById(GAMES, game[1]);
+  // The JSON-LD the page's entry names (PAGES): a game's, for the game it shows.
+  const match = matchPage(pathname);
+  const gameId = match?.page.structuredData === 'game' ? match.params.gameId : undefined;
+  const shownGame = gameId === undefined ? undefined : findGameById(GAMES, gameId);
   return {
     html,
     rootAttributes:

@@ -1,7 +1,15 @@
 // The sender, loaded when idle: it samples per page load (the runtime config's rates), names each
 // report's part and build id and the route's pattern, measures Web Vitals with `web-vitals`, and
 // sends batches with sendBeacon when the page is hidden or left (or a batch is full).
-import { REMOTE_NAMES, remoteOf, ROUTES, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
+import {
+  PAGE_NAMES,
+  PAGES,
+  REMOTE_NAMES,
+  remoteOf,
+  type PageEntry,
+  type RemoteModuleId,
+  type RuntimeConfig,
+} from 'shared-contracts';
 import {
   routePatternOf,
   SHELL_PART,
@@ -11,12 +19,14 @@ import {
   type TelemetryEvent,
 } from 'shared-contracts/telemetry';
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { PAGE_MODULES } from '../navigation/page-modules';
 import type { NoticedError, TelemetryState } from './client-telemetry';
 
-/** The part that draws each route's page: the remote of the module the route mounts. */
+/** The part that draws each route's page: the remote of the module the route mounts (the shell's own pages: none here). */
 const ROUTE_PARTS: Record<string, string> = Object.fromEntries(
-  (Object.keys(PAGE_MODULES) as (keyof typeof PAGE_MODULES)[]).map((route) => [ROUTES[route], remoteOf(PAGE_MODULES[route])]),
+  PAGE_NAMES.flatMap((name) => {
+    const page: PageEntry = PAGES[name];
+    return 'remote' in page ? [[page.path, remoteOf(page.remote)]] : [];
+  }),
 );
 
 /** Error name and message, short, with no URL's query or fragment (codes and tokens travel there). */
