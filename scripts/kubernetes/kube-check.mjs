@@ -345,8 +345,8 @@ async function main() {
     await check('/config.json names the example remotes', `${site}/config.json`, ({ status, body }) =>
       status !== 200
         ? `status ${status}`
-        : !body.includes('"accountApiUrl": "https://edge:8443/api"') ||
-            !body.includes('https://edge:8443/mf-catalog/mf-manifest.json')
+        : JSON.parse(body).accountApiUrl !== 'https://edge:8443/api' ||
+            JSON.parse(body).remotes?.mf_catalog !== 'https://edge:8443/mf-catalog/mf-manifest.json'
           ? "not the ConfigMap's config (the API and the remotes under the site's https origin)"
           : null,
     );
