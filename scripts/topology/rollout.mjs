@@ -1,30 +1,25 @@
 // Rolling restarts of a running topology (`npm run rollout`), as an operator does them by hand:
 // each API instance and each page service in turn is taken out of nginx's rotation (a graceful
-// reload), given a moment for requests in flight on the old workers, stopped with SIGTERM (it
-// drains), started until it answers ready, and put back. rollInstance() is what the topology's
+// reload, waited for until nginx's old workers, which still send to it, have finished and
+// exited), stopped with SIGTERM (it drains), started until it answers ready, and put back. rollInstance() is what the topology's
 // control runs (scripts/topology/topology.mjs: POST /roll/<part>/<i>, POST /rollout); run as a
 // script, this asks a topology started by `npm run topology` (TOPOLOGY_PORT_BASE) to roll
 // everything and prints each step. Exits 1 when a step failed.
 
-/** nginx's old workers finish what they have and the new ones take over: a moment either way. */
-const SETTLE_MS = 1_000;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * One instance out of rotation, drained, restarted, ready, and back in.
- * @param {{ setInRotation: (inRotation: boolean) => void, stop: () => Promise<void>, start: () => Promise<void> }} instance
+ * @param {{ setInRotation: (inRotation: boolean) => Promise<void>, stop: () => Promise<void>, start: () => Promise<void> }} instance
+ *   setInRotation resolves once nginx sends (or no longer sends) it anything
  */
 export async function rollInstance({ setInRotation, stop, start }) {
-  setInRotation(false);
+  await setInRotation(false);
   try {
-    await pause(SETTLE_MS);
     await stop();
     await start();
   } finally {
     // Back in even when the start failed: nginx's own checks then skip it, as before the roll.
-    setInRotation(true);
+    await setInRotation(true);
   }
-  await pause(SETTLE_MS);
 }
 
 /**

@@ -3,7 +3,10 @@ import { test } from 'node:test';
 import { rollInstance, rollout } from './rollout.mjs';
 
 const recorder = (steps, { failStart = false } = {}) => ({
-  setInRotation: (inRotation) => steps.push(inRotation ? 'in' : 'out'),
+  setInRotation: async (inRotation) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    steps.push(inRotation ? 'in' : 'out');
+  },
   stop: async () => void steps.push('stop'),
   start: async () => {
     steps.push('start');

@@ -27,6 +27,7 @@ import parts from '../../build-config/parts.js';
 import { makeCertificate } from '../lib/certificate.mjs';
 import { startMailSink } from '../lib/mail-sink.mjs';
 import { productionApiEnv } from './api-env.mjs';
+import { reloadNginx } from './nginx-reload.mjs';
 import { rollInstance, rollout } from './rollout.mjs';
 
 const { ROOT, registry } = parts;
@@ -154,8 +155,9 @@ export async function startTopology({
     let conf = baseConf;
     for (const port of down) conf = conf.replace(new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*);`), '$1 down;');
     writeFileSync(nginxConf, conf);
-    // Graceful: new workers take the new list, old ones finish what they have in flight.
-    run('nginx', ['-p', dir, '-c', nginxConf, '-s', 'reload'], { stdio: 'ignore' });
+    // Graceful: new workers take the new list, old ones finish what they have in flight; resolves
+    // once the old ones are gone.
+    return reloadNginx({ prefix: dir, conf: nginxConf, pidFile: path.join(dir, 'portal-nginx.pid') });
   };
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
