@@ -32,13 +32,16 @@ export function recordRequests(page, keep = () => true) {
   page.on('requestfinished', (request) => {
     if (!keep(request.url())) return;
     pending.push(
-      request.sizes().then(
-        (sizes) => {
+      Promise.all([request.sizes(), request.response()]).then(
+        ([sizes, response]) => {
           const timing = request.timing();
+          // Over HTTP/2 Chromium counts the response's header frames into the body's size (about
+          // 400 bytes a file with the edge's headers); a file's Content-Length is its encoded body.
+          const length = Number(response?.headers()['content-length']);
           requests.push({
             url: request.url(),
             type: request.resourceType(),
-            bodyBytes: sizes.responseBodySize,
+            bodyBytes: Number.isInteger(length) && length > 0 ? length : sizes.responseBodySize,
             start: timing.startTime,
             end: timing.startTime + timing.responseEnd,
           });

@@ -11,6 +11,8 @@ missing=()
 command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static libnginx-mod-http-brotli-filter)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# The SMTP sink the API mails to (deploy/images/example-backing.sh: Python's smtpd, in Debian 12's 3.11).
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then echo "missing: ${missing[*]} (apt-get install them)" >&2; exit 1; fi
   echo "== Installing ${missing[*]}"

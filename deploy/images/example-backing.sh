@@ -17,8 +17,9 @@ case "${1:-}" in
     exec redis-server --port 6379 --bind 0.0.0.0 --protected-mode no --save '' --appendonly no --dir "$data"
     ;;
   mail)
-    # Prints every message it receives (the verification codes) to its log.
-    exec python3 -W ignore -u -m smtpd -n -c DebuggingServer 0.0.0.0:2525
+    # Prints every message it receives (the verification codes) to its log. The topology runs
+    # this role on its host too, on the address MAIL_LISTEN names (scripts/lib/mail-sink.mjs).
+    exec python3 -W ignore -u -m smtpd -n -c DebuggingServer "${MAIL_LISTEN:-0.0.0.0:2525}"
     ;;
   *)
     echo "usage: portal-example-backing postgres|redis|mail" >&2

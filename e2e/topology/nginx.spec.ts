@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { openGameFromSearch } from '../support/catalogue';
+import { sinkCode } from '../support/topology-mail';
 
 // The production topology (npm run test:nginx): deploy/nginx.conf serving the front ends as
 // static folders, the pages from two page services and the API from two instances on
@@ -10,27 +11,16 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
 const solveCaptcha = (scope: Locator) => scope.getByText("I'm not a robot").click();
 const instances = JSON.parse(process.env.E2E_API_INSTANCES ?? '[]') as string[];
+const tlsUrl = process.env.E2E_TLS_URL ?? '';
 
-/**
- * The verification code from the dev outbox. Asked of each instance: with an outbox kept in
- * the database any one answers; with one kept in memory only the instance that sent the mail.
- */
+/** The verification code the API mailed (production: over SMTP, to the topology's sink). */
 async function mailedCode(page: Page, to: string): Promise<string> {
   let code: string | null = null;
-  await expect
-    .poll(async () => {
-      for (const instance of instances) {
-        const response = await page.request.get(`${instance}/__dev/outbox?to=${encodeURIComponent(to)}`);
-        const messages = response.ok() ? ((await response.json()) as { code: string | null }[]) : [];
-        code = messages[0]?.code ?? code;
-      }
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
+  await expect.poll(async () => (code = await sinkCode(page.request, to))).toMatch(/^\d{6}$/);
   return code!;
 }
 
-test('nginx serves the front ends, every route as a page, with caching and security headers', async ({ request, ports }) => {
+test('nginx serves the front ends, every route as a page, with caching and security headers', async ({ request }) => {
   const route = await request.get('/all-games');
   expect(route.status()).toBe(200);
   expect(route.headers()['content-type']).toContain('text/html');
@@ -40,7 +30,8 @@ test('nginx serves the front ends, every route as a page, with caching and secur
   expect(route.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect((await request.get('/config.json')).headers()['cache-control']).toContain('max-age=0');
 
-  const catalogue = `http://localhost:${ports.mf_catalog}`;
+  // A remote's files are under the site's own origin (decision 0065).
+  const catalogue = '/mf-catalog';
   const manifest = await request.get(`${catalogue}/mf-manifest.json`);
   expect(manifest.headers()['cache-control']).toBe('no-cache');
   expect(manifest.headers()['access-control-allow-origin']).toBe('*');
@@ -72,12 +63,18 @@ test('both API instances and both page services answer behind nginx', async ({ r
   for (const instance of pageServices) expect((await request.get(`${instance}/readyz`)).ok()).toBeTruthy();
 });
 
-test('sign up, verify through the dev outbox, sign in and play a game', async ({ page }) => {
+test('over https: sign up, verify with the code from the SMTP sink, sign in and play, all on one origin', async ({ page }) => {
   test.setTimeout(180_000);
   const id = `ng${Date.now().toString(36)}`;
   const email = `${id}@example.com`;
   const password = 'Secret#123';
-  await page.goto('/');
+  // Everything of ours the browser asks for: the site's own https origin only, and no preflight.
+  const ours = /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (ours.test(request.url())) asked.push(`${request.method()} ${request.url()}`);
+  });
+  await page.goto(`${tlsUrl}/`);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   const signUp = dialog(page);
   await signUp.getByLabel('First Name').fill('Grace');
@@ -116,4 +113,9 @@ test('sign up, verify through the dev outbox, sign in and play a game', async ({
   await page.reload();
   await expect(page.locator('main iframe')).toHaveAttribute('title', 'Hobo Speedster');
   await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+
+  expect(asked.some((line) => line.startsWith(`POST ${tlsUrl}/api/`))).toBe(true);
+  expect(asked.some((line) => line.includes(`${tlsUrl}/mf-account/`))).toBe(true);
+  expect(asked.filter((line) => !line.split(' ')[1]!.startsWith(`${tlsUrl}/`))).toEqual([]);
+  expect(asked.filter((line) => line.startsWith('OPTIONS '))).toEqual([]);
 });

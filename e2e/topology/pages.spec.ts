@@ -60,13 +60,16 @@ test('a page the site does not have is a 404 through nginx, every time, and neve
   }
 });
 
-test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a copy', async ({ request, ports }) => {
+test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a copy', async ({ request }) => {
   const first = await request.get('/all-games?fresh=1', { headers: { Accept: 'text/html' } });
   const headers = first.headers();
   const csp = headers['content-security-policy'] ?? '';
-  expect(directive(csp, 'script-src')).toContain(`http://localhost:${ports.mf_catalog}`);
+  // The remotes and the API are under the https site's origin (decision 0065), nothing else of ours.
+  const site = new URL(tlsUrl).origin;
+  expect(directive(csp, 'script-src')).toContain(site);
   expect(directive(csp, 'script-src')).not.toContain("'unsafe-inline'");
-  expect(directive(csp, 'connect-src')).toContain(`http://localhost:${ports.api}`);
+  expect(directive(csp, 'connect-src')).toContain(site);
+  expect(directive(csp, 'connect-src')).not.toMatch(/http:\/\/(localhost|127\.0\.0\.1)/);
   expect(directive(csp, 'frame-src')).toContain('https://html5.gamemonetize.com');
   expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
   expect(headers['content-security-policy']).not.toContain(', '); // one policy, not two joined
@@ -79,13 +82,10 @@ test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a c
   expect(again.headers()['x-request-id']).not.toBe(headers['x-request-id']);
   // Operators' views are not public.
   expect((await request.get('/metrics')).status()).toBe(404);
-  expect((await request.get(`http://localhost:${ports.api}/metrics`)).status()).toBe(404);
+  expect((await request.get(`${tlsUrl}/api/metrics`)).status()).toBe(404);
 });
 
-test('a page kept as a file is the page the page service drew, with the same headers and its whole CSP', async ({
-  request,
-  ports,
-}) => {
+test('a page kept as a file is the page the page service drew, with the same headers and its whole CSP', async ({ request }) => {
   // Identity, so the bytes of the two answers can be compared.
   const ask = () => request.get('/game/7', { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } });
   const drawn = await ask();
@@ -104,7 +104,7 @@ test('a page kept as a file is the page the page service drew, with the same hea
     "'",
   );
   expect(meta).toBe((drawn.headers()['content-security-policy'] ?? '').replace("; frame-ancestors 'none'", ''));
-  expect(directive(meta, 'script-src')).toContain(`http://localhost:${ports.mf_catalog}`);
+  expect(directive(meta, 'script-src')).toContain(new URL(tlsUrl).origin);
   // Brotli from the file's copy, as browsers ask for it.
   const compressed = await request.get('/game/7', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
   expect(compressed.headers()['content-encoding']).toBe('br');
@@ -127,6 +127,21 @@ test('over https: http redirects there, HSTS is sent, and the page is the same',
     expect(await page.text()).toMatch(/<iframe[^>]+title="Hobo Speedster"/);
     const file = await tls.get(`${tlsUrl}/config.json`);
     expect(file.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // Every URL the config hands the browser is on this https origin: no mixed content, no CORS.
+    const config = (await file.json()) as { accountApiUrl: string; remotes: Record<string, string> };
+    for (const url of [config.accountApiUrl, ...Object.values(config.remotes)]) expect(new URL(url).origin).toBe(tlsUrl);
+    // The API and a remote over TLS, with HSTS and anti-framing headers.
+    const api = await tls.get(`${config.accountApiUrl}/health`);
+    expect(api.status()).toBe(200);
+    const manifest = await tls.get(config.remotes.mf_catalog!);
+    expect(manifest.status()).toBe(200);
+    for (const answer of [api, manifest]) {
+      expect(answer.headers()['strict-transport-security']).toMatch(/^max-age=31536000/);
+      expect(answer.headers()['x-frame-options']).toBe('DENY');
+      expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    // The API's answers are its own: never a cached file's policy.
+    expect(api.headers()['cache-control']).toBe('no-store');
   } finally {
     await tls.dispose();
   }

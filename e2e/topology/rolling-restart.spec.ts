@@ -1,13 +1,16 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { ROOT } from '../support/servers';
+import { sinkCode } from '../support/topology-mail';
 
-// Rolling restarts through nginx under load (npm run test:nginx): each API instance and each
-// page service is taken out of rotation, stopped with SIGTERM (it drains), started and put
-// back, one after the other, while players read pages and their balance, sign in and sign up.
-// Every request must succeed, and every sign-up must be in the database.
+// Rolling restarts through nginx under load (npm run test:nginx): `npm run rollout` takes each
+// API instance and each page service out of rotation, stops it with SIGTERM (it drains), starts
+// it and puts it back, one after the other, while players read pages and their balance, sign in
+// and sign up. Every request must succeed, and every sign-up must be in the database.
 
 const control = process.env.E2E_TOPOLOGY_CONTROL ?? '';
-const instances = JSON.parse(process.env.E2E_API_INSTANCES ?? '[]') as string[];
 const PASSWORD = 'Rolling#123';
 /**
  * A connection per request, pages included: taking an instance out of rotation reloads nginx,
@@ -17,10 +20,20 @@ const PASSWORD = 'Rolling#123';
  */
 const FRESH = { Connection: 'close' };
 
-async function outboxCode(request: APIRequestContext, to: string): Promise<string | null> {
-  const response = await request.get(`${instances[0]}/__dev/outbox?to=${encodeURIComponent(to)}`);
-  const messages = response.ok() ? ((await response.json()) as { code: string | null }[]) : [];
-  return messages[0]?.code ?? null;
+/** `npm run rollout` against this topology; calls `onLine` with each line it prints. */
+function runRollout(onLine: (line: string) => void): Promise<number> {
+  const base = String(Number(new URL(control).port) - 98);
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'topology', 'rollout.mjs')], {
+    env: { ...process.env, TOPOLOGY_PORT_BASE: base },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    lines.forEach(onLine);
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
 function register(request: APIRequestContext, apiUrl: string, id: string, headers: Record<string, string> = {}) {
@@ -30,7 +43,7 @@ function register(request: APIRequestContext, apiUrl: string, id: string, header
   });
 }
 
-test('every API instance and page service restarted in turn under load: no request fails, no sign-up is lost', async ({
+test('npm run rollout restarts every API instance and page service in turn under load: no request fails, no sign-up is lost', async ({
   request,
   apiUrl,
 }) => {
@@ -42,7 +55,7 @@ test('every API instance and page service restarted in turn under load: no reque
     const id = `roll${run}p${i}`;
     expect((await register(request, apiUrl, id)).status()).toBe(201);
     let code: string | null = null;
-    await expect.poll(async () => (code = await outboxCode(request, `${id}@example.com`))).toMatch(/^\d{6}$/);
+    await expect.poll(async () => (code = await sinkCode(request, `${id}@example.com`))).toMatch(/^\d{6}$/);
     const verified = await request.post(`${apiUrl}/verify-email/`, {
       form: { email: `${id}@example.com`, verification_code: code! },
     });
@@ -101,9 +114,6 @@ test('every API instance and page service restarted in turn under load: no reque
     }
   };
   const workers = Array.from({ length: 6 }, (_, w) => worker(w));
-  // Each part is restarted while players keep coming, and players are seen again after it is back:
-  // a fast machine restarts a part in well under a second, so the load is made sure of around each
-  // restart rather than counted over the whole run.
   const answeredSince = async (what: string) => {
     const target = outcomes.length + 25;
     await expect
@@ -111,22 +121,35 @@ test('every API instance and page service restarted in turn under load: no reque
       .toBeGreaterThanOrEqual(target);
   };
   await answeredSince('the start');
+  // Each part is restarted while players keep coming: the requests answered while it was out of
+  // rotation and restarting are counted per part, from the command's own lines.
+  const steps: { line: string; answered: number }[] = [];
+  const status = await runRollout((line) => steps.push({ line, answered: outcomes.length }));
+  await answeredSince('the rollout');
+  stop = true;
+  await Promise.all(workers);
+
+  expect(status, steps.map((step) => step.line).join('\n')).toBe(0);
+  expect(steps.at(-1)?.line).toBe('rollout done');
   for (const [part, index] of [
     ['api', 0],
     ['api', 1],
     ['pages', 0],
     ['pages', 1],
   ] as const) {
-    const rolled = await request.post(`${control}/roll/${part}/${index}`, { timeout: 180_000 });
-    expect(rolled.ok(), `${part} ${index} restarted: ${await rolled.text()}`).toBeTruthy();
-    await answeredSince(`${part} ${index} restarted`);
+    const rolling = steps.find((step) => step.line === `rolling ${part} ${index}`);
+    const rolled = steps.find((step) => step.line.startsWith(`rolled ${part} ${index}:`));
+    expect(rolling && rolled, `${part} ${index} rolled`).toBeTruthy();
+    // A new process, ready: `pid <old> → <new>, ready`.
+    const [, before, after] = /pid (\d+) → (\d+), ready$/.exec(rolled!.line) ?? [];
+    expect(after, rolled!.line).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(rolled!.answered - rolling!.answered, `requests answered while ${part} ${index} restarted`).toBeGreaterThan(0);
   }
-  stop = true;
-  await Promise.all(workers);
 
   const failed = outcomes.filter((o) => typeof o.status !== 'number' || o.status >= 500 || ![200, 201].includes(o.status));
   expect(outcomes.filter((o) => o.what === 'sign-in').length).toBeGreaterThan(5);
   expect(failed, JSON.stringify(failed.slice(0, 10))).toEqual([]);
   // Every sign-up answered 201 is in the database: its verification mail was queued with it.
-  for (const id of signUps) await expect.poll(() => outboxCode(request, `${id}@example.com`)).toMatch(/^\d{6}$/);
+  for (const id of signUps) await expect.poll(() => sinkCode(request, `${id}@example.com`)).toMatch(/^\d{6}$/);
 });

@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAllDocuments, stringify } from 'yaml';
 import { buildImages, EXAMPLE_IMAGE, IMAGE_NAMES } from '../images/build.mjs';
 import { makeCertificate } from '../lib/certificate.mjs';
+import { verificationCode } from '../lib/mail-sink.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXAMPLE = path.join(ROOT, 'deploy', 'kubernetes', 'example', 'all.yaml');
@@ -48,7 +49,8 @@ function must(args) {
 /** Throw-away secrets, as an operator would create them, and the certificate the edge serves. */
 function secrets(dir) {
   const password = randomBytes(18).toString('hex');
-  const { key, cert } = makeCertificate(dir);
+  // Also for `edge`: the example's site name, which the page services read the remotes' files from.
+  const { key, cert } = makeCertificate(dir, { hosts: ['edge'] });
   // Played as ConfigMaps of the same data: podman 4.3.1 crashes on a Secret volume (above).
   const secret = (name, data) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
   return {
@@ -159,10 +161,7 @@ function request(url, { ca, headers = {}, method = 'GET', body } = {}) {
 async function mailedCode(email) {
   for (let i = 0; i < 40; i += 1) {
     const log = podman(['logs', 'mail-mail']);
-    // The sink prints each message as sent; quoted-printable soft breaks are joined first.
-    const text = `${log.stdout}${log.stderr}`.replace(/=\r?\n/g, '');
-    const at = text.lastIndexOf(email);
-    const code = at === -1 ? null : /verification code is:[^0-9]*([0-9]{6})/.exec(text.slice(at))?.[1];
+    const code = verificationCode(`${log.stdout}${log.stderr}`, email);
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -170,10 +169,11 @@ async function mailedCode(email) {
 }
 
 /** A player signs up, verifies with the code from the mail sink (real SMTP) and signs in. */
-async function signUp(api) {
+async function signUp(api, ca) {
   const email = `kube-check-${Date.now().toString(36)}@example.com`;
   const password = 'Tr0mbone-Kettle!';
   const form = (fields) => ({
+    ca,
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
@@ -188,6 +188,7 @@ async function signUp(api) {
   const verified = await request(`${api}/verify-email/`, form({ email, verification_code: code }));
   if (verified.status !== 200) return `verification answered ${verified.status}: ${verified.body}`;
   const signedIn = await request(`${api}/login/`, {
+    ca,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: email, password }),
@@ -344,16 +345,17 @@ async function main() {
     await check('/config.json names the example remotes', `${site}/config.json`, ({ status, body }) =>
       status !== 200
         ? `status ${status}`
-        : !body.includes('http://edge:8081/mf-manifest.json')
-          ? "not the ConfigMap's config"
+        : JSON.parse(body).accountApiUrl !== 'https://edge:8443/api' ||
+            JSON.parse(body).remotes?.mf_catalog !== 'https://edge:8443/mf-catalog/mf-manifest.json'
+          ? "not the ConfigMap's config (the API and the remotes under the site's https origin)"
           : null,
     );
-    const apiPort =
-      edge.probes.length &&
-      played.find((o) => o.metadata.name === 'edge').spec.containers[0].ports.find((p) => p.name === 'api').hostPort;
+    await check("a remote's files under the site's origin", `${site}/mf-catalog/mf-manifest.json`, ({ status, headers }) =>
+      status !== 200 ? `status ${status}` : !headers['strict-transport-security'] ? 'no HSTS' : null,
+    );
     await check(
-      'the API answers through the edge, production headers on',
-      `http://localhost:${apiPort}/readyz`,
+      'the API answers through the edge under /api/, production headers on',
+      `${site}/api/readyz`,
       ({ status, headers }) =>
         status !== 200
           ? `status ${status}`
@@ -363,7 +365,7 @@ async function main() {
               ? 'no HSTS in production'
               : null,
     );
-    const signUpProblem = await signUp(`http://localhost:${apiPort}`).catch((error) => error.message);
+    const signUpProblem = await signUp(`${site}/api`, cert).catch((error) => error.message);
     if (signUpProblem) failures.push(`sign-up through the edge: ${signUpProblem}`);
     else console.log('   ok: a player signed up, verified with the code from the SMTP sink, and signed in');
   } finally {

@@ -168,14 +168,30 @@ const apiVolumes = (storage) => [
   { name: 'tmp', emptyDir: {} },
 ];
 
+/** The remotes' folders under the site's origin (deploy/nginx.conf), by their config name. */
+const REMOTE_FOLDERS = { mf_catalog: 'mf-catalog', mf_player: 'mf-player', mf_account: 'mf-account' };
+
 /**
- * Every object of the portal.
- * @param {{ replicas: number, image: string, site: string, api: string, remotes: Record<string, string>,
- *   config: object, apiEnv: Record<string, string>, pictures: 's3' | 'fs' }} options
+ * Every object of the portal. The browser talks to the site's https origin only (decision 0065):
+ * config.json names the API as `<site>/api` and each remote's manifest under `<site>/<folder>/`.
+ * `trustSiteCertificate`: the page services trust the edge's own certificate (a self-signed one,
+ * as the example's) for the remotes' files they read through it.
+ * @param {{ replicas: number, image: string, site: string, config: object, apiEnv: Record<string, string>,
+ *   pictures: 's3' | 'fs', trustSiteCertificate?: boolean }} options
  */
-export function portalObjects({ replicas, image, site, api, remotes, config, apiEnv, pictures }) {
+export function portalObjects({ replicas, image, site, config, apiEnv, pictures, trustSiteCertificate = false }) {
   const storage = PICTURE_STORAGE[pictures];
-  const runtimeConfig = { ...config, accountApiUrl: api, remotes };
+  const remotes = Object.fromEntries(
+    Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, `${site}/${folder}/mf-manifest.json`]),
+  );
+  const runtimeConfig = { ...config, accountApiUrl: `${site}/api`, remotes };
+  const siteCertificate = trustSiteCertificate
+    ? {
+        env: [{ name: 'NODE_EXTRA_CA_CERTS', value: '/etc/portal/tls/site.crt' }],
+        mount: [{ name: 'tls', mountPath: '/etc/portal/tls', readOnly: true }],
+        volume: [{ name: 'tls', secret: { secretName: 'portal-tls', items: [{ key: 'tls.crt', path: 'site.crt' }] } }],
+      }
+    : { env: [], mount: [], volume: [] };
   const resources = (cpu, memory, memoryLimit) => ({ requests: { cpu, memory }, limits: { memory: memoryLimit } });
   return [
     configMap('portal-config', { 'config.json': `${JSON.stringify(runtimeConfig, null, 2)}\n` }),
@@ -265,6 +281,7 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
           image: `${IMAGES.pages}:${image}`,
           imagePullPolicy: 'IfNotPresent',
           envFrom: [{ configMapRef: { name: 'page-service-env' } }],
+          ...(siteCertificate.env.length ? { env: siteCertificate.env } : {}),
           ports: [{ name: 'http', containerPort: 8080 }],
           // Ready once it draws whole pages: its build, the config, every remote's files.
           readinessProbe: probe('/readyz', 'http'),
@@ -275,6 +292,7 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
             { name: 'config', mountPath: '/etc/portal/config', readOnly: true },
             { name: 'shared', mountPath: '/srv/portal/shared' },
             { name: 'tmp', mountPath: '/tmp' },
+            ...siteCertificate.mount,
           ],
           securityContext: hardened(),
         },
@@ -283,6 +301,7 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
         { name: 'config', configMap: { name: 'portal-config' } },
         { name: 'shared', persistentVolumeClaim: { claimName: 'portal-pages' } },
         { name: 'tmp', emptyDir: {} },
+        ...siteCertificate.volume,
       ],
     }),
     service('page-service', [['http', 8080]]),
@@ -303,10 +322,6 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
           ports: [
             { name: 'http', containerPort: 8080 },
             { name: 'https', containerPort: 8443 },
-            { name: 'api', containerPort: 8000 },
-            { name: 'mf-catalog', containerPort: 8081 },
-            { name: 'mf-player', containerPort: 8082 },
-            { name: 'mf-account', containerPort: 8083 },
           ],
           readinessProbe: probe('/__health', 'https', { scheme: 'HTTPS' }),
           livenessProbe: probe('/__health', 'https', { scheme: 'HTTPS', periodSeconds: 10, failureThreshold: 3 }),
@@ -342,10 +357,6 @@ export function portalObjects({ replicas, image, site, api, remotes, config, api
       [
         ['http', 80, 8080],
         ['https', 443, 8443],
-        ['api', 8000],
-        ['mf-catalog', 8081],
-        ['mf-player', 8082],
-        ['mf-account', 8083],
       ],
       'LoadBalancer',
     ),
@@ -393,12 +404,6 @@ export function baseObjects() {
     replicas: 2,
     image: 'latest',
     site: 'https://games.example.com',
-    api: 'https://games.example.com:8000',
-    remotes: {
-      mf_catalog: 'https://games.example.com:8081/mf-manifest.json',
-      mf_player: 'https://games.example.com:8082/mf-manifest.json',
-      mf_account: 'https://games.example.com:8083/mf-manifest.json',
-    },
     config: shellConfig(),
     apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@games.example.com>' },
     pictures: 's3',
@@ -406,26 +411,22 @@ export function baseObjects() {
 }
 
 /**
- * The example: the site as https://localhost (the edge's name inside the cluster is `edge`, so
- * the page services fetch the remotes' files from it; a browser on the machine maps `edge` to
- * 127.0.0.1), everything at one replica, pictures in the API's folder.
+ * The example: the site as https://edge:8443 (the edge's name inside the cluster, so the page
+ * services read the remotes' files from it, trusting the example's self-signed certificate; a
+ * browser on the machine maps `edge` to 127.0.0.1), everything at one replica, pictures in the
+ * API's folder.
  */
 export function exampleObjects() {
   return [
     ...portalObjects({
       replicas: 1,
       image: 'latest',
-      site: 'https://localhost:8443',
-      api: 'http://edge:8000',
-      remotes: {
-        mf_catalog: 'http://edge:8081/mf-manifest.json',
-        mf_player: 'http://edge:8082/mf-manifest.json',
-        mf_account: 'http://edge:8083/mf-manifest.json',
-      },
+      site: 'https://edge:8443',
       config: shellConfig(),
-      apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://localhost:8443,http://localhost:8080' },
       // One replica and no S3 service in the example's backing image: the folder in a claim.
       pictures: 'fs',
+      apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://edge:8443,https://localhost:8443' },
+      trustSiteCertificate: true,
     }),
     ...exampleBacking('latest'),
   ];

@@ -4,8 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** Writes `site.key` and `site.crt` into `dir` with openssl; returns their paths. */
-export function makeCertificate(dir) {
+/**
+ * Writes `site.key` and `site.crt` into `dir` with openssl; returns their paths.
+ * @param {string} dir
+ * @param {{ hosts?: string[] }} [options] more host names it is valid for
+ */
+export function makeCertificate(dir, { hosts = [] } = {}) {
   mkdirSync(dir, { recursive: true });
   const key = path.join(dir, 'site.key');
   const cert = path.join(dir, 'site.crt');
@@ -22,7 +26,7 @@ export function makeCertificate(dir) {
       '-subj',
       '/CN=localhost',
       '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      `subjectAltName=${['localhost', ...hosts].map((host) => `DNS:${host}`).join(',')},IP:127.0.0.1`,
       '-keyout',
       key,
       '-out',

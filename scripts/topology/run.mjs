@@ -54,7 +54,7 @@ if (topology.releaseService) {
     `   (its certificate: ${topology.releaseService.ca}; the site's token, for the canary watcher: ${topology.releaseService.siteTokenFile})`,
   );
 }
-console.log(`topology ready: ${urls.site}`);
+console.log(`topology ready: ${urls.siteTls} (plain http for local use: ${urls.site})`);
 
 if (testing) {
   // Prometheus scraping every page service and API instance on its own port (decision 0035),
@@ -79,7 +79,10 @@ if (testing) {
         ...process.env,
         E2E_BASE_URL: urls.site,
         E2E_API_URL: urls.api,
-        E2E_PORTS: JSON.stringify({ shell: ports.site, api: ports.api, ...ports.remotes }),
+        // The site's own ports only: the API and the remotes are under its https origin (decision 0065).
+        E2E_PORTS: JSON.stringify({ shell: ports.site }),
+        // Node's clients in the specs trust the throw-away certificate nginx serves (browsers: topology.config.ts).
+        NODE_EXTRA_CA_CERTS: topology.certificate,
         E2E_API_INSTANCES: JSON.stringify(urls.apiInstances),
         E2E_PAGE_SERVICES: JSON.stringify(urls.pageServices),
         E2E_TOPOLOGY_CONTROL: urls.control,

@@ -5,16 +5,21 @@
 // (TOPOLOGY_PORT_BASE, default 9000):
 //
 //   base+80  the site over http (nginx)          base+43  the site over https (throw-away cert)
-//   base+79  http → https redirect (nginx)       base+81… the remotes (nginx)
-//   base+99  the API (nginx)                     base+1, base+2    account-api instances
-//   base+11, base+12  page services              base+98  this harness's control (loopback)
-//   base+97  Prometheus (the tests only)         base+95  OTLP receiver (the tests only: run.mjs)
+//   base+79  http → https redirect (nginx)       base+93  the SMTP sink the API mails to
+//   base+1, base+2    account-api instances      base+11, base+12  page services
+//   base+98  this harness's control (loopback)   base+97  Prometheus (the tests only)
+//   base+95  OTLP receiver (the tests only: run.mjs)
 //   base+89  the pictures' S3 bucket (s3rver: pictures-bucket.mjs)
 //   base+94  the release service (https; with releaseService: the page services poll it)
 //
+// The browser talks to the https site only (decision 0065): config.json names the API as
+// https://localhost:<base+43>/api and the remotes under /mf-catalog/ … of the same origin. The
+// API runs as in production (NODE_ENV=production, mail over SMTP to the sink).
+//
 // The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
-// start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back
-// in: a rolling restart as docs/operations.md describes it).
+// start, restart, and roll (a rolling restart of one instance: scripts/topology/rollout.mjs);
+// POST /rollout rolls every instance in turn (`npm run rollout`); GET /mail?to=<address> answers
+// the newest verification code the SMTP sink received for it.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,20 +29,22 @@ import parts from '../../build-config/parts.js';
 import { makeCertificate } from '../lib/certificate.mjs';
 import { startPicturesBucket } from './pictures-bucket.mjs';
 import { startTopologyReleaseService } from './release-service.mjs';
+import { startMailSink } from '../lib/mail-sink.mjs';
+import { productionApiEnv } from './api-env.mjs';
+import { reloadNginx } from './nginx-reload.mjs';
+import { rollInstance, rollout } from './rollout.mjs';
 
 const { ROOT, registry } = parts;
 const NODE = process.execPath;
 
 /** Every port of the topology from its base. */
 export function topologyPorts(base) {
-  const remotes = Object.fromEntries(registry.remotes.map((remote, i) => [remote.container, base + 81 + i]));
   return {
     site: base + 80,
     siteTls: base + 43,
     redirect: base + 79,
-    api: base + 99,
     control: base + 98,
-    remotes,
+    smtp: base + 93,
     apiInstances: [base + 1, base + 2],
     pageServices: [base + 11, base + 12],
     releaseService: base + 94,
@@ -75,7 +82,7 @@ export function topologyNginxConf({ srv, etc, dir, ports }) {
       .replaceAll('/var/cache/portal-nginx/', `${dir}/cache/`);
   for (const file of ['page-cache.conf', 'remote-files.conf'])
     writeFileSync(path.join(etc, file), localise(readFileSync(path.join(deploy, file), 'utf8')));
-  let conf = localise(readFileSync(path.join(deploy, 'nginx.conf'), 'utf8'))
+  const conf = localise(readFileSync(path.join(deploy, 'nginx.conf'), 'utf8'))
     // The harness runs as root and its folders are its own: workers run as root too, two of them.
     .replace('worker_processes auto;', 'user root;\nworker_processes 2;')
     // Tests play many clients from one machine: a request from loopback may name its client's
@@ -85,13 +92,10 @@ export function topologyNginxConf({ srv, etc, dir, ports }) {
     .replace('return 301 https://$host$request_uri;', `return 301 https://$host:${ports.siteTls}$request_uri;`)
     // The site over TLS as in production, and over plain http for local use and the browser tests.
     .replace('listen 443 ssl http2;', `listen ${ports.siteTls} ssl http2;\n    listen ${ports.site};`)
-    .replace('listen 8000;', `listen ${ports.api};`)
     .replace('server 127.0.0.1:8101 ', `server 127.0.0.1:${ports.pageServices[0]} `)
     .replace('server 127.0.0.1:8102 ', `server 127.0.0.1:${ports.pageServices[1]} `)
     .replace('server 127.0.0.1:8001 ', `server 127.0.0.1:${ports.apiInstances[0]} `)
     .replace('server 127.0.0.1:8002 ', `server 127.0.0.1:${ports.apiInstances[1]} `);
-  for (const remote of registry.remotes)
-    conf = conf.replace(`listen ${remote.port};`, `listen ${ports.remotes[remote.container]};`);
   return conf;
 }
 
@@ -136,17 +140,17 @@ export async function startTopology({
   cpSync(path.join(ROOT, registry.shell.folder, 'dist-prerender'), path.join(srv, 'shell-prerender'), { recursive: true });
   const shellConfig = JSON.parse(readFileSync(path.join(ROOT, registry.shell.folder, 'dist', 'config.json'), 'utf8'));
   const configFile = path.join(srv, 'config.json');
+  // One https origin for the browser: the site, its API and the remotes' files (decision 0065).
+  const siteTls = `https://localhost:${ports.siteTls}`;
   writeFileSync(
     configFile,
     JSON.stringify({
       ...shellConfig,
-      accountApiUrl: `http://localhost:${ports.api}`,
-      remotes: Object.fromEntries(
-        registry.remotes.map((r) => [r.container, `http://localhost:${ports.remotes[r.container]}/mf-manifest.json`]),
-      ),
+      accountApiUrl: `${siteTls}/api`,
+      remotes: Object.fromEntries(registry.remotes.map((r) => [r.container, `${siteTls}/${r.folder}/mf-manifest.json`])),
     }),
   );
-  makeCertificate(path.join(etc, 'tls'));
+  const { cert } = makeCertificate(path.join(etc, 'tls'));
   const nginxConf = path.join(etc, 'nginx.conf');
   const baseConf = topologyNginxConf({ srv, etc, dir, ports });
   writeFileSync(nginxConf, baseConf);
@@ -159,36 +163,33 @@ export async function startTopology({
     let conf = baseConf;
     for (const port of down) conf = conf.replace(new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*);`), '$1 down;');
     writeFileSync(nginxConf, conf);
-    // Graceful: new workers take the new list, old ones finish what they have in flight.
-    run('nginx', ['-p', dir, '-c', nginxConf, '-s', 'reload'], { stdio: 'ignore' });
+    // Graceful: new workers take the new list, old ones finish what they have in flight; resolves
+    // once the old ones are gone.
+    return reloadNginx({ prefix: dir, conf: nginxConf, pidFile: path.join(dir, 'portal-nginx.pid') });
   };
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
   const children = { api: [], pages: [] };
   let releases = null;
   const stdio = ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'];
+  const apiEnv = (i) => ({
+    ...process.env,
+    PORT: String(ports.apiInstances[i]),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    // A data folder each, shared with no one: pictures live in the bucket.
+    DATA_DIR: path.join(dir, `api-data-${i}`),
+    ...pictures?.env,
+    JWT_SECRET: 'topology-test-secret-0123456789abcdef',
+    ...productionApiEnv({ smtpUrl: mailSink?.url, siteUrl: siteTls, corsOrigins: sitesOrigins }),
+  });
   const launch = {
     api: (i) =>
       spawn(NODE, [path.join(ROOT, 'account-api', 'dist', 'server.js')], {
         cwd: ROOT,
         stdio,
-        env: {
-          ...process.env,
-          PORT: String(ports.apiInstances[i]),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-          // A data folder each, shared with no one: pictures live in the bucket.
-          DATA_DIR: path.join(dir, `api-data-${i}`),
-          ...pictures?.env,
-          JWT_SECRET: 'topology-test-secret-0123456789abcdef',
-          DEV_OUTBOX: '1',
-          TRUST_PROXY_HOPS: '1',
-          CORS_ORIGINS: sitesOrigins.join(','),
-          SITE_URL: `http://localhost:${ports.site}`,
-          LOG_LEVEL: 'warn',
-          PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '14',
-        },
+        env: apiEnv(i),
       }),
     pages: (i) =>
       spawn(NODE, [path.join(ROOT, 'page-service', 'dist', 'server.js')], {
@@ -207,8 +208,11 @@ export async function startTopology({
           TRUST_PROXY_HOPS: '1',
           // The certificate nginx serves, read as players get it (the expiry alert's metric).
           CERT_PROBE_URLS: `https://localhost:${ports.siteTls}/`,
+          // They read the remotes' files over https from nginx, which serves the throw-away
+          // certificate, and the release service's pointers over https (its own certificate).
+          NODE_EXTRA_CA_CERTS: releases ? releases.caBundle : cert,
           ...(releases
-            ? { RELEASE_API_URL: releases.url, NODE_EXTRA_CA_CERTS: releases.ca, RELEASE_POLL_MS: '1000' }
+            ? { RELEASE_API_URL: releases.url, RELEASE_POLL_MS: '1000' }
             : releasesDir
               ? { RELEASES_DIR: releasesDir }
               : {}),
@@ -238,6 +242,7 @@ export async function startTopology({
   let nginxStarted = false;
   let control = null;
   let pictures = null;
+  let mailSink = null;
   const stop = async () => {
     control?.close();
     if (nginxStarted) spawnSync('nginx', ['-p', dir, '-c', nginxConf, '-s', 'stop'], { stdio: 'ignore' });
@@ -248,11 +253,21 @@ export async function startTopology({
     );
     await pictures?.stop();
     await releases?.stop();
+    await mailSink?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    if (apiInstances > 0) pictures = await startPicturesBucket({ port: base + 89, dir: path.join(dir, 'pictures-bucket') });
-    // 2. The API instances one after the other (the first one migrates the database).
+    // 2. The pictures' bucket, the mail sink, the database's migrations (production refuses to
+    // start with any pending, as the Kubernetes Job runs them), then the API instances one after
+    // the other.
+    if (apiInstances > 0) {
+      pictures = await startPicturesBucket({ port: base + 89, dir: path.join(dir, 'pictures-bucket') });
+      mailSink = await startMailSink({ port: ports.smtp, logFile: path.join(dir, 'logs', 'mail-sink.log') });
+      run(NODE, [path.join(ROOT, 'account-api', 'dist', 'operations.js'), 'migrate'], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: apiEnv(0),
+      });
+    }
     for (let i = 0; i < apiInstances; i += 1) await start('api', i);
     // 3. nginx in front: it also serves the remotes' files, which the page services need to be ready.
     run('nginx', ['-t', '-q', '-p', dir, '-c', nginxConf]);
@@ -266,10 +281,14 @@ export async function startTopology({
         overrideSecret: process.env.RELEASE_OVERRIDE_SECRET,
         quiet,
       });
+    if (releases) {
+      releases.caBundle = path.join(dir, 'trusted-certificates.pem');
+      writeFileSync(releases.caBundle, readFileSync(cert, 'utf8') + readFileSync(releases.ca, 'utf8'));
+    }
     // 4. The page services, each until its /readyz says it draws whole pages.
     await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
     await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
-    if (apiInstances > 0) await waitFor(`http://localhost:${ports.api}/health`, 'the API through nginx', 15_000);
+    if (apiInstances > 0) await waitFor(`http://localhost:${ports.site}/api/health`, 'the API through nginx', 15_000);
   } catch (error) {
     const log = path.join(dir, 'logs', 'portal-error.log');
     if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-20).join('\n'));
@@ -277,9 +296,37 @@ export async function startTopology({
     throw error;
   }
 
-  // 5. A loopback control for tests: kill, stop, start or restart one instance of a part.
+  // 5. A loopback control for tests and `npm run rollout`: kill, stop, start, restart or roll one
+  // instance of a part, roll them all, read the mail sink.
+  const roll = async (part, i) => {
+    const before = children[part][i]?.pid;
+    await rollInstance({
+      setInRotation: (inRotation) => setInRotation(part, i, inRotation),
+      stop: () => stopChild(part, i),
+      start: () => start(part, i),
+    });
+    return `pid ${before} → ${children[part][i]?.pid}, ready`;
+  };
   control = http.createServer(async (req, res) => {
-    const [, action, part, index] = (req.url ?? '').split('/');
+    const url = new URL(req.url ?? '/', 'http://control');
+    if (req.method === 'GET' && url.pathname === '/mail') {
+      const code = mailSink?.codeFor(url.searchParams.get('to') ?? '') ?? null;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code }));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/rollout') {
+      // Each step as a line while it happens; the last line says whether all of it went through.
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      const instances = ['api', 'pages'].flatMap((part) => [...children[part].keys()].map((index) => ({ part, index })));
+      try {
+        await rollout(instances, roll, (line) => res.write(`${line}\n`));
+        res.end('rollout done\n');
+      } catch (error) {
+        res.end(`rollout failed: ${error.message}\n`);
+      }
+      return;
+    }
+    const [, action, part, index] = url.pathname.split('/');
     const i = Number(index);
     try {
       if (req.method !== 'POST' || !children[part] || !(i in children[part]))
@@ -290,15 +337,8 @@ export async function startTopology({
       else if (action === 'restart') {
         await stopChild(part, i);
         await start(part, i);
-      } else if (action === 'roll') {
-        // A rolling restart as an operator does it: out of rotation, drain, restart, back in.
-        setInRotation(part, i, false);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        await stopChild(part, i);
-        await start(part, i);
-        setInRotation(part, i, true);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      } else throw new Error(`unknown action ${action}`);
+      } else if (action === 'roll') await roll(part, i);
+      else throw new Error(`unknown action ${action}`);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true }));
     } catch (error) {
       res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: error.message }));
@@ -310,13 +350,15 @@ export async function startTopology({
     ports,
     dir,
     configFile,
+    certificate: cert,
     accessLog: path.join(dir, 'logs', 'portal-access.log'),
     picturesObjects: pictures?.objectsUrl ?? null,
     urls: {
       site: `http://localhost:${ports.site}`,
       siteTls: `https://localhost:${ports.siteTls}`,
       redirect: `http://localhost:${ports.redirect}`,
-      api: `http://localhost:${ports.api}`,
+      // The API as the browser reaches it (config.json's accountApiUrl).
+      api: `${siteTls}/api`,
       control: `http://127.0.0.1:${ports.control}`,
       apiInstances: ports.apiInstances.slice(0, apiInstances).map((port) => `http://127.0.0.1:${port}`),
       pageServices: ports.pageServices.map((port) => `http://127.0.0.1:${port}`),
