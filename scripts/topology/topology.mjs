@@ -13,16 +13,16 @@
 // The control answers POST /<action>/<api|pages>/<index>: kill (SIGKILL), stop (SIGTERM, drained),
 // start, restart, and roll (out of nginx's rotation with a graceful reload, SIGTERM, start, back
 // in: a rolling restart as docs/operations.md describes it).
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
 import { makeCertificate } from '../lib/certificate.mjs';
+import { IMAGE_USER, chooseRuntime, createEdge, createLauncher } from './instances.mjs';
 
 const { ROOT, registry } = parts;
-const NODE = process.execPath;
 
 /** Every port of the topology from its base. */
 export function topologyPorts(base) {
@@ -152,17 +152,33 @@ export async function startTopology({
     for (const port of down) conf = conf.replace(new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*);`), '$1 down;');
     writeFileSync(nginxConf, conf);
     // Graceful: new workers take the new list, old ones finish what they have in flight.
-    run('nginx', ['-p', dir, '-c', nginxConf, '-s', 'reload'], { stdio: 'ignore' });
+    edge.reload();
   };
+
+  // Processes of this checkout's build, or containers of this commit's images (instances.mjs).
+  const runtime = await chooseRuntime();
+  if (runtime.notice) console.log(runtime.notice);
+  const instances = createLauncher(runtime, { label: String(base) });
+  const mounts = [dir, ...(releasesDir ? [releasesDir] : [])];
+  const edge = createEdge(runtime, { prefix: dir, conf: nginxConf, mounts: [dir], label: String(base) });
+  if (runtime.kind === 'images') {
+    // What the services and nginx write (pages, fallback, uploads; pid file, logs, cache) is the
+    // images' non-root user's, and the TLS key nginx reads; the rest stays root's, readable.
+    for (const sub of ['srv/pages', 'srv/fallback', 'api-data', 'logs', 'cache'])
+      mkdirSync(path.join(dir, sub), { recursive: true });
+    for (const sub of ['', 'srv/pages', 'srv/fallback', 'api-data', 'logs', 'cache', 'etc/tls/site.key'])
+      chownSync(path.join(dir, sub), IMAGE_USER.uid, IMAGE_USER.gid);
+    if (releasesDir) chmodSync(releasesDir, 0o755);
+  }
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
   const children = { api: [], pages: [] };
   const stdio = ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'];
   const launch = {
     api: (i) =>
-      spawn(NODE, [path.join(ROOT, 'account-api', 'dist', 'server.js')], {
-        cwd: ROOT,
+      instances.spawn('api', {
         stdio,
+        mounts,
         env: {
           ...process.env,
           PORT: String(ports.apiInstances[i]),
@@ -181,9 +197,9 @@ export async function startTopology({
         },
       }),
     pages: (i) =>
-      spawn(NODE, [path.join(ROOT, 'page-service', 'dist', 'server.js')], {
-        cwd: ROOT,
+      instances.spawn('pages', {
         stdio,
+        mounts,
         env: {
           ...process.env,
           PORT: String(ports.pageServices[i]),
@@ -225,7 +241,7 @@ export async function startTopology({
   let control = null;
   const stop = async () => {
     control?.close();
-    if (nginxStarted) spawnSync('nginx', ['-p', dir, '-c', nginxConf, '-s', 'stop'], { stdio: 'ignore' });
+    if (nginxStarted) edge.stop();
     await Promise.all(
       [...children.api.keys()]
         .map((i) => stopChild('api', i))
@@ -233,18 +249,22 @@ export async function startTopology({
     );
     rmSync(dir, { recursive: true, force: true });
   };
+  const startedAt = Date.now();
   try {
     // 2. The API instances one after the other (the first one migrates the database).
     for (let i = 0; i < apiInstances; i += 1) await start('api', i);
     // 3. nginx in front: it also serves the remotes' files, which the page services need to be ready.
-    run('nginx', ['-t', '-q', '-p', dir, '-c', nginxConf]);
-    run('nginx', ['-p', dir, '-c', nginxConf]);
+    edge.test();
+    const edgeContainer = await edge.start();
     nginxStarted = true;
-    await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 15_000);
+    await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 30_000, edgeContainer);
     // 4. The page services, each until its /readyz says it draws whole pages.
     await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
     await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
     if (apiInstances > 0) await waitFor(`http://localhost:${ports.api}/health`, 'the API through nginx', 15_000);
+    console.log(
+      `== topology: every part ready ${((Date.now() - startedAt) / 1000).toFixed(1)} s after the first start (${runtime.kind === 'images' ? `images :${runtime.tag}` : 'processes'})`,
+    );
   } catch (error) {
     const log = path.join(dir, 'logs', 'portal-error.log');
     if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-20).join('\n'));
