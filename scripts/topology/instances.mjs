@@ -52,7 +52,7 @@ export async function chooseRuntime(env = process.env) {
 }
 
 /** The part of an environment a container of `part` may see: its settings (and their *_FILE forms). */
-function containerEnv(settings, env) {
+export function containerEnv(settings, env) {
   const names = new Set(settings.flatMap((name) => [name, `${name}_FILE`]));
   const picked = Object.entries(env).filter(([name, value]) => names.has(name) && value !== undefined);
   // The mode the topology asks for, not the image's default: an unset NODE_ENV stays unset.
