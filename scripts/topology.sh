@@ -24,4 +24,5 @@ fi
 base="${TOPOLOGY_PORT_BASE:-9000}"
 export PG_TEST_PORT="${PG_TEST_PORT:-$((base + 32))}"
 export REDIS_TEST_PORT="${REDIS_TEST_PORT:-$((base + 33))}"
-exec bash scripts/with-postgres.sh bash scripts/with-redis.sh node scripts/topology/run.mjs "$@"
+# The flag: instances.mjs reads the services' settings schemas, TypeScript that Node strips itself.
+exec bash scripts/with-postgres.sh bash scripts/with-redis.sh node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/topology/run.mjs "$@"

@@ -3,7 +3,6 @@
 // old upstream list until they have finished their requests in flight, and on a busy machine the
 // master may start new ones well after `nginx -s reload` returned; an instance taken out of the
 // rotation must not get its SIGTERM before then.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** The live (not zombie) children of a process, from /proc. */
@@ -24,15 +23,13 @@ function childrenOf(parent) {
 }
 
 /**
- * `nginx -s reload`, then waits until none of the master's former children is left (at most
- * `timeoutMs`, then throws).
- * @param {{ prefix: string, conf: string, pidFile: string, timeoutMs?: number }} nginx
+ * Reloads nginx through `trigger` (`nginx -s reload`, or SIGHUP to a container's master), then
+ * waits until none of the master's former children is left (at most `timeoutMs`, then throws).
+ * @param {{ masterPid: number, trigger: () => void, timeoutMs?: number }} nginx
  */
-export async function reloadNginx({ prefix, conf, pidFile, timeoutMs = 60_000 }) {
-  const master = Number(readFileSync(pidFile, 'utf8').trim());
+export async function reloadNginx({ masterPid: master, trigger, timeoutMs = 60_000 }) {
   const before = new Set(childrenOf(master));
-  const result = spawnSync('nginx', ['-p', prefix, '-c', conf, '-s', 'reload'], { stdio: 'ignore' });
-  if (result.status !== 0) throw new Error('nginx -s reload failed');
+  trigger();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = childrenOf(master).filter((pid) => before.has(pid));

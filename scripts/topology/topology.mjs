@@ -20,8 +20,8 @@
 // start, restart, and roll (a rolling restart of one instance: scripts/topology/rollout.mjs);
 // POST /rollout rolls every instance in turn (`npm run rollout`); GET /mail?to=<address> answers
 // the newest verification code the SMTP sink received for it.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import { startMailSink } from '../lib/mail-sink.mjs';
 import { productionApiEnv } from './api-env.mjs';
 import { reloadNginx } from './nginx-reload.mjs';
 import { rollInstance, rollout } from './rollout.mjs';
+import { IMAGE_USER, chooseRuntime, createEdge, createLauncher } from './instances.mjs';
 
 const { ROOT, registry } = parts;
 const NODE = process.execPath;
@@ -165,8 +166,23 @@ export async function startTopology({
     writeFileSync(nginxConf, conf);
     // Graceful: new workers take the new list, old ones finish what they have in flight; resolves
     // once the old ones are gone.
-    return reloadNginx({ prefix: dir, conf: nginxConf, pidFile: path.join(dir, 'portal-nginx.pid') });
+    return reloadNginx({ masterPid: edge.masterPid(), trigger: () => edge.reload() });
   };
+
+  // Processes of this checkout's build, or containers of this commit's images (instances.mjs).
+  const runtime = await chooseRuntime();
+  if (runtime.notice) console.log(runtime.notice);
+  const instances = createLauncher(runtime, { label: String(base) });
+  const mounts = [dir, ...(releasesDir ? [releasesDir] : [])];
+  const edge = createEdge(runtime, { prefix: dir, conf: nginxConf, mounts: [dir], label: String(base) });
+  if (runtime.kind === 'images') {
+    // What the services and nginx write (pages, fallback, uploads; pid file, logs, cache) is the
+    // images' non-root user's, and the TLS key nginx reads; the rest stays root's, readable.
+    const writable = ['srv/pages', 'srv/fallback', 'api-data-0', 'api-data-1', 'logs', 'cache'];
+    for (const sub of writable) mkdirSync(path.join(dir, sub), { recursive: true });
+    for (const sub of ['', ...writable, 'etc/tls/site.key']) chownSync(path.join(dir, sub), IMAGE_USER.uid, IMAGE_USER.gid);
+    if (releasesDir) chmodSync(releasesDir, 0o755);
+  }
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
   const children = { api: [], pages: [] };
@@ -186,15 +202,15 @@ export async function startTopology({
   });
   const launch = {
     api: (i) =>
-      spawn(NODE, [path.join(ROOT, 'account-api', 'dist', 'server.js')], {
-        cwd: ROOT,
+      instances.spawn('api', {
         stdio,
+        mounts,
         env: apiEnv(i),
       }),
     pages: (i) =>
-      spawn(NODE, [path.join(ROOT, 'page-service', 'dist', 'server.js')], {
-        cwd: ROOT,
+      instances.spawn('pages', {
         stdio,
+        mounts,
         env: {
           ...process.env,
           PORT: String(ports.pageServices[i]),
@@ -245,7 +261,7 @@ export async function startTopology({
   let mailSink = null;
   const stop = async () => {
     control?.close();
-    if (nginxStarted) spawnSync('nginx', ['-p', dir, '-c', nginxConf, '-s', 'stop'], { stdio: 'ignore' });
+    if (nginxStarted) edge.stop();
     await Promise.all(
       [...children.api.keys()]
         .map((i) => stopChild('api', i))
@@ -256,6 +272,7 @@ export async function startTopology({
     await mailSink?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+  const startedAt = Date.now();
   try {
     // 2. The pictures' bucket, the mail sink, the database's migrations (production refuses to
     // start with any pending, as the Kubernetes Job runs them), then the API instances one after
@@ -270,10 +287,10 @@ export async function startTopology({
     }
     for (let i = 0; i < apiInstances; i += 1) await start('api', i);
     // 3. nginx in front: it also serves the remotes' files, which the page services need to be ready.
-    run('nginx', ['-t', '-q', '-p', dir, '-c', nginxConf]);
-    run('nginx', ['-p', dir, '-c', nginxConf]);
+    edge.test();
+    const edgeContainer = await edge.start();
     nginxStarted = true;
-    await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 15_000);
+    await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 30_000, edgeContainer);
     if (releaseService)
       releases = await startTopologyReleaseService({
         dir: path.join(dir, 'release-service'),
@@ -289,6 +306,9 @@ export async function startTopology({
     await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
     await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
     if (apiInstances > 0) await waitFor(`http://localhost:${ports.site}/api/health`, 'the API through nginx', 15_000);
+    console.log(
+      `== topology: every part ready ${((Date.now() - startedAt) / 1000).toFixed(1)} s after the first start (${runtime.kind === 'images' ? `images :${runtime.tag}` : 'processes'})`,
+    );
   } catch (error) {
     const log = path.join(dir, 'logs', 'portal-error.log');
     if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-20).join('\n'));
