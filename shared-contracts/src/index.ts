@@ -3,7 +3,7 @@ export * from './storage/keys';
 export * from './storage/open-game';
 export * from './routing/routes';
 export * from './messages/messages';
-export * from './events/bus';
+export * from './events/portal-events';
 export * from './config/runtime';
 export * from './config/game-hosts';
 export * from './federation/exposes';

@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resolveBrand } from 'shared-contracts';
-import { setPlayDataApi } from 'shared-contracts/play-data';
 import 'shared-contracts/theme.css';
 import { App } from './app';
 import { applyBrandToDocument } from './branding/apply-brand';
@@ -9,6 +8,7 @@ import { loadRuntimeConfig } from './config/load-config';
 import { RemoteFragments, serverFragmentsOf } from './federation/remote-fragments';
 import { initRemotes, loadRemoteModule } from './federation/remotes';
 import { startTelemetry } from './telemetry/client-telemetry';
+import { setPlayDataApi } from 'portal-runtime';
 
 async function start() {
   const container = document.getElementById('root');

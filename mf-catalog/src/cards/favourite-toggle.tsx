@@ -1,5 +1,5 @@
-import { isFavourite, setFavourite, type Game } from 'shared-contracts';
-import { useLibrary } from '../library';
+import { isFavourite, type Game } from 'shared-contracts';
+import { useLibrary, setFavourite } from 'portal-runtime';
 import { HEART_ICON, PathIcon } from 'ui';
 
 /** The heart on a game card: a toggle button (aria-pressed) beside the card's link, never inside it. */

@@ -2,7 +2,7 @@ import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, ty
 import { allGamesSortedPath, HOME_ROW_TEXT, newestFirst } from 'shared-contracts/play-data';
 import { HomeHero } from 'ui';
 import { GameRow } from '../cards';
-import { useLibrary } from '../library';
+import { useLibrary } from 'portal-runtime';
 import { PopularRows } from './popular-rows';
 import { GameSlider } from './game-slider';
 import { useAvailableGames } from '../play-data';

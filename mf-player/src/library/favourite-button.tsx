@@ -1,5 +1,5 @@
-import { isFavourite, setFavourite } from 'shared-contracts';
-import { useLibrary } from './use-library';
+import { isFavourite } from 'shared-contracts';
+import { useLibrary, setFavourite } from 'portal-runtime';
 import { Icon } from 'ui';
 
 /** The play page's heart: a toggle button (aria-pressed) that adds the game to the favourites. */

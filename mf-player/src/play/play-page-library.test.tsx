@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { findGameById, GAMES, getLibrary, LIBRARY_STORAGE_KEYS, on, ROUTES, setFavourite } from 'shared-contracts';
+import { findGameById, GAMES, LIBRARY_STORAGE_KEYS, ROUTES } from 'shared-contracts';
 import { gameDetailsOf } from 'shared-contracts/game-details';
 import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { PlayPage } from './play-page';
 import { shareOrCopy } from './share';
 import { GAME_KEYS } from './use-keep-keys-in-game';
+import { getLibrary, on, setFavourite } from 'portal-runtime';
 
 const HOBO = findGameById(GAMES, 5)!;
 
