@@ -102,7 +102,7 @@ describe('sending a report', () => {
     globalThis.fetch = jest.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
     jest.resetModules();
     (await import('../src/play-data/play-data-api')).setPlayDataApi('http://api.test');
-    const { sendReport } = await import('../src/play-data/votes-and-reports');
+    const { sendReport } = await import('../src/play-data/player-requests');
     return sendReport(5, 'stuck', 'it froze');
   }
 
