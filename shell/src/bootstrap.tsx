@@ -2,13 +2,13 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resolveBrand } from 'shared-contracts';
 import 'shared-contracts/theme.css';
+import { setPlayDataApi } from 'portal-runtime';
 import { App } from './app';
 import { applyBrandToDocument } from './branding/apply-brand';
 import { loadRuntimeConfig } from './config/load-config';
 import { RemoteFragments, serverFragmentsOf } from './federation/remote-fragments';
 import { initRemotes, loadRemoteModule } from './federation/remotes';
 import { startTelemetry } from './telemetry/client-telemetry';
-import { setPlayDataApi } from 'portal-runtime';
 
 async function start() {
   const container = document.getElementById('root');

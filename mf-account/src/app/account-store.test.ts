@@ -3,12 +3,12 @@ import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, SUCCESS_TOASTS } from 'shared-contracts/account';
+import { on } from 'portal-runtime';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
 import { logoutRequested, signin } from '../session/session-actions';
 import { SESSION_CHECK_INTERVAL_MS } from '../session/session-sagas';
 import { upload, userInfo } from '../profile/profile-actions';
 import { createAccountStore } from './account-store';
-import { on } from 'portal-runtime';
 
 // Instances made by axios.create inherit the default adapter, so this mocks the store's client.
 const http = new MockAdapter(axios);

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { type AccountRemoteConfig } from 'shared-contracts';
+import { emit } from 'portal-runtime';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
 import { upload } from '../profile/profile-actions';
@@ -12,7 +13,6 @@ import type { AccountServices } from '../store/services';
 import { createToastNotifier } from '../store/toast-notifier';
 import { rootReducer } from './root-reducer';
 import { rootSaga } from './root-saga';
-import { emit } from 'portal-runtime';
 
 export interface AccountStoreOptions {
   config: AccountRemoteConfig;

@@ -1,4 +1,5 @@
 import { MODAL_KINDS } from 'shared-contracts/account';
+import { emit, openModal } from 'portal-runtime';
 import {
   askForDialog,
   listenForModalAsks,
@@ -7,7 +8,6 @@ import {
   takeModalAsks,
   type ModalTaker,
 } from './modal-inbox';
-import { emit, openModal } from 'portal-runtime';
 
 const recordingTaker = () => ({ open: jest.fn(), close: jest.fn() }) satisfies ModalTaker;
 

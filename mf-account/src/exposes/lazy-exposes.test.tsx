@@ -4,10 +4,10 @@ import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { MemoryRouter } from 'react-router-dom';
 import { STORAGE_KEYS } from 'shared-contracts';
+import { emit, on } from 'portal-runtime';
 import { sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
 import { browserTokens } from '../api/token-store';
 import type * as ModalInbox from '../auth/modal-inbox';
-import { emit, on } from 'portal-runtime';
 
 /** What the header slot and the modal host must not load until a dialog opens or a token is stored. */
 const HEAVY = ['axios', 'redux', '@reduxjs/toolkit', 'redux-saga', 'react-redux', 'react-google-recaptcha'];

@@ -1,6 +1,6 @@
 import { mergeLibraries, type PlayerLibrary } from 'shared-contracts';
-import { createLibrarySync, type LibraryTransport } from './library-sync';
 import { emit, getLibrary, markPlayed, setFavourite } from 'portal-runtime';
+import { createLibrarySync, type LibraryTransport } from './library-sync';
 
 /** An account on a fake server: the same merge rule as the API. */
 function fakeAccount(initial: PlayerLibrary = { favourites: [], recentlyPlayed: [] }) {

@@ -2,10 +2,10 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
 import { MODAL_KINDS } from 'shared-contracts/account';
+import { openModal } from 'portal-runtime';
 import AccountMenu from '../exposes/account-menu';
 import ModalHost from '../exposes/modal-host';
 import ProfilePage from '../exposes/profile-page';
-import { openModal } from 'portal-runtime';
 
 /** Standalone settings: the local account API and Google's public test reCAPTCHA key. */
 const STANDALONE_CONFIG: AccountRemoteConfig = {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { findGameById, GAMES, ROUTES } from 'shared-contracts';
+import { getLibrary, markPlayed, on, setFavourite } from 'portal-runtime';
 import { HomePage } from '../home/home-page';
 import { renderRoute } from '../testing/render-route';
 import { GameCard } from './game-card';
-import { getLibrary, markPlayed, on, setFavourite } from 'portal-runtime';
 
 const HOBO = findGameById(GAMES, 5)!;
 const BRAND = { id: 'b', name: 'Playverse', logo: '/logo.svg', title: 'Playverse', favicon: '/f.svg', blurb: 'Welcome.' };

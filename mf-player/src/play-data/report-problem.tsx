@@ -1,8 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { PLAY_DATA_TEXT, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from 'shared-contracts/play-data';
+import { sendReport } from 'portal-runtime/player-requests';
 import { loadToast } from '../ui/load-toast';
 import './report-problem.css';
-import { sendReport } from 'portal-runtime/player-requests';
 
 /** "Report a problem": a reason, optional words, one report per device, game and day (the API says so). */
 export function ReportProblem({ gameId }: { gameId: number }) {

@@ -4,8 +4,8 @@ import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game 
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
 import { FallbackImage, Icon } from 'ui';
+import { type ReportOutcome, sendReport } from 'portal-runtime/player-requests';
 import './game-trouble.css';
-import { sendReport, type ReportOutcome } from 'portal-runtime/player-requests';
 
 /** The texts of the "isn't loading" card (the SPEC has none for it). */
 export const GAME_TROUBLE_TEXT = {

@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { findGameById, GAMES, LIBRARY_STORAGE_KEYS, ROUTES } from 'shared-contracts';
 import { gameDetailsOf } from 'shared-contracts/game-details';
+import { getLibrary, on, setFavourite } from 'portal-runtime';
 import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { PlayPage } from './play-page';
 import { shareOrCopy } from './share';
 import { GAME_KEYS } from './use-keep-keys-in-game';
-import { getLibrary, on, setFavourite } from 'portal-runtime';
 
 const HOBO = findGameById(GAMES, 5)!;
 

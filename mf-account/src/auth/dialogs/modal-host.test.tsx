@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, MODAL_KINDS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts/account';
+import { emit, openModal } from 'portal-runtime';
 import { AccountMenu } from '../../profile/account-menu';
 import { modalOpened } from '../modal-slice';
 import { sampleUser, validToken } from '../../testing/fakes';
 import { api, http, renderAccount, renderedLocation } from '../../testing/render-account';
 import { ModalHost } from './modal-host';
 import { TERMS_LABEL } from './sign-up-dialog';
-import { emit, openModal } from 'portal-runtime';
 
 const STRONG = 'Secret#123';
 
