@@ -15,9 +15,16 @@ import tseslint from 'typescript-eslint';
 const parts = JSON.parse(readFileSync(new URL('./parts.json', import.meta.url), 'utf8'));
 const REMOTES = parts.remotes.map((remote) => remote.folder);
 const FRONT_ENDS = [parts.shell.folder, ...REMOTES];
-const TS_PROJECTS = ['shared-contracts', 'ui', 'build-config', ...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].map(
-  (w) => `./${w}/tsconfig.json`,
-);
+const TS_PROJECTS = [
+  'shared-contracts',
+  'portal-runtime',
+  'ui',
+  'build-config',
+  ...FRONT_ENDS,
+  'account-api',
+  'page-service',
+  'e2e',
+].map((w) => `./${w}/tsconfig.json`);
 
 /** Parses any file to an empty program, so name rules can run over files ESLint cannot read (CSS). */
 const cssNameOnlyParser = {
@@ -38,12 +45,33 @@ const cssNameOnlyParser = {
   },
 };
 
-/** No part imports another part's source: remotes meet only through shared-contracts and federation. */
-const partBoundaries = [...FRONT_ENDS, 'account-api', 'page-service', 'shared-contracts', 'ui'].map((part) => ({
+/**
+ * No part imports another part's source: the parts meet only through shared-contracts (types,
+ * data, pure functions), portal-runtime (the page's shared state, a federation singleton) and
+ * federation. Both packages are libraries, so they import no part either.
+ */
+const partBoundaries = [...FRONT_ENDS, 'account-api', 'page-service', 'shared-contracts', 'portal-runtime', 'ui'].map((part) => ({
   target: `./${part}`,
   from: [...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].filter((other) => other !== part).map((other) => `./${other}`),
-  message: `${part} must not import another part's source; put shared types, data and pure functions in shared-contracts.`,
+  message: `${part} must not import another part's source; put shared types, data and pure functions in shared-contracts, and state the parts share in portal-runtime.`,
 }));
+
+/**
+ * shared-contracts stays pure (types, data, routes, texts, pure functions): it never reaches the
+ * runtime that keeps state; the servers, which import it, never load browser state.
+ */
+const contractsStayPure = [
+  {
+    target: './shared-contracts',
+    from: './portal-runtime',
+    message: 'shared-contracts is pure: it must not import portal-runtime (the state the parts share lives there, not here).',
+  },
+  ...['account-api', 'page-service'].map((server) => ({
+    target: `./${server}`,
+    from: './portal-runtime',
+    message: `${server} runs on the server: portal-runtime is the browser's shared state.`,
+  })),
+];
 
 /** Inside a front end, shared ui/ never reaches into a feature folder. */
 const uiBoundaries = FRONT_ENDS.map((part) => ({
@@ -128,7 +156,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...uiBoundaries, ...featureFences] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...partBoundaries, ...contractsStayPure, ...uiBoundaries, ...featureFences] },
+      ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `onClick={() => setOpen(false)}` is the React idiom; a void call in a block body stays an error.
       // `const { hosts: _hosts, ...brand } = family` is how an object drops a key; a stand-in that
@@ -170,7 +201,7 @@ export default tseslint.config(
     rules: {
       // Tests reach into mocks and fixtures freely, and may compose features as the app does.
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...uiBoundaries] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...contractsStayPure, ...uiBoundaries] }],
     },
   },
   {

@@ -10,7 +10,7 @@ const { partOptions } = require('./parts');
 const { buildId } = require('./build-id');
 const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalone-runtime');
 
-const { ROUTER_EXPORTS, SHARED_SINGLETONS, STARTUP_VENDORS_CHUNK } = require('./shared');
+const { ROUTER_EXPORTS, SHARED_SINGLETONS, SHELL_EAGER_SHARED, STARTUP_VENDORS_CHUNK } = require('./shared');
 
 /** The federation bundler runtime the generated entry imports (CommonJS), and its ES module build. */
 const BUNDLER_RUNTIME_CJS = require.resolve('@module-federation/webpack-bundler-runtime');
@@ -47,12 +47,16 @@ function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
 }
 
-function sharedConfig(unshared = /** @type {string[]} */ ([])) {
+/**
+ * @param {string[]} unshared singletons this part bundles instead of sharing
+ * @param {string[]} eager singletons this part provides from its entry chunk
+ */
+function sharedConfig(unshared, eager) {
   /** @type {Record<string, {singleton: boolean, requiredVersion: string, eager: boolean, treeShaking?: {mode: 'runtime-infer', usedExports: string[]}}>} */
   const shared = {};
   for (const [request, pkg] of Object.entries(SHARED_SINGLETONS)) {
     if (unshared.includes(request)) continue;
-    shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: false };
+    shared[request] = { singleton: true, requiredVersion: `^${installedVersion(pkg)}`, eager: eager.includes(request) };
     if (ROUTER_SHARES.includes(request)) shared[request].treeShaking = { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS };
   }
   return shared;
@@ -166,7 +170,7 @@ function createFederatedConfig({
           filename: 'remoteEntry.js',
           exposes: exposes ?? {},
           remotes: {},
-          shared: sharedConfig(unshared),
+          shared: sharedConfig(unshared, isRemote ? [] : SHELL_EAGER_SHARED),
           shareStrategy: 'loaded-first',
           experiments: federationExperiments,
           // Remote types live in shared-contracts; the DTS plugin would couple the builds.

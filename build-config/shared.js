@@ -13,7 +13,17 @@ const SHARED_SINGLETONS = {
   'react-router-dom': 'react-router-dom',
   'react-toastify': 'react-toastify',
   'shared-contracts': 'shared-contracts',
+  'portal-runtime': 'portal-runtime',
 };
+
+/**
+ * Singletons the shell bundles into its own entry chunk (`eager`) instead of a chunk of their
+ * own: portal-runtime, the page's one bus, library store and play-data client (decision 0064).
+ * The shell needs it before its first render anyway, so it costs no request of its own; the
+ * remotes keep a fallback copy that a page loads only when no shell provides the package
+ * (a remote's standalone page).
+ */
+const SHELL_EAGER_SHARED = ['shared-contracts', 'portal-runtime'];
 
 /**
  * Singletons the shell provides but loads only when something needs them (decision 0028: the
@@ -51,4 +61,4 @@ const ROUTER_EXPORTS = [
   'useSearchParams',
 ];
 
-module.exports = { ROUTER_EXPORTS, SHARED_SINGLETONS, SHELL_ON_DEMAND_SHARED, STARTUP_VENDORS_CHUNK };
+module.exports = { ROUTER_EXPORTS, SHARED_SINGLETONS, SHELL_EAGER_SHARED, SHELL_ON_DEMAND_SHARED, STARTUP_VENDORS_CHUNK };

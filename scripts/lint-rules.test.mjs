@@ -1,5 +1,6 @@
 // Proves the lint rules that guard the architecture really fire: a remote importing another
-// remote or the shell, a ui/ file importing a feature, a feature importing another feature's
+// remote or the shell, shared-contracts or a server importing portal-runtime, portal-runtime
+// importing a part, a ui/ file importing a feature, a feature importing another feature's
 // internals or the app layer (in each fenced remote), a remote's shared folder importing a
 // feature, and a file name that is not kebab-case.
 // Runs the project's own eslint.config.mjs (only its boundary and naming rules, so no type
@@ -101,6 +102,27 @@ const FAILING = [
     says: 'store/ is shared by every feature of mf-account',
   },
   {
+    name: 'shared-contracts importing portal-runtime fails lint (the contracts stay pure)',
+    file: 'shared-contracts/src/library/probe.ts',
+    code: "export { getLibrary } from 'portal-runtime';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'shared-contracts is pure',
+  },
+  {
+    name: 'portal-runtime importing a remote fails lint',
+    file: 'portal-runtime/src/library/probe.ts',
+    code: "export { FavouriteToggle } from '../../../mf-catalog/src/cards/favourite-toggle';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: "another part's source",
+  },
+  {
+    name: 'a server importing portal-runtime fails lint',
+    file: 'page-service/src/render/probe.ts',
+    code: "export { getLibrary } from 'portal-runtime';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'runs on the server',
+  },
+  {
     name: 'a file name that is not kebab-case fails lint',
     file: 'shell/src/layout/SearchBox.tsx',
     code: 'export const x = 1;\n',
@@ -132,10 +154,20 @@ test('an mf-account feature importing another through its public entry, and the 
   assert.deepEqual(found, []);
 });
 
-test("imports inside one part, from shared-contracts and through a feature's public entry pass", async () => {
+test("imports inside one part, from shared-contracts, from portal-runtime and through a feature's public entry pass", async () => {
   const found = await problems(
     'mf-catalog/src/home/probe.ts',
-    "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\nexport { GameGrid } from '../cards';\n",
+    "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\nexport { GameGrid } from '../cards';\nexport { useLibrary } from 'portal-runtime';\n",
   );
   assert.deepEqual(found, []);
+});
+
+test('every remote and the shell may import portal-runtime, its subpath too', async () => {
+  for (const file of ['mf-player/src/play/probe.ts', 'mf-account/src/session/probe.ts', 'shell/src/layout/probe.ts']) {
+    const found = await problems(
+      file,
+      "export { on } from 'portal-runtime';\nexport { sendReport } from 'portal-runtime/player-requests';\n",
+    );
+    assert.deepEqual(found, [], file);
+  }
 });

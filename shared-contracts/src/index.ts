@@ -4,7 +4,7 @@ export * from './storage/open-game';
 export * from './routing/routes';
 export * from './routing/pages';
 export * from './messages/messages';
-export * from './events/bus';
+export * from './events/portal-events';
 export * from './config/runtime';
 export * from './config/game-hosts';
 export * from './federation/exposes';

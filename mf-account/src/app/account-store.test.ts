@@ -1,8 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { on, STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from 'shared-contracts';
 import { INFO_TOASTS, SUCCESS_TOASTS } from 'shared-contracts/account';
+import { on } from 'portal-runtime';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
 import { logoutRequested, signin } from '../session/session-actions';
 import { SESSION_CHECK_INTERVAL_MS } from '../session/session-sagas';
@@ -15,8 +16,9 @@ const http = new MockAdapter(axios);
 function makeStore() {
   const notify = recordingNotifier();
   const navigate = jest.fn();
-  const store = createAccountStore({ config: TEST_CONFIG, services: { notify, navigate } });
-  return { store, notify, navigate };
+  const librarySync = { signedIn: jest.fn() };
+  const store = createAccountStore({ config: TEST_CONFIG, services: { notify, navigate, librarySync } });
+  return { store, notify, navigate, librarySync };
 }
 
 beforeEach(() => {
@@ -83,21 +85,23 @@ describe('account store wiring', () => {
     expect(navigate).toHaveBeenCalledWith('/');
   });
 
-  it('sign-in announces the session on the shared event bus; logout too', async () => {
+  it('sign-in announces the session on the shared event bus and tells the library sync; logout too', async () => {
     http.onPost('http://api.test/login/').reply(200, { access_token: 'a.b.c', refresh_token: 'r', token_type: 'bearer' });
     http.onPost('http://api.test/get-user-info/').reply(200, sampleUser());
     const seen: boolean[] = [];
     const off = on('session:changed', ({ signedIn }) => seen.push(signedIn));
-    const { store, notify, navigate } = makeStore();
+    const { store, notify, navigate, librarySync } = makeStore();
     store.dispatch(signin.pending({ username: 'ada', password: 'pw', captcha_token: 't' }));
     await waitFor(() => expect(store.getState().profile.user?.username).toBe('ada'));
     expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(true);
     expect(notify.success).toHaveBeenCalledWith(SUCCESS_TOASTS.signin);
+    expect(librarySync.signedIn).toHaveBeenCalledTimes(1);
     store.dispatch(logoutRequested());
     expect(localStorage.getItem(STORAGE_KEYS.token) !== null).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(navigate).toHaveBeenLastCalledWith('/');
     expect(seen).toEqual([true, false]);
+    expect(librarySync.signedIn).toHaveBeenCalledTimes(1);
     off();
   });
 

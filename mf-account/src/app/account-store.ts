@@ -1,10 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { emit, type AccountRemoteConfig } from 'shared-contracts';
+import { type AccountRemoteConfig } from 'shared-contracts';
+import { emit } from 'portal-runtime';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
 import { upload } from '../profile/profile-actions';
-import { startLibrarySync } from '../library-sync/library-sync';
+import { startLibrarySync } from '../library-sync';
 import { navigateTo } from '../session/navigation';
 import { sessionRejected } from '../session';
 import { browserTokens, createTokenStore } from '../api/token-store';
@@ -40,6 +41,8 @@ export function createAccountStore({ config, services: overrides = {} }: Account
     announceSession: (signedIn) => {
       emit('session:changed', { signedIn });
     },
+    // Only the page's own store (getAccountStore) syncs the library.
+    librarySync: { signedIn: () => undefined },
     storageEvents: window,
     now: () => Date.now(),
     ...overrides,
@@ -74,7 +77,9 @@ let sharedStore: AccountStore | null = null;
  * account: the first mount creates the store with its config, later mounts reuse it.
  */
 export function getAccountStore(config: AccountRemoteConfig): AccountStore {
-  sharedStore ??= createAccountStore({ config });
-  startLibrarySync({ baseURL: config.accountApiUrl, readToken: browserTokens().readAccess });
+  sharedStore ??= createAccountStore({
+    config,
+    services: { librarySync: startLibrarySync({ baseURL: config.accountApiUrl, readToken: browserTokens().readAccess }) },
+  });
   return sharedStore;
 }

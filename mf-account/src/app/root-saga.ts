@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put } from 'redux-saga/effects';
 import { authSagas } from '../auth';
+import { librarySyncSaga } from '../library-sync';
 import { profileSagas, userInfo } from '../profile';
 import { sessionSagas } from '../session';
 import type { AccountServices } from '../store/services';
@@ -16,5 +17,6 @@ export function* rootSaga(services: AccountServices): SagaIterator {
   yield fork(profileSagas, services);
   // The session watcher runs before the start-up: an expired token on load is gone before it is read.
   yield fork(sessionSagas, services);
+  yield fork(librarySyncSaga, services);
   yield call(startupSaga, services);
 }

@@ -11,7 +11,7 @@ import { rootReducer, type AccountRootState } from './root-reducer';
 const TRACKED = {
   upload: ['profile', profile.upload],
   signup: ['auth', auth.signup],
-  signin: ['auth', session.signin],
+  signin: ['session', session.signin],
   updatePassword: ['profile', profile.updatePassword],
   resetPassword: ['auth', auth.resetPassword],
   forgotPassword: ['auth', auth.forgotPassword],
@@ -113,7 +113,7 @@ describe('account state (product §3/§4)', () => {
     );
     expect(state.modal).toEqual({ kind: null, props: {} });
     expect(state.profile.loading).toBe(true);
-    expect(state.auth.signin).toEqual({ loading: false, success: true, error: null });
+    expect(state.session.signin).toEqual({ loading: false, success: true, error: null });
   });
 
   it('a sign-in in another tab (or as another player) loads the player again', () => {
@@ -128,6 +128,7 @@ describe('account state (product §3/§4)', () => {
       const state = rootReducer(signedIn, ended);
       expect(state.profile).toEqual(initial.profile);
       expect(state.auth).toEqual(initial.auth);
+      expect(state.session).toEqual(initial.session);
     }
     expect(rootReducer(signedIn, session.sessionSynced({ signedIn: true })).profile.user).not.toBeNull();
   });

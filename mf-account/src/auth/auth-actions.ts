@@ -3,7 +3,7 @@ import { createAsyncAction } from '../store/async-action';
 
 /**
  * The sign-up and code actions of product §3, each pending → fulfilled | rejected. Sign-in starts
- * a session, so its action (`signin`) is the session's.
+ * a session, so its action, saga and flags (`signin`) are the session's (session/).
  */
 export const signup = createAsyncAction<RegisterRequest>('auth/signup');
 export const verifyEmail = createAsyncAction<VerifyEmailRequest>('auth/verifyEmail');

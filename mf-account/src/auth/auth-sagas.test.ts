@@ -1,17 +1,17 @@
-import { STORAGE_KEYS } from 'shared-contracts';
 import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from 'shared-contracts/account';
-import { signin } from '../session/session-actions';
+import { expectSaga } from 'redux-saga-test-plan';
+import { signinUnverified } from '../session/session-actions';
 import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
-import { rootReducer, type AccountRootState } from '../app/root-reducer';
+import { rootReducer } from '../app/root-reducer';
 import { errorCases } from '../testing/error-cases';
 import { sagaOnPost } from '../testing/saga-on-post';
 import {
   activationSaga,
   forgotPasswordSaga,
   resendVerificationSaga,
+  resendOnUnverifiedSaga,
   resetPasswordSaga,
-  signinSaga,
   signupSaga,
   verifyEmailSaga,
 } from './auth-sagas';
@@ -50,64 +50,20 @@ describe('signupSaga', () => {
   );
 });
 
-describe('signinSaga', () => {
-  const request = { username: 'ada@example.com', password: 'Secret#123', captcha_token: 'tok' };
-
-  it('success: stores both tokens, signs in, toasts, closes the dialog, goes home, starts loading the user', async () => {
-    const { services, saga } = sagaOnPost(signinSaga, signin.pending(request), '/login/', (h) =>
-      h.reply(200, { access_token: 'access', refresh_token: 'refresh', token_type: 'bearer' }),
-    );
-    // The Sign In dialog is open when the request succeeds.
-    const before = rootReducer(undefined, modalOpened({ kind: MODAL_KINDS.signIn }));
-    expect(before.modal.kind).toBe(MODAL_KINDS.signIn);
-    const { storeState } = (await saga
-      .withReducer(rootReducer, before)
-      // One action: the session, modal and profile slices answer it.
-      .put(signin.fulfilled())
-      .call(services.notify.success, SUCCESS_TOASTS.signin)
-      .call(services.navigate, '/')
-      .not.put.actionType(modalOpened.type)
-      .run()) as { storeState: AccountRootState };
-    expect(storeState.modal).toEqual({ kind: null, props: {} });
-    // The user-info saga answers the same action (account-store.test.ts fetches it); until then, loading.
-    expect(storeState.profile.loading).toBe(true);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access');
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh');
-  });
-
-  it.each(errorCases(ERROR_FALLBACKS.signin, ERROR_FALLBACKS.signinUnknown))(
-    '$name → rejected with "$message", still signed out',
-    async ({ reply, message }) => {
-      const { services, saga } = sagaOnPost(signinSaga, signin.pending(request), '/login/', reply);
-      await saga
-        .put(signin.rejected(message))
-        .call(services.notify.error, message)
-        .not.put.actionType(signin.fulfilled.type)
-        .not.put.actionType(resendVerification.pending.type)
-        .run();
-      expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    },
-  );
-
-  it("'Email not verified': resends the code and opens the verify dialog with the email", async () => {
-    const { saga } = sagaOnPost(signinSaga, signin.pending(request), '/login/', (h) =>
-      h.reply(403, { detail: 'Email not verified. Enter the code we emailed you to activate your account.' }),
-    );
-    await saga
-      .put(signin.rejected('Email not verified. Enter the code we emailed you to activate your account.'))
+describe('a sign-in refused for an unverified email (the session says signinUnverified)', () => {
+  it('signed in with an email: a fresh code is asked for, and the verify dialog opens with the address', async () => {
+    await expectSaga(resendOnUnverifiedSaga, signinUnverified({ email: 'ada@example.com' }))
       .put(resendVerification.pending({ email: 'ada@example.com' }))
-      .put(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: { email: 'ada@example.com' } }))
       .run();
+    expect(rootReducer(undefined, signinUnverified({ email: 'ada@example.com' })).modal).toEqual({
+      kind: MODAL_KINDS.verifyEmail,
+      props: { email: 'ada@example.com' },
+    });
   });
 
-  it("'Email not verified' after a username sign-in: the verify dialog asks for the address", async () => {
-    const { saga } = sagaOnPost(signinSaga, signin.pending({ ...request, username: 'ada' }), '/login/', (h) =>
-      h.reply(403, { detail: 'Email not verified' }),
-    );
-    await saga.not.put
-      .actionType(resendVerification.pending.type)
-      .put(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: {} }))
-      .run();
+  it('signed in with a username: no code is sent, and the verify dialog asks for the address', async () => {
+    await expectSaga(resendOnUnverifiedSaga, signinUnverified({})).not.put.actionType(resendVerification.pending.type).run();
+    expect(rootReducer(undefined, signinUnverified({})).modal).toEqual({ kind: MODAL_KINDS.verifyEmail, props: {} });
   });
 });
 

@@ -1,17 +1,9 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put } from 'redux-saga/effects';
-import { ROUTES } from 'shared-contracts';
-import {
-  EMAIL_NOT_VERIFIED,
-  ERROR_FALLBACKS,
-  MODAL_KINDS,
-  SUCCESS_TOASTS,
-  isValidEmail,
-  type MessageResponse,
-} from 'shared-contracts/account';
+import { all, call, put, takeEvery } from 'redux-saga/effects';
+import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS, type MessageResponse } from 'shared-contracts/account';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
-import { signin } from '../session';
+import { signinUnverified } from '../session';
 import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';
 import { modalOpened } from './modal-slice';
 
@@ -26,31 +18,12 @@ export const signupSaga = requestSaga(signup, (s, request) => s.api.register(req
 });
 
 /**
- * Sign-in (product §4): the tokens are stored, then one `signin.fulfilled` that the session
- * (signed in), modal (closed) and profile (loading the player) slices answer; toast, go to '/'.
- * An unverified account gets a fresh code and the verify dialog instead (product §8).
+ * A sign-in refused for an unverified email (the session's saga says so): a fresh code to the
+ * address the player signed in with, if it is one; the verify dialog opens either way (modal slice).
  */
-export const signinSaga = requestSaga(
-  signin,
-  async (s, request) => {
-    s.tokens.save(await s.api.login(request));
-  },
-  {
-    fallback: ERROR_FALLBACKS.signin,
-    noResponseFallback: ERROR_FALLBACKS.signinUnknown,
-    *onSuccess(services): SagaIterator {
-      yield call(services.notify.success, SUCCESS_TOASTS.signin);
-      yield call(services.navigate, ROUTES.home);
-    },
-    *onFailure(_services, failure, request): SagaIterator {
-      if (!failure.message.includes(EMAIL_NOT_VERIFIED)) return;
-      // The field takes an email or a username; only an email can receive a code.
-      const email = isValidEmail(request.username) ? request.username.trim() : undefined;
-      if (email) yield put(resendVerification.pending({ email }));
-      yield put(modalOpened({ kind: MODAL_KINDS.verifyEmail, props: email ? { email } : {} }));
-    },
-  },
-);
+export function* resendOnUnverifiedSaga({ payload }: ReturnType<typeof signinUnverified>): SagaIterator {
+  if (payload.email) yield put(resendVerification.pending({ email: payload.email }));
+}
 
 /** Verify (product §8 toast), then straight on to signing in with the same email. */
 export const verifyEmailSaga = requestSaga(verifyEmail, (s, request) => s.api.verifyEmail(request).then(() => undefined), {
@@ -111,7 +84,6 @@ export const activationSaga = requestSaga(activation, (s, request) => s.api.acti
 /** Every auth request. */
 const AUTH_REQUESTS = [
   signupSaga,
-  signinSaga,
   verifyEmailSaga,
   resendVerificationSaga,
   forgotPasswordSaga,
@@ -121,5 +93,5 @@ const AUTH_REQUESTS = [
 
 /** The auth feature's watchers, forked by the app's root saga with the services (decision 0013). */
 export function* authSagas(services: AccountServices): SagaIterator {
-  yield all(AUTH_REQUESTS.map((saga) => saga.watch(services)));
+  yield all([...AUTH_REQUESTS.map((saga) => saga.watch(services)), takeEvery(signinUnverified, resendOnUnverifiedSaga)]);
 }

@@ -1,10 +1,10 @@
 import { createReducer } from '@reduxjs/toolkit';
-import { sessionEnded, sessionSynced, signin } from '../session';
+import { sessionEnded, sessionSynced } from '../session';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';
 import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';
 
-/** The product §3 flags of the auth dialogs' actions. */
-const AUTH_ACTIONS = { signup, signin, verifyEmail, resendVerification, forgotPassword, resetPassword, activation };
+/** The product §3 flags of the auth dialogs' actions (the sign-in's are the session's). */
+const AUTH_ACTIONS = { signup, verifyEmail, resendVerification, forgotPassword, resetPassword, activation };
 export type AuthFlag = keyof typeof AUTH_ACTIONS;
 export const AUTH_FLAGS = Object.keys(AUTH_ACTIONS) as AuthFlag[];
 export type AuthState = Record<AuthFlag, ActionStatus>;

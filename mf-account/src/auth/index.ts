@@ -2,3 +2,4 @@
 export { authSagas } from './auth-sagas';
 export { authReducers } from './auth-state';
 export { modalOpened } from './modal-slice';
+export { SignedOutButtons } from './signed-out-buttons';

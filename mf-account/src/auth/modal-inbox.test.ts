@@ -1,6 +1,13 @@
-import { emit, openModal } from 'shared-contracts';
 import { MODAL_KINDS } from 'shared-contracts/account';
-import { listenForModalAsks, MODAL_ASK_TTL_MS, modalAskWaiting, takeModalAsks, type ModalTaker } from './modal-inbox';
+import { emit, openModal } from 'portal-runtime';
+import {
+  askForDialog,
+  listenForModalAsks,
+  MODAL_ASK_TTL_MS,
+  modalAskWaiting,
+  takeModalAsks,
+  type ModalTaker,
+} from './modal-inbox';
 
 const recordingTaker = () => ({ open: jest.fn(), close: jest.fn() }) satisfies ModalTaker;
 
@@ -26,6 +33,18 @@ describe('the modal inbox (decision 0049)', () => {
     const second = recordingTaker();
     takeModalAsks(second)();
     expect(second.open).not.toHaveBeenCalled();
+  });
+
+  it("the part's own asks (no bus) wait and are taken the same way", () => {
+    askForDialog({ kind: MODAL_KINDS.signIn });
+    expect(modalAskWaiting()).toBe(true);
+    const taker = recordingTaker();
+    const release = takeModalAsks(taker);
+    expect(taker.open).toHaveBeenCalledWith({ kind: 'sign_in' });
+    askForDialog({ kind: MODAL_KINDS.signUp });
+    expect(taker.open).toHaveBeenLastCalledWith({ kind: 'sign_up' });
+    expect(modalAskWaiting()).toBe(false);
+    release();
   });
 
   it('while a taker listens, asks go straight to it and none is kept', () => {

@@ -1,7 +1,7 @@
-import { on } from 'shared-contracts';
 import type { ModalKind, ModalProps } from 'shared-contracts/account';
+import { on } from 'portal-runtime';
 
-/** A dialog asked for on the portal's event bus (product §4: any part may ask). */
+/** A dialog asked for: on the portal's event bus by another part (product §4), or by this part's own buttons. */
 export interface ModalRequest {
   kind: ModalKind;
   props?: ModalProps;
@@ -32,16 +32,22 @@ function setWaiting(next: typeof waiting): void {
 }
 
 /**
- * Starts listening (once). Every module that shows a way to ask for a dialog calls it when it
- * loads, so an ask made before the dialogs are loaded is never missed.
+ * An ask for a dialog: to the loaded dialogs, or it waits for them. The account part's own
+ * buttons call this directly (the bus is between parts); other parts' asks arrive on the bus.
+ */
+export function askForDialog(request: ModalRequest): void {
+  if (taker) taker.open(request);
+  else setWaiting({ request, at: Date.now() });
+}
+
+/**
+ * Starts listening to the bus (once). Every module that shows a way to ask for a dialog calls it
+ * when it loads, so an ask made before the dialogs are loaded is never missed.
  */
 export function listenForModalAsks(): void {
   if (listening) return;
   listening = true;
-  on('modal:open', (request) => {
-    if (taker) taker.open(request);
-    else setWaiting({ request, at: Date.now() });
-  });
+  on('modal:open', askForDialog);
   on('modal:close', () => {
     if (taker) taker.close();
     else if (waiting) setWaiting(null);

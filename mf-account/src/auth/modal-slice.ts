@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ModalKind, ModalProps } from 'shared-contracts/account';
-import { signin } from '../session';
+import { MODAL_KINDS, type ModalKind, type ModalProps } from 'shared-contracts/account';
+import { signin, signinUnverified } from '../session';
 
 /** product §4: one of the five dialogs or none; closing clears both kind and props. */
 export interface ModalState {
@@ -20,9 +20,15 @@ const modalSlice = createSlice({
     }),
     modalClosed: () => initialState,
   },
-  // product §2: after a successful sign-in the modal closes.
   extraReducers: (builder) => {
-    builder.addCase(signin.fulfilled, () => initialState);
+    builder
+      // product §2: after a successful sign-in the modal closes.
+      .addCase(signin.fulfilled, () => initialState)
+      // product §8: an unverified account's sign-in goes on in the verify dialog.
+      .addCase(signinUnverified, (_state, { payload }) => ({
+        kind: MODAL_KINDS.verifyEmail,
+        props: payload.email ? { email: payload.email } : {},
+      }));
   },
 });
 

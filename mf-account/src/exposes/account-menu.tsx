@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { AccountMountProps } from 'shared-contracts';
 import { listenForModalAsks } from '../auth/modal-inbox';
-import { SignedOutButtons } from '../session/signed-out-buttons';
+import { SignedOutButtons } from '../auth/signed-out-buttons';
 import { useSignedIn } from '../session/use-signed-in';
 
-// The buttons below ask for dialogs on the bus: an ask made before the modal host has loaded
-// must wait for it (decision 0049).
+// Other parts ask for dialogs on the bus, the buttons below ask the inbox: an ask made before the
+// modal host has loaded must wait for it (decision 0049).
 listenForModalAsks();
 
 /** The avatar menu comes with the store, the sagas and axios: loaded only when a session is stored. */

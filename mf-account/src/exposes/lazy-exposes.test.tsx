@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { MemoryRouter } from 'react-router-dom';
-import { emit, on, STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from 'shared-contracts';
+import { emit, on } from 'portal-runtime';
 import { sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
 import { browserTokens } from '../api/token-store';
 import type * as ModalInbox from '../auth/modal-inbox';
@@ -59,14 +60,23 @@ describe('header slot and modal host, lazily loaded', () => {
     );
   };
 
-  it('signed out: the buttons ask for a dialog on the bus, and the host loads and opens it', async () => {
+  it("signed out: the buttons ask the part's own inbox (nothing on the bus), and the host loads and opens the dialog", async () => {
     await renderPage();
-    const asked: string[] = [];
-    const off = on('modal:open', ({ kind }) => asked.push(kind));
+    const onBus: string[] = [];
+    const off = on('modal:open', ({ kind }) => onBus.push(kind));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     off();
-    expect(asked).toEqual(['sign_up']);
+    // The bus is between parts: the click's ask went straight to the inbox, synchronously.
+    expect(onBus).toEqual([]);
     expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('another part asks on the bus: the host loads and opens the dialog', async () => {
+    await renderPage();
+    act(() => {
+      emit('modal:open', { kind: 'sign_in' });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('Sign Up clicked before the modal host is mounted (the account part still loading): the dialog opens once it is, once', async () => {

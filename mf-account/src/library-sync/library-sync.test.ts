@@ -1,4 +1,5 @@
-import { emit, getLibrary, markPlayed, mergeLibraries, setFavourite, type PlayerLibrary } from 'shared-contracts';
+import { mergeLibraries, type PlayerLibrary } from 'shared-contracts';
+import { emit, getLibrary, markPlayed, setFavourite } from 'portal-runtime';
 import { createLibrarySync, type LibraryTransport } from './library-sync';
 
 /** An account on a fake server: the same merge rule as the API. */
@@ -49,7 +50,11 @@ test('on sign-in the browser lists and the account lists are merged, both ways',
   const sync = start(server.transport);
   setFavourite(5, true);
   token = 'access-1';
+  // The bus's session event is for the other parts: the account's store tells the sync itself.
   emit('session:changed', { signedIn: true });
+  await sync.idle();
+  expect(server.calls).toEqual([]);
+  sync.signedIn();
   await sync.idle();
   expect(server.calls).toEqual(['merge:access-1']);
   expect(

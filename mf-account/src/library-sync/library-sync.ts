@@ -1,7 +1,8 @@
 import axios from 'axios';
-import { getLibrary, on, replaceLibrary, sameLibrary, type PlayerLibrary } from 'shared-contracts';
+import { sameLibrary, type PlayerLibrary } from 'shared-contracts';
 import type { LibraryPayload } from 'shared-contracts/account';
 import { API_PATHS } from 'shared-contracts/account';
+import { getLibrary, on, replaceLibrary } from 'portal-runtime';
 
 /** The two library calls of the account API (decision 0025). */
 export interface LibraryTransport {
@@ -34,11 +35,19 @@ export function axiosTransport(baseURL: string): LibraryTransport {
   return { merge: (token, library) => call('post', token, library), replace: (token, library) => call('put', token, library) };
 }
 
+/** What the session's side of the account remote tells the sync (library-sync-saga.ts). */
+export interface LibrarySyncHandle {
+  /** This tab's session became signed in (a sign-in here, or mirrored from another tab). */
+  signedIn: () => void;
+}
+
 /**
- * Keeps the browser's library (shared-contracts store) and the signed-in account's in step:
- * - on sign-in, and on start-up when already signed in: the browser lists are merged with the
+ * Keeps the browser's library (portal-runtime's store) and the signed-in account's in step:
+ * - on sign-in (`signedIn`, told by the session through the store, not the bus: the bus is
+ *   between parts), and on start-up when already signed in: the browser lists are merged with the
  *   account's (POST) and the merged lists are kept in the browser;
- * - a game played or a heart set: merged the same way (nothing another device added is lost);
+ * - a game played or a heart set (the catalogue's and player's events on the bus): merged the
+ *   same way (nothing another device added is lost);
  * - a heart taken off: the browser's lists replace the account's (PUT), so the removal sticks.
  * Signed out, nothing is sent. A failed call only logs: the browser copy stays the truth here.
  * Returns a stop function.
@@ -62,15 +71,13 @@ export function createLibrarySync({ baseURL, readToken, transport = axiosTranspo
   };
 
   const offs = [
-    on('session:changed', ({ signedIn }) => {
-      if (signedIn) void push('merge');
-    }),
     on('library:game-played', () => void push('merge')),
     on('library:favourite-changed', ({ favourite }) => void push(favourite ? 'merge' : 'replace')),
   ];
   if (readToken()) void push('merge');
 
   return {
+    signedIn: () => void push('merge'),
     /** Resolves once every call started so far has finished (tests). */
     idle: () => queue,
     stop: () => offs.forEach((off) => off()),
@@ -79,10 +86,9 @@ export function createLibrarySync({ baseURL, readToken, transport = axiosTranspo
 
 const STARTED_KEY = '__gamesPortalLibrarySync__';
 
-/** Starts the sync once per page, however many times it is called (the one registration line). */
-export function startLibrarySync(options: LibrarySyncOptions): void {
-  const holder = globalThis as typeof globalThis & { [STARTED_KEY]?: boolean };
-  if (holder[STARTED_KEY]) return;
-  holder[STARTED_KEY] = true;
-  createLibrarySync(options);
+/** Starts the sync once per page, however many times it is called; answers the page's one sync. */
+export function startLibrarySync(options: LibrarySyncOptions): LibrarySyncHandle {
+  const holder = globalThis as typeof globalThis & { [STARTED_KEY]?: LibrarySyncHandle };
+  holder[STARTED_KEY] ??= createLibrarySync(options);
+  return holder[STARTED_KEY];
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboard
 import { Link } from 'react-router-dom';
 import { PAGE_TEXT, ROUTES } from 'shared-contracts';
 import { displayNameOf } from '../ui/picture-url';
-import { logoutRequested, SignedOutButtons, useSignedIn } from '../session';
+import { SignedOutButtons } from '../auth';
+import { logoutRequested, useSignedIn } from '../session';
 import { useAccountDispatch } from '../store/hooks';
 import { selectUser, useProfileSelector } from './profile-state';
 import { Avatar } from '../ui/avatar';

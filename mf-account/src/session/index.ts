@@ -7,8 +7,10 @@ export {
   sessionRenewed,
   sessionSynced,
   signin,
+  signinUnverified,
   type SessionEndReason,
 } from './session-actions';
 export { sessionSagas } from './session-sagas';
-export { SignedOutButtons } from './signed-out-buttons';
+export { sessionReducers } from './session-state';
+export { useSigninStatus } from './use-signin-status';
 export { useSignedIn } from './use-signed-in';

@@ -5,10 +5,16 @@ import { createAsyncAction } from '../store/async-action';
 export type SessionEndReason = 'logout' | 'expired' | 'rejected';
 
 /**
- * Sign-in starts a session: fulfilled once the tokens are stored. The auth feature runs it (its
- * dialog, flags and saga); the modal and profile slices and the session watchers answer it.
+ * Sign-in starts a session: fulfilled once the tokens are stored. The session runs it (its saga
+ * and flags, beside it here); the auth feature's dialog asks for it, and the modal and profile
+ * slices answer it.
  */
 export const signin = createAsyncAction<LoginRequest>('session/signin');
+/**
+ * The sign-in was refused because the account's email is not verified (product §8). `email` when
+ * the player signed in with one: the auth feature sends it a fresh code and opens the verify dialog.
+ */
+export const signinUnverified = createAction<{ email?: string }>('session/signinUnverified');
 /** The session ended in this tab (logout, expiry, rejected token). */
 export const sessionEnded = createAction<{ reason: SessionEndReason }>('session/ended');
 /** Another tab signed in or out (storage event). */

@@ -21,6 +21,7 @@ import {
   sessionSynced,
   signin,
 } from './session-actions';
+import { signinSaga } from './signin-saga';
 
 /** product §4: signed in means an access token is stored (the token store is the one source). */
 const signedInNow = (services: AccountServices): boolean => services.tokens.readAccess() !== null;
@@ -204,8 +205,9 @@ export function* syncAcrossTabsSaga(services: AccountServices): SagaIterator {
   }
 }
 
-/** The session's watchers, run by the root saga. */
+/** The session's watchers, run by the root saga: its one request (sign-in) and its lifecycle. */
 export function* sessionSagas(services: AccountServices): SagaIterator {
+  yield signinSaga.watch(services);
   yield takeLeading(logoutRequested.type, logoutSaga, services);
   yield takeLeading(sessionRejected.type, sessionRejectedSaga, services);
   yield takeEvery([signin.fulfilled.type, sessionEnded.type, sessionSynced.type], announceSessionSaga, services);

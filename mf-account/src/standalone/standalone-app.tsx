@@ -1,7 +1,8 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES, openModal, type AccountRemoteConfig } from 'shared-contracts';
+import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
 import { MODAL_KINDS } from 'shared-contracts/account';
+import { openModal } from 'portal-runtime';
 import AccountMenu from '../exposes/account-menu';
 import ModalHost from '../exposes/modal-host';
 import ProfilePage from '../exposes/profile-page';

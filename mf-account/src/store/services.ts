@@ -26,8 +26,10 @@ export interface AccountServices {
   /** The one place the tokens live. */
   tokens: TokenStore;
   sessionStorage: Storage;
-  /** Tells the other parts of the portal (shared-contracts event bus; the header slot listens). */
+  /** Tells the other parts of the portal (portal-runtime's event bus; the player's votes listen). */
   announceSession: (signedIn: boolean) => void;
+  /** The page's sync of the browser library with the account (library-sync/). */
+  librarySync: { signedIn: () => void };
   /** Where 'storage' events from other tabs arrive; null outside a browser. */
   storageEvents: EventTarget | null;
   now: () => number;

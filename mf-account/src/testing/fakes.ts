@@ -34,6 +34,7 @@ export function fakeServices(overrides: Partial<AccountServices> = {}) {
     notify: ReturnType<typeof recordingNotifier>;
     navigate: jest.Mock;
     announceSession: jest.Mock;
+    librarySync: { signedIn: jest.Mock };
   } = {
     api: createAccountApi(client),
     notify: recordingNotifier(),
@@ -41,6 +42,7 @@ export function fakeServices(overrides: Partial<AccountServices> = {}) {
     tokens,
     sessionStorage: window.sessionStorage,
     announceSession: jest.fn(),
+    librarySync: { signedIn: jest.fn() },
     storageEvents: null,
     now: () => Date.now(),
     ...(overrides as object),

@@ -1,8 +1,8 @@
 import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
 import { allGamesSortedPath, HOME_ROW_TEXT, newestFirst } from 'shared-contracts/play-data';
 import { HomeHero } from 'ui';
+import { useLibrary } from 'portal-runtime';
 import { GameRow } from '../cards';
-import { useLibrary } from '../library';
 import { PopularRows } from './popular-rows';
 import { GameSlider } from './game-slider';
 import { useAvailableGames } from '../play-data';

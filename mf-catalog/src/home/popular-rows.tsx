@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { findGameById, GAMES, type Game } from 'shared-contracts';
 import { allGamesSortedPath, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
+import { useGameStats } from 'portal-runtime';
 import { GameRow } from '../cards';
-import { useGameStats } from '../play-data';
 import './popular-rows.css';
 
 const gamesOf = (ids: readonly number[]): Game[] =>

@@ -1,5 +1,4 @@
 // The play-data feature's public entry: what other features of this remote may use.
 export { PlaysBadge } from './plays-badge';
 export { SortControl, useSortedGames } from './sort-control';
-export { useGameStats } from './use-game-stats';
 export { useAvailableGames } from './use-available-games';

@@ -1,6 +1,6 @@
-import { isFavourite, setFavourite } from 'shared-contracts';
-import { useLibrary } from './use-library';
+import { isFavourite } from 'shared-contracts';
 import { Icon } from 'ui';
+import { setFavourite, useLibrary } from 'portal-runtime';
 
 /** The play page's heart: a toggle button (aria-pressed) that adds the game to the favourites. */
 export function FavouriteButton({ gameId, gameName }: { gameId: number; gameName: string }) {

@@ -1,4 +1,3 @@
 // The library feature's public entry: what other features of this remote may use.
 export { FavouriteButton } from './favourite-button';
 export { GameLinkRow } from './game-link-row';
-export { useLibrary } from './use-library';

@@ -1,17 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { on } from 'shared-contracts';
-import {
-  castVote,
-  fetchMyVotes,
-  likeShare,
-  PLAY_DATA_TEXT,
-  playsLabel,
-  statsOf,
-  type GameStats,
-  type VoteValue,
-} from 'shared-contracts/play-data';
+import { likeShare, PLAY_DATA_TEXT, playsLabel, statsOf, type GameStats, type VoteValue } from 'shared-contracts/play-data';
+import { on, useGameStats } from 'portal-runtime';
+import { castVote, fetchMyVotes } from 'portal-runtime/player-requests';
 import { ThumbIcon } from './thumb-icon';
-import { useGameStats } from './use-game-stats';
 import './game-figures.css';
 
 /** This player's vote on a game (the account's once signed in), read again when the session changes. */

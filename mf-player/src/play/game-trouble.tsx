@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { PLAY_DATA_TEXT, sendReport, type ReportOutcome } from 'shared-contracts/play-data';
+import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
 import { FallbackImage, Icon } from 'ui';
+import { type ReportOutcome, sendReport } from 'portal-runtime/player-requests';
 import './game-trouble.css';
 
 /** The texts of the "isn't loading" card (the SPEC has none for it). */

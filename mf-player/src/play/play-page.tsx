@@ -1,12 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigationType } from 'react-router-dom';
-import { categoryPath, findGameById, GAMES, listCategories, markPlayed, type Game, type PlayPageProps } from 'shared-contracts';
-import { sendPlayStarted } from 'shared-contracts/play-data';
+import { categoryPath, findGameById, GAMES, listCategories, type Game, type PlayPageProps } from 'shared-contracts';
 import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
 import { CategoryCarousel } from '../carousel';
 import { GameAbout, loadGameDetails } from '../game-details';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
-import { FavouriteButton, GameLinkRow, useLibrary } from '../library';
+import { FavouriteButton, GameLinkRow } from '../library';
 import { GameFigures, GameTags, ReportProblem, useAvailableGames, useUnavailableGames } from '../play-data';
 import { FullscreenButton } from './fullscreen-button';
 import { GameFrame } from './game-frame';
@@ -22,6 +21,8 @@ import { useKeepKeysInGame } from './use-keep-keys-in-game';
 import { usePlayStart } from './use-play-start';
 import './play-page.css';
 import { Icon, useAfterFirstPaint } from 'ui';
+import { markPlayed, useLibrary } from 'portal-runtime';
+import { sendPlayStarted } from 'portal-runtime/player-requests';
 
 const CATEGORIES = listCategories(GAMES);
 

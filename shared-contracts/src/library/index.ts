@@ -1,2 +1,1 @@
 export * from './library';
-export * from './library-store';

@@ -1,7 +1,7 @@
 /**
  * The player's library: favourites and recently played games, kept in the browser without an
  * account and merged with the account when signed in (decision 0025). Pure data and rules here;
- * the browser store is library-store.ts, the API shapes are in api/api.ts.
+ * the browser store is portal-runtime's library-store.ts, the API shapes are in api/api.ts.
  */
 
 /** One game in a list, with when it was added (favourite) or last played, as ISO-8601 UTC. */

@@ -4,9 +4,9 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { GAMES, gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { withoutUnavailable } from 'shared-contracts/play-data';
 import { SEARCH_TEXT, suggestMatches, type SearchMatch } from 'shared-contracts/related';
 import { FallbackImage } from 'ui';
+import { withoutUnavailable } from 'portal-runtime';
 
 /**
  * Up to six games for what the player typed, each with why it matched (the search page shows

@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { PAGE_TEXT } from 'shared-contracts';
 import { MODAL_KINDS, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts/account';
-import { signin } from '../../session';
+import { signin, useSigninStatus } from '../../session';
 import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';
@@ -12,13 +12,12 @@ import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { TextField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
-import { useActionStatus } from './use-action-status';
 import { useCaptchaResetOnFailure } from './use-captcha-reset-on-failure';
 
 export function SignInDialog({ props }: { props: ModalProps }) {
   const dispatch = useAccountDispatch();
   const { recaptchaSiteKey } = useAccountConfig();
-  const status = useActionStatus('signin');
+  const status = useSigninStatus();
   const captcha = useRef<CaptchaHandle>(null);
   const { values, field } = useFormFields({ username: props.email ?? '', password: '' });
   const { username: identifier, password } = values;

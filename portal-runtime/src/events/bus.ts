@@ -1,23 +1,12 @@
-import type { ModalKind, ModalProps, SessionInfo } from '../account/modal';
+import type { ModalKind, ModalProps } from 'shared-contracts/account';
+import type { PortalEventName, PortalEvents } from 'shared-contracts';
 
-/** Every event parts exchange, with its payload type. */
-export interface PortalEvents {
-  'modal:open': { kind: ModalKind; props?: ModalProps };
-  'modal:close': Record<string, never>;
-  'session:changed': SessionInfo;
-  /** A heart was toggled (decision 0025). */
-  'library:favourite-changed': { gameId: number; favourite: boolean };
-  /** The play page started a catalogue game. */
-  'library:game-played': { gameId: number };
-  /** The stored library changed: 'local' after the two events above, 'sync' after an account merge. */
-  'library:changed': { source: 'local' | 'sync' };
-}
-export type PortalEventName = keyof PortalEvents;
 type Listener<K extends PortalEventName> = (payload: PortalEvents[K]) => void;
 
 /**
- * A typed bus on one EventTarget kept on globalThis, so every part talks through the same
- * bus even if a second copy of this package were ever loaded.
+ * The bus between parts: one EventTarget per page, which this package being a shared singleton
+ * guarantees. It is also kept on globalThis, so a copy loaded beside the singleton (a remote's
+ * fallback when the shell provides none) and the e2e tests reach the same one.
  */
 const BUS_KEY = '__gamesPortalEventBus__';
 function target(): EventTarget {

@@ -1,19 +1,16 @@
 // Games found dead by the API's link checker (decision 0058), as the browser knows them: from the
-// page the server drew, then from each stats snapshot. A module of its own: the parts that only
-// filter lists (the header's suggestions) do not carry the stats client.
-import { UNAVAILABLE_GAMES_ATTRIBUTE } from './play-data';
+// page the server drew, then from each stats snapshot.
+import { UNAVAILABLE_GAMES_ATTRIBUTE } from 'shared-contracts/play-data';
 
-// Kept on globalThis like the API's address: the shell and each remote bundle their own copy of
-// this module, and whichever fetched the figures last tells the others.
-const UNAVAILABLE_KEY = '__gamesPortalUnavailableGames__';
-type UnavailableHolder = typeof globalThis & { [UNAVAILABLE_KEY]?: ReadonlySet<number> };
+// One set per page (this package is a shared singleton): the stats client notes it, every list reads it.
+let known: ReadonlySet<number> | undefined;
 const NONE: ReadonlySet<number> = new Set();
 
 export function noteUnavailableGames(ids: readonly number[]): void {
-  const known = (globalThis as UnavailableHolder)[UNAVAILABLE_KEY];
+  const current = known;
   // The same list keeps the same set: components that memoise on it do not redraw.
-  if (known && known.size === ids.length && ids.every((id) => known.has(id))) return;
-  (globalThis as UnavailableHolder)[UNAVAILABLE_KEY] = new Set(ids);
+  if (current && current.size === ids.length && ids.every((id) => current.has(id))) return;
+  known = new Set(ids);
 }
 
 /**
@@ -21,8 +18,6 @@ export function noteUnavailableGames(ids: readonly number[]): void {
  * page with (the root's attribute); none on the server and at build time.
  */
 export function unavailableGameIds(): ReadonlySet<number> {
-  const holder = globalThis as UnavailableHolder;
-  const known = holder[UNAVAILABLE_KEY];
   if (known) return known;
   if (typeof document === 'undefined') return NONE;
   const listed = document.getElementById('root')?.getAttribute(UNAVAILABLE_GAMES_ATTRIBUTE) ?? '';
@@ -30,8 +25,8 @@ export function unavailableGameIds(): ReadonlySet<number> {
     .split(' ')
     .map(Number)
     .filter((id) => Number.isInteger(id) && id > 0);
-  holder[UNAVAILABLE_KEY] = new Set(ids);
-  return holder[UNAVAILABLE_KEY];
+  known = new Set(ids);
+  return known;
 }
 
 /** The games that are not unavailable, in the order given. */

@@ -1,7 +1,13 @@
-import { GAMES } from '../catalogue/games';
+import {
+  EMPTY_LIBRARY,
+  GAMES,
+  LIBRARY_STORAGE_KEYS,
+  parseLibraryList,
+  withFavourite,
+  withPlayed,
+  type PlayerLibrary,
+} from 'shared-contracts';
 import { emit, on } from '../events/bus';
-import { LIBRARY_STORAGE_KEYS } from '../storage/keys';
-import { EMPTY_LIBRARY, parseLibraryList, withFavourite, withPlayed, type PlayerLibrary } from './library';
 
 /**
  * The library as kept in this browser's local storage, for every part of the portal. Shaped for
@@ -61,7 +67,7 @@ function write(library: PlayerLibrary): boolean {
     store.setItem(LIBRARY_STORAGE_KEYS.recentlyPlayed, JSON.stringify(library.recentlyPlayed));
     return true;
   } catch (error) {
-    console.warn('shared-contracts: could not save the player library', error);
+    console.warn('portal-runtime: could not save the player library', error);
     return false;
   }
 }

@@ -1,6 +1,7 @@
-import { PAGE_TEXT, openModal } from 'shared-contracts';
+import { PAGE_TEXT } from 'shared-contracts';
 import { MODAL_KINDS } from 'shared-contracts/account';
 import './account-slot.css';
+import { askForDialog } from './modal-inbox';
 
 const BUTTONS = [
   { kind: MODAL_KINDS.signIn, label: PAGE_TEXT.signIn, look: 'button--ghost' },
@@ -8,8 +9,9 @@ const BUTTONS = [
 ] as const;
 
 /**
- * product §2: Sign In / Sign Up. They open their dialog through the portal's event bus, so they
- * need no store: the modal host loads the dialogs when asked (decision 0015).
+ * product §2: Sign In / Sign Up. They ask this part's modal inbox for their dialog, so they need
+ * no store: the modal host loads the dialogs when asked (decisions 0015, 0049). Not the portal's
+ * bus: that is for asks from other parts.
  */
 export function SignedOutButtons({ hidden = false }: { hidden?: boolean }) {
   return (
@@ -20,7 +22,7 @@ export function SignedOutButtons({ hidden = false }: { hidden?: boolean }) {
           type="button"
           className={`button ${look} acc-menu-buttons__button`}
           onClick={() => {
-            openModal(kind);
+            askForDialog({ kind });
           }}
         >
           {label}

@@ -8,7 +8,7 @@ describe('games found dead (decision 0058)', () => {
     expect(withoutUnavailable(games)).toBe(games);
   });
 
-  test("a stats snapshot's list is what every copy of the module leaves out, kept as one set while it stays the same", () => {
+  test("a stats snapshot's list is what every list leaves out, kept as one set while it stays the same", () => {
     noteUnavailableGames([2]);
     const first = unavailableGameIds();
     expect(withoutUnavailable(games)).toEqual([{ id: 1 }, { id: 3 }]);

@@ -1,4 +1,4 @@
-import type { GameStatsSnapshot } from '../src/play-data';
+import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 
 const snapshot = (trending: number[]): GameStatsSnapshot => ({
   generatedAt: '2026-11-24T08:00:00.000Z',
@@ -74,8 +74,7 @@ describe('the stats snapshot with no API named (a remote on its own, a test)', (
   test('says "no figures" at once and fetches nothing', async () => {
     const fetchMock = jest.fn();
     globalThis.fetch = fetchMock;
-    // The shell names the API on globalThis (shared by every remote's copy of the module).
-    delete (globalThis as { __gamesPortalPlayDataApi__?: string }).__gamesPortalPlayDataApi__;
+    // A fresh copy of the package: nobody has named the API.
     jest.resetModules();
     const client = await import('../src/play-data/play-data-client');
     client.subscribeGameStats(() => undefined);
@@ -103,12 +102,12 @@ describe('sending a report', () => {
     globalThis.fetch = jest.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
     jest.resetModules();
     (await import('../src/play-data/play-data-api')).setPlayDataApi('http://api.test');
-    const { sendReport } = await import('../src/play-data/play-data-client');
+    const { sendReport } = await import('../src/play-data/player-requests');
     return sendReport(5, 'stuck', 'it froze');
   }
 
   test("reads the API's daily bound (429 with its own words) apart from a failure", async () => {
-    const { PLAY_DATA_TEXT } = await import('../src/play-data/texts');
+    const { PLAY_DATA_TEXT } = await import('shared-contracts/play-data');
     expect(await reportAnswered(201, { detail: PLAY_DATA_TEXT.reportThanks })).toBe('sent');
     expect(await reportAnswered(409, { detail: PLAY_DATA_TEXT.reportAlready })).toBe('already');
     expect(await reportAnswered(429, { detail: PLAY_DATA_TEXT.reportsBounded })).toBe('bounded');

@@ -1,7 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import { getGameStatsView, serverGameStatsView, subscribeGameStats, type GameStatsView } from 'shared-contracts/play-data';
-
-/** Every game's figures, fetched once per page and refreshed every half minute; none on the server. */
-export function useGameStats(): GameStatsView {
-  return useSyncExternalStore(subscribeGameStats, getGameStatsView, serverGameStatsView);
-}
