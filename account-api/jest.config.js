@@ -6,4 +6,6 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(jose|typebox|content-disposition|cookie)/)'],
   // Every test file starts its own server on a throw-away database.
   testTimeout: 20000,
+  // On PostgreSQL, a test file that leaves a connection open fails, naming it (src/testing/leak-check-environment.ts).
+  testEnvironment: '<rootDir>/src/testing/leak-check-environment.ts',
 };

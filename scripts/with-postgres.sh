@@ -31,8 +31,7 @@ as_owner() {
 
 cleanup() {
   local status=$?
-  # A failed run shows what the server did (DDL and terminations are logged): an intermittent
-  # "terminating connection due to administrator command" has no known cause yet.
+  # A failed run shows what the server did (DDL and terminations are logged).
   if [ "$status" -ne 0 ] && [ -f "$DIR/log" ]; then
     echo "== PostgreSQL's log, last 80 lines (the command exited $status)" >&2
     tail -n 80 "$DIR/log" >&2 || true

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_PATHS } from 'shared-contracts/account';
+import { TELEMETRY_PATH } from 'shared-contracts/telemetry';
 
 // Observability in the production topology: Prometheus (scripts/topology/prometheus.mjs) scrapes
 // every API instance and page service; these checks read its HTTP API. The page services run with
@@ -65,11 +66,20 @@ test("an error thrown on purpose in a remote counts as that remote's error for i
   const series = `sum(telemetry_client_errors_total{remote="mf_catalog",version="${build}",kind="load"})`;
   const before = await total(series);
 
+  // Every page the suite's browsers open reports from loopback, so loopback's allowance (a burst,
+  // then a report a second per address and page service) is shared with whatever else reports in
+  // the topology: this report, refused with 429, was never counted. This page's reports come from
+  // a player's own address, as behind any proxy (the harness's nginx takes X-Forwarded-For from
+  // loopback); only the beacons carry it (a header on the remotes' cross-origin files would need
+  // a CORS preflight they do not answer).
+  await page.route(`**${TELEMETRY_PATH}`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '198.18.42.1' } }),
+  );
   await page.goto('/?__telemetry_test=mf_catalog');
   await expect(page.locator('main a[href^="/game/"]').first()).toBeVisible();
   const beacons: string[] = [];
   page.on('request', (sent) => {
-    if (sent.url().endsWith('/__telemetry') && sent.method() === 'POST') beacons.push(sent.postData() ?? '');
+    if (sent.url().endsWith(TELEMETRY_PATH) && sent.method() === 'POST') beacons.push(sent.postData() ?? '');
   });
   // The sender loads when the browser is idle, then asks the catalogue for a module it lacks.
   // Leaving the page sends what it noticed: its pagehide listener, fired as the browser does.
@@ -83,5 +93,16 @@ test("an error thrown on purpose in a remote counts as that remote's error for i
       { timeout: 30_000 },
     )
     .toBe(true);
-  await expect.poll(() => total(series), { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => total(series), { timeout: 20_000 })
+    .toBeGreaterThan(before)
+    .catch(async (error: unknown) => {
+      // What was counted, and what refused, say why it was not (a wrong label, a refused report).
+      const counted = await query('sum by (remote, version, kind) (telemetry_client_errors_total)');
+      const refused = await query('sum by (reason, instance) (telemetry_beacons_refused_total)');
+      const show = (samples: Sample[]) => samples.map((s) => `${JSON.stringify(s.metric)} ${s.value[1]}`).join('; ');
+      throw new Error(
+        `${(error as Error).message}\nbuild ${build}; beacons ${JSON.stringify(beacons)}\ncounted: ${show(counted)}\nrefused: ${show(refused)}`,
+      );
+    });
 });

@@ -86,7 +86,7 @@ it('restores accounts, pictures and libraries into an empty database and folder;
   // Everything is lost: the data folder (SQLite file, uploads, secret) and the PostgreSQL database.
   await before.close();
   fs.rmSync(dataDir, { recursive: true });
-  if (own) await createOwnDatabase('backup_test');
+  await own?.recreate();
 
   const restored = runOperation(outdir, ['restore', folder], env);
   expect(restored.stderr).toBe('');
