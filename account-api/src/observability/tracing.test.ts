@@ -3,6 +3,7 @@ import { InMemorySpanExporter, SamplingDecision, TraceIdRatioBasedSampler, type 
 import { API_PATHS } from 'shared-contracts/account';
 import { logLines } from '../testing/log-lines';
 import { bearer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { REQUEST_SPANS_PLUGIN } from './request-spans';
 import { activeTracing, startTracing, traceLogFields } from './tracing';
 
 // What nginx sends: a trace it started (from its request id) or one it was given.
@@ -26,7 +27,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const span = trace.getTracer('probe').startSpan('probe');
     expect(span.isRecording()).toBe(false);
     span.end();
-    expect(server.app.hasPlugin('@fastify/otel')).toBe(false);
+    expect(server.app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(false);
     expect(traceLogFields()).toEqual({});
 
     const { tokens } = await signedInPlayer(server.app);
@@ -124,6 +125,27 @@ describe('with tracing on', () => {
     expect(read).toBeDefined();
     expect(read!.name).toBe('SELECT sqlite');
     expect(spans.some((span) => span.name === 'request' && parentOf(span) === EDGE_SPAN_ID)).toBe(true);
+  });
+
+  it("makes the handler a span of the request's, and never records a query string", async () => {
+    expect(server.app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(true);
+    const { tokens } = await signedInPlayer(server.app);
+    exporter.reset();
+    // update-password takes its passwords in the query string (product §7).
+    const secret = 'Query-Secret#1';
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `${API_PATHS.updatePassword}?old_password=${encodeURIComponent(secret)}&new_password=${encodeURIComponent(secret)}x`,
+      headers: { ...bearer(tokens.access_token), traceparent: TRACEPARENT },
+    });
+    expect(answer.statusCode).toBeLessThan(500);
+    const spans = spansOf(TRACE_ID);
+    const request = spans.find((span) => span.name === 'request');
+    expect(request?.attributes['url.path']).toBe(API_PATHS.updatePassword);
+    const handler = spans.find((span) => span.name.startsWith('handler'));
+    expect(handler).toBeDefined();
+    expect(parentOf(handler!)).toBe(request!.spanContext().spanId);
+    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toContain('Query-Secret');
   });
 
   it('starts a trace of its own for a request that came without traceparent', async () => {

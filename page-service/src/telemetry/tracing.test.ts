@@ -6,6 +6,7 @@ import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { buildPageService } from '../app';
 import { fakeShell } from '../testing/fake-shell';
+import { REQUEST_SPANS_PLUGIN } from './request-spans';
 import { activeTracing, startTracing, traceLogFields } from './tracing';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
@@ -49,7 +50,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const { app, lines } = pageService(false);
     const answer = await page(app);
     expect(answer.statusCode).toBe(200);
-    expect(app.hasPlugin('@fastify/otel')).toBe(false);
+    expect(app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(false);
     expect(trace.getTracer('probe').startSpan('probe').isRecording()).toBe(false);
     expect(lines.find((line) => line.msg === 'handling')).not.toHaveProperty('trace_id');
     await app.close();

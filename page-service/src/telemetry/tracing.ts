@@ -10,8 +10,8 @@ import type * as OtelCore from '@opentelemetry/core';
 import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
 import type * as Resources from '@opentelemetry/resources';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
-import type * as FastifyOtel from '@fastify/otel';
 import type { FastifyPluginCallback } from 'fastify';
+import { requestSpans } from './request-spans';
 
 const load = createRequire(__filename);
 
@@ -58,16 +58,27 @@ export function startTracing(options: TracingOptions): Tracing | null {
   if (!options.exporter && !endpoint) return null;
 
   const api = load('@opentelemetry/api') as typeof OtelApi;
-  const { TracerProvider, BatchSpanProcessor, SimpleSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } = load(
-    '@opentelemetry/sdk-trace',
-  ) as typeof SdkTrace;
-  // Decided on the trace id, so every part keeps the same traces; a parent that says "not
-  // sampled" is followed.
-  const share = new TraceIdRatioBasedSampler(sampledShare(options.env));
+  const {
+    TracerProvider,
+    BatchSpanProcessor,
+    SimpleSpanProcessor,
+    ParentBasedSampler,
+    AlwaysOnSampler,
+    TraceIdRatioBasedSampler,
+    SamplingDecision,
+  } = load('@opentelemetry/sdk-trace') as typeof SdkTrace;
+  // Which traces are kept is decided once per request, before any span (request-spans.ts):
+  // on the trace id when a parent sent one, so every part keeps the same traces; by chance
+  // otherwise. The SDK's sampler then keeps every span under a kept request.
+  const share = sampledShare(options.env);
+  const ratio = new TraceIdRatioBasedSampler(share);
+  const keeps = (traceId: string | null) =>
+    traceId === null
+      ? Math.random() < share
+      : ratio.shouldSample(api.ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
   const { AsyncLocalStorageContextManager } = load('@opentelemetry/context-async-hooks') as typeof AsyncHooks;
   const { W3CTraceContextPropagator } = load('@opentelemetry/core') as typeof OtelCore;
   const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
-  const { FastifyOtelInstrumentation } = load('@fastify/otel') as typeof FastifyOtel;
 
   const processor = options.exporter
     ? new SimpleSpanProcessor({ exporter: options.exporter })
@@ -82,21 +93,20 @@ export function startTracing(options: TracingOptions): Tracing | null {
       'service.instance.id': `${process.pid}@${options.env.PORT ?? 'default'}`,
     }),
     spanProcessors: [processor],
-    sampler: new ParentBasedSampler({ root: share, remoteParentSampled: share }),
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   api.context.setGlobalContextManager(contextManager);
   api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   api.trace.setGlobalTracerProvider(provider);
 
-  // One span per request and one per route handler; the hooks' own spans (a dozen per request)
-  // would cost more than the request itself.
-  const fastify = new FastifyOtelInstrumentation({ instrumentHooks: false });
+  const tracer = provider.getTracer('page-service');
 
   active = {
     api,
-    tracer: provider.getTracer('page-service'),
-    fastifyPlugin: fastify.plugin(),
+    tracer,
+    // One span per request and one per route handler of a kept trace (request-spans.ts).
+    fastifyPlugin: requestSpans({ api, tracer, keeps }),
     shutdown: async () => {
       await provider.shutdown();
       contextManager.disable();
