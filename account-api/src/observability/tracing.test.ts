@@ -4,7 +4,7 @@ import { API_PATHS } from 'shared-contracts/account';
 import { logLines } from '../testing/log-lines';
 import { bearer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
 import { REQUEST_SPANS_PLUGIN } from './request-spans';
-import { activeTracing, startTracing, traceLogFields } from './tracing';
+import { activeTracing, DEFAULT_TRACE_SHARE, sampledShare, startTracing, traceLogFields } from './tracing';
 
 // What nginx sends: a trace it started (from its request id) or one it was given.
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -53,7 +53,7 @@ describe('with tracing on', () => {
 
   beforeAll(async () => {
     // As server.ts does, before the app (and its database) is built.
-    expect(startTracing({ env: {}, serviceName: 'account-api', exporter })).not.toBeNull();
+    expect(startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, serviceName: 'account-api', exporter })).not.toBeNull();
     // SQLite's spans are this project's own (db/connect.ts), so this checks them on SQLite even in
     // the PostgreSQL run; the pg instrumentation's spans are checked through the edge (topology).
     server = await startTestServer({ logLevel: 'info', databaseUrl: null }, { logger: true, logStream: stream });
@@ -195,5 +195,16 @@ describe('with a share of traces kept (OTEL_TRACES_SAMPLER_ARG)', () => {
     }
     const traces = new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId));
     expect([...traces]).toEqual([kept]);
+  });
+});
+
+describe('the share of traces kept', () => {
+  it('is one in 20 unless OTEL_TRACES_SAMPLER_ARG says otherwise, and a bad value is not taken', () => {
+    expect(DEFAULT_TRACE_SHARE).toBe(0.05);
+    expect(sampledShare({})).toBe(0.05);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(1);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(0);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '2' })).toBe(0.05);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: 'all' })).toBe(0.05);
   });
 });

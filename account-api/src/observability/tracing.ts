@@ -47,10 +47,16 @@ function scheduleDelay(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else every one. */
-function sampledShare(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 1;
+/**
+ * One trace in 20 unless told: every trace would cost the API's hot path about as much again as
+ * the request itself (decision 0060); a test or a quiet site sets 1.
+ */
+export const DEFAULT_TRACE_SHARE = 0.05;
+
+/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else DEFAULT_TRACE_SHARE. */
+export function sampledShare(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_SHARE);
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : DEFAULT_TRACE_SHARE;
 }
 
 /**
