@@ -16,7 +16,7 @@
 // BENCH_FORGOT_CALLS (20: forgot-password calls per kind; one more account per 4 known calls),
 // BENCH_TRACING (1: also the SQLite API with tracing on, its spans exported over OTLP to a local
 // sink in this process, beside the same build with tracing off; 0 leaves it out),
-// BENCH_TRACE_SHARES (0.1,0.01: the shares of traces kept, OTEL_TRACES_SAMPLER_ARG, one traced
+// BENCH_TRACE_SHARES (0.1,0.05,0.01: the shares of traces kept, OTEL_TRACES_SAMPLER_ARG, one traced
 // API each, beside the one that keeps every trace).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -42,7 +42,9 @@ const redisUrl = process.env.REDIS_URL || null;
 const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const forgotCount = Number(process.env.BENCH_FORGOT_CALLS ?? 20);
 const tracingSideBySide = process.env.BENCH_TRACING !== '0';
-const traceShares = (process.env.BENCH_TRACE_SHARES ?? '0.1,0.01').split(',').filter(Boolean).map(Number);
+/** The services' share when OTEL_TRACES_SAMPLER_ARG is unset (src/observability/tracing.ts). */
+const DEFAULT_TRACE_SHARE = 0.05;
+const traceShares = (process.env.BENCH_TRACE_SHARES ?? '0.1,0.05,0.01').split(',').filter(Boolean).map(Number);
 /** How many different edge traces the bench's requests take turns with. */
 const TRACE_POOL = 400;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
@@ -308,10 +310,14 @@ try {
   const sink = tracingSideBySide ? await startSpanSink(portBase + 5) : null;
   if (sink) {
     const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'account-api-bench' };
-    apis.push({ label: 'SQLite, traced', hotPathOnly: true, server: startApi('traced', portBase + 4, traced) });
+    apis.push({
+      label: 'SQLite, traced',
+      hotPathOnly: true,
+      server: startApi('traced', portBase + 4, { ...traced, OTEL_TRACES_SAMPLER_ARG: '1' }),
+    });
     traceShares.forEach((share, index) =>
       apis.push({
-        label: `SQLite, ${share * 100} % traced`,
+        label: `SQLite, ${+(share * 100).toFixed(2)} % traced`,
         hotPathOnly: true,
         share,
         server: startApi(`sampled${index}`, portBase + 6 + index, { ...traced, OTEL_TRACES_SAMPLER_ARG: String(share) }),
@@ -483,7 +489,7 @@ try {
     );
     const sampled = apis.filter((api) => api.share !== undefined);
     for (const [name, label] of [
-      ['traced', 'on, every trace kept (the default: OTEL_TRACES_SAMPLER_ARG unset)'],
+      ['traced', 'on, every trace kept (OTEL_TRACES_SAMPLER_ARG=1)'],
       ...sampled.map((api) => {
         // The share of the pool's trace ids the API keeps (its decision is the SDK's ratio sampler's).
         const ratio = new TraceIdRatioBasedSampler(api.share);
@@ -492,7 +498,8 @@ try {
         ).length;
         return [
           api.server.name,
-          `on, ${api.share * 100} % of traces kept (OTEL_TRACES_SAMPLER_ARG=${api.share}; ${fmt((kept / TRACE_POOL) * 100, 1)} % of the bench's trace ids)`,
+          `on, ${+(api.share * 100).toFixed(2)} % of traces kept (OTEL_TRACES_SAMPLER_ARG=${api.share}${api.share === DEFAULT_TRACE_SHARE ? ', the default' : ''}; ` +
+            `${fmt((kept / TRACE_POOL) * 100, 1)} % of the bench's trace ids)`,
         ];
       }),
     ]) {
