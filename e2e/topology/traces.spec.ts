@@ -86,7 +86,10 @@ test("one sign-in through nginx is one trace: nginx's request id, the API's requ
   await expect
     .poll(async () => {
       spans = await spansOf(requestId);
-      return spans.some((span) => span.scope === '@opentelemetry/instrumentation-pg');
+      // Spans go out in batches: the queries' may arrive one export before the request's own.
+      return (
+        spans.some((span) => span.scope === '@opentelemetry/instrumentation-pg') && spans.some((span) => span.name === 'request')
+      );
     })
     .toBe(true);
   const root = spans.find((span) => span.name === 'request');

@@ -115,13 +115,23 @@ export function requestSpans({ api, tracer, keeps }: RequestSpanOptions): Fastif
       next();
     });
 
-    app.addHook('onResponse', (request, reply, next) => {
+    // Ended as the answer goes out, not after: when the client has the answer, every span of
+    // the request has ended (a test, or a user, looking up the trace at once finds it whole).
+    // onResponse ends it when nothing was sent (the connection went away first).
+    const finish = (request: FastifyRequest, reply: FastifyReply) => {
       const span = (request as Traced)[SPAN];
-      if (span) {
-        span.setAttribute('http.response.status_code', reply.statusCode);
-        if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-        span.end();
-      }
+      if (!span) return;
+      (request as Traced)[SPAN] = undefined;
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    };
+    app.addHook('onSend', (request, reply, payload, next) => {
+      finish(request, reply);
+      next(null, payload);
+    });
+    app.addHook('onResponse', (request, reply, next) => {
+      finish(request, reply);
       next();
     });
     done();
