@@ -15,13 +15,18 @@
 // (another build of the API, e.g. the previous commit's, run on SQLite beside this one),
 // BENCH_FORGOT_CALLS (20: forgot-password calls per kind; one more account per 4 known calls),
 // BENCH_TRACING (1: also the SQLite API with tracing on, its spans exported over OTLP to a local
-// sink in this process, beside the same build with tracing off; 0 leaves it out).
+// sink in this process, beside the same build with tracing off; 0 leaves it out),
+// BENCH_TRACE_SHARES (0.1,0.05,0.01: the shares of traces kept, OTEL_TRACES_SAMPLER_ARG, one traced
+// API each, beside the one that keeps every trace).
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT_CONTEXT } from '@opentelemetry/api';
+import { SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace';
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 
@@ -37,6 +42,11 @@ const redisUrl = process.env.REDIS_URL || null;
 const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const forgotCount = Number(process.env.BENCH_FORGOT_CALLS ?? 20);
 const tracingSideBySide = process.env.BENCH_TRACING !== '0';
+/** The services' share when OTEL_TRACES_SAMPLER_ARG is unset (src/observability/tracing.ts). */
+const DEFAULT_TRACE_SHARE = 0.05;
+const traceShares = (process.env.BENCH_TRACE_SHARES ?? '0.1,0.05,0.01').split(',').filter(Boolean).map(Number);
+/** How many different edge traces the bench's requests take turns with. */
+const TRACE_POOL = 400;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'account-api-bench-'));
 
 const children = [];
@@ -300,13 +310,18 @@ try {
   const sink = tracingSideBySide ? await startSpanSink(portBase + 5) : null;
   if (sink) {
     const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'account-api-bench' };
-    apis.push(
-      { label: 'SQLite, traced', hotPathOnly: true, server: startApi('traced', portBase + 4, traced) },
-      {
-        label: 'SQLite, 10 % traced',
+    apis.push({
+      label: 'SQLite, traced',
+      hotPathOnly: true,
+      server: startApi('traced', portBase + 4, { ...traced, OTEL_TRACES_SAMPLER_ARG: '1' }),
+    });
+    traceShares.forEach((share, index) =>
+      apis.push({
+        label: `SQLite, ${+(share * 100).toFixed(2)} % traced`,
         hotPathOnly: true,
-        server: startApi('sampled', portBase + 6, { ...traced, OTEL_TRACES_SAMPLER_ARG: '0.1' }),
-      },
+        share,
+        server: startApi(`sampled${index}`, portBase + 6 + index, { ...traced, OTEL_TRACES_SAMPLER_ARG: String(share) }),
+      }),
     );
   }
   if (databaseUrl) {
@@ -347,6 +362,37 @@ try {
       pid: bare.child.pid,
     },
   ];
+  // Every API request carries a traceparent as nginx sends it (a trace of its own, its id the
+  // request id, flag sampled), from a pool built once (autocannon builds each request's bytes
+  // once per connection), so the load generator does no more work per request; whether a trace
+  // is kept is the API's own decision on that id, as in production. The pool holds random ids in
+  // the proportions of the shares measured (of 400: 4 kept at 1 %, 40 at 10 %), so each share is
+  // measured at its nominal rate, not at a small pool's chance rate.
+  const shareOf = (traceId) =>
+    [...traceShares]
+      .sort((a, b) => a - b)
+      .find(
+        (share) =>
+          new TraceIdRatioBasedSampler(share).shouldSample(ROOT_CONTEXT, traceId).decision ===
+          SamplingDecision.RECORD_AND_SAMPLED,
+      ) ?? 1;
+  const wanted = new Map();
+  let below = 0;
+  for (const share of [...traceShares, 1].sort((a, b) => a - b)) {
+    wanted.set(share, Math.round(share * TRACE_POOL) - below);
+    below = Math.round(share * TRACE_POOL);
+  }
+  const edgeTraces = [];
+  while (edgeTraces.length < TRACE_POOL) {
+    const traceId = randomUUID().replaceAll('-', '');
+    const share = shareOf(traceId);
+    if (wanted.get(share) > 0) {
+      wanted.set(share, wanted.get(share) - 1);
+      edgeTraces.push({ traceId, traceparent: `00-${traceId}-${traceId.slice(0, 16)}-01` });
+    }
+  }
+  // A list per target: autocannon keeps each request's built bytes on its object.
+  const edgeRequests = () => edgeTraces.map(({ traceparent }) => ({ headers: { traceparent } }));
   for (const api of apis) {
     const headers = { authorization: `Bearer ${api.tokens.access_token}` };
     const pid = api.server.child.pid;
@@ -356,7 +402,7 @@ try {
         label: api.label,
         route: 'get-user-info',
         url: `${api.server.base}/get-user-info/`,
-        options: { method: 'POST', headers },
+        options: { method: 'POST', headers, requests: edgeRequests() },
         pid,
       },
       {
@@ -364,7 +410,7 @@ try {
         label: api.label,
         route: 'balance',
         url: `${api.server.base}/api/balance`,
-        options: { method: 'GET', headers },
+        options: { method: 'GET', headers, requests: edgeRequests() },
         pid,
       },
     );
@@ -437,12 +483,25 @@ try {
     const rowOf = (name) => rows.find((row) => row.target.key === `${name}-info`);
     const off = rowOf('sqlite');
     console.log(
-      `\ntracing on the hot path (get-user-info, SQLite; ${fmt(sink.spans)} spans in ${fmt(sink.exports)} OTLP exports to the local sink): ` +
+      `\ntracing on the hot path (get-user-info, SQLite; each request with a traceparent as nginx sends it, sampled flag set; ` +
+        `${fmt(sink.spans)} spans in ${fmt(sink.exports)} OTLP exports to the local sink): ` +
         `off ${fmt(off.rps)} req/s, ${fmt(off.cpuUs)} µs CPU/req`,
     );
+    const sampled = apis.filter((api) => api.share !== undefined);
     for (const [name, label] of [
-      ['traced', 'on, every trace kept'],
-      ['sampled', 'on, 10 % of traces kept (OTEL_TRACES_SAMPLER_ARG=0.1)'],
+      ['traced', 'on, every trace kept (OTEL_TRACES_SAMPLER_ARG=1)'],
+      ...sampled.map((api) => {
+        // The share of the pool's trace ids the API keeps (its decision is the SDK's ratio sampler's).
+        const ratio = new TraceIdRatioBasedSampler(api.share);
+        const kept = edgeTraces.filter(
+          ({ traceId }) => ratio.shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED,
+        ).length;
+        return [
+          api.server.name,
+          `on, ${+(api.share * 100).toFixed(2)} % of traces kept (OTEL_TRACES_SAMPLER_ARG=${api.share}${api.share === DEFAULT_TRACE_SHARE ? ', the default' : ''}; ` +
+            `${fmt((kept / TRACE_POOL) * 100, 1)} % of the bench's trace ids)`,
+        ];
+      }),
     ]) {
       const on = rowOf(name);
       const cpu = off.cpuUs && on.cpuUs ? fmt((on.cpuUs / off.cpuUs - 1) * 100, 1) : 'n/a';

@@ -26,11 +26,13 @@ const releasesDir =
     : undefined;
 if (releasesDir) process.on('exit', () => rmSync(releasesDir, { recursive: true, force: true }));
 // Traces (decision 0059): every page service and API instance sends its spans to a receiver the
-// tests read (e2e/topology/traces.spec.ts), exported every 200 ms instead of every 5 s.
+// tests read (e2e/topology/traces.spec.ts), exported every 200 ms instead of every 5 s, and
+// keeps every trace (the services' default is a share) so each request a test makes is there.
 const otlpReceiver = testing ? await startOtlpReceiver({ port: Number(process.env.TOPOLOGY_PORT_BASE ?? 9000) + 95 }) : null;
 if (otlpReceiver) {
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = otlpReceiver.url;
   process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
+  process.env.OTEL_TRACES_SAMPLER_ARG = '1';
 }
 const topology = await startTopology({ quiet: testing, releaseService, ...(releasesDir ? { releasesDir } : {}) });
 let stopping = false;

@@ -3,13 +3,16 @@ import type { Pool } from 'pg';
 import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
 import { activeTracing, inQuerySpan } from '../observability/tracing';
 import type { DatabaseHandle } from './connect';
+import { UntilCommitCache } from './until-commit-cache';
 
 /**
  * The prepared reads of the authenticated hot path (decisions 0007 step 3 and 0024):
  * - `find`: the signed-in user's public record, provided the user exists, still has the token's
- *   token_version, and the token's session is theirs and not revoked. No cache: a revocation
- *   committed on any instance is seen by the next request.
- * - `wallet`: the balance row of a user (GET /api/balance).
+ *   token_version, and the token's session is theirs and not revoked. On PostgreSQL no cache: a
+ *   revocation committed on any instance is seen by the next request. On SQLite (one file, one
+ *   writer) the answers are kept until the next commit to the file by anyone (UntilCommitCache):
+ *   the join costs several times the version check, and a revocation is still seen at once.
+ * - `wallet`: the balance row of a user (GET /api/balance), kept the same way on SQLite.
  * Both read columns as arrays and build the objects with fixed shapes here: better-sqlite3's own
  * row objects (one property set per column) cost more than the query (decision 0024).
  */
@@ -37,7 +40,8 @@ const AT = Object.fromEntries(USER_COLUMNS.map((column, index) => [column, index
 /** One literal per row: one hidden class, and tsc checks every field of UserRecord is set. */
 function toRecord(row: Cell[] | undefined): UserRecord | undefined {
   if (!row) return undefined;
-  return {
+  // Frozen: on SQLite one kept record answers many requests, and none may change it for the others.
+  return Object.freeze({
     id: row[AT.id] as number,
     username: row[AT.username] as string,
     email: row[AT.email] as string,
@@ -55,13 +59,16 @@ function toRecord(row: Cell[] | undefined): UserRecord | undefined {
     postal_code: row[AT.postal_code] as string | null,
     street_address_1: row[AT.street_address_1] as string | null,
     street_address_2: row[AT.street_address_2] as string | null,
-  };
+  });
 }
 
 function toWallet(row: Cell[] | undefined): BalanceResponse | undefined {
   if (!row) return undefined;
-  return { balance: row[0] as number, currency: row[1] as string, updated_at: row[2] as string };
+  return Object.freeze({ balance: row[0] as number, currency: row[1] as string, updated_at: row[2] as string });
 }
+
+/** Answers kept per cache: about one per signed-in player active between two commits. */
+const KEPT_ANSWERS = 5000;
 
 const USER_SQL = `select ${USER_COLUMNS.map((column) => `u.${column}`).join(', ')} from users u, sessions s
   where u.id = ? and u.token_version = ? and s.id = ? and s.user_id = u.id and s.revoked_at is null`;
@@ -78,23 +85,30 @@ function sqliteLookup(file: string): AuthLookup {
   reader.pragma('busy_timeout = 5000');
   const user = reader.prepare<[number, number, string], Cell[]>(USER_SQL).raw(true);
   const wallet = reader.prepare<[number], Cell[]>(WALLET_SQL).raw(true);
-  // With tracing on, each read is a span of the request (the plain functions otherwise: no cost).
-  const close = () => {
-    reader.close();
-    return Promise.resolve();
-  };
+  const version = reader.prepare<[], number>('pragma data_version').pluck(true);
+  const dataVersion = () => version.get() as number;
+  const users = new UntilCommitCache<UserRecord>(dataVersion, KEPT_ANSWERS);
+  const wallets = new UntilCommitCache<BalanceResponse>(dataVersion, KEPT_ANSWERS);
+  // With tracing on, each read that reaches the database is a span of the request (the plain
+  // functions otherwise: no cost). A kept answer makes no span: no query ran.
   const tracing = activeTracing();
-  if (tracing)
-    return {
-      find: (userId, version, sessionId) =>
-        toRecord(inQuerySpan(tracing, 'sqlite', USER_SQL, () => user.get(userId, version, sessionId))),
-      wallet: (userId) => toWallet(inQuerySpan(tracing, 'sqlite', WALLET_SQL, () => wallet.get(userId))),
-      close,
-    };
+  const readUser = tracing
+    ? (userId: number, version: number, sessionId: string) =>
+        inQuerySpan(tracing, 'sqlite', USER_SQL, () => user.get(userId, version, sessionId))
+    : (userId: number, version: number, sessionId: string) => user.get(userId, version, sessionId);
+  const readWallet = tracing
+    ? (userId: number) => inQuerySpan(tracing, 'sqlite', WALLET_SQL, () => wallet.get(userId))
+    : (userId: number) => wallet.get(userId);
   return {
-    find: (userId, version, sessionId) => toRecord(user.get(userId, version, sessionId)),
-    wallet: (userId) => toWallet(wallet.get(userId)),
-    close,
+    // The session id alone would do (it names one user); the user and version make the key say
+    // exactly what the query asked.
+    find: (userId, version, sessionId) =>
+      users.read(`${sessionId} ${userId} ${version}`, () => toRecord(readUser(userId, version, sessionId))),
+    wallet: (userId) => wallets.read(String(userId), () => toWallet(readWallet(userId))),
+    close: () => {
+      reader.close();
+      return Promise.resolve();
+    },
   };
 }
 

@@ -3,7 +3,8 @@ import { InMemorySpanExporter, SamplingDecision, TraceIdRatioBasedSampler, type 
 import { API_PATHS } from 'shared-contracts/account';
 import { logLines } from '../testing/log-lines';
 import { bearer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
-import { activeTracing, startTracing, traceLogFields } from './tracing';
+import { REQUEST_SPANS_PLUGIN } from './request-spans';
+import { activeTracing, DEFAULT_TRACE_SHARE, sampledShare, startTracing, traceLogFields } from './tracing';
 
 // What nginx sends: a trace it started (from its request id) or one it was given.
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -26,7 +27,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const span = trace.getTracer('probe').startSpan('probe');
     expect(span.isRecording()).toBe(false);
     span.end();
-    expect(server.app.hasPlugin('@fastify/otel')).toBe(false);
+    expect(server.app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(false);
     expect(traceLogFields()).toEqual({});
 
     const { tokens } = await signedInPlayer(server.app);
@@ -52,7 +53,7 @@ describe('with tracing on', () => {
 
   beforeAll(async () => {
     // As server.ts does, before the app (and its database) is built.
-    expect(startTracing({ env: {}, serviceName: 'account-api', exporter })).not.toBeNull();
+    expect(startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, serviceName: 'account-api', exporter })).not.toBeNull();
     // SQLite's spans are this project's own (db/connect.ts), so this checks them on SQLite even in
     // the PostgreSQL run; the pg instrumentation's spans are checked through the edge (topology).
     server = await startTestServer({ logLevel: 'info', databaseUrl: null }, { logger: true, logStream: stream });
@@ -126,6 +127,27 @@ describe('with tracing on', () => {
     expect(spans.some((span) => span.name === 'request' && parentOf(span) === EDGE_SPAN_ID)).toBe(true);
   });
 
+  it("makes the handler a span of the request's, and never records a query string", async () => {
+    expect(server.app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(true);
+    const { tokens } = await signedInPlayer(server.app);
+    exporter.reset();
+    // update-password takes its passwords in the query string (product §7).
+    const secret = 'Query-Secret#1';
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: `${API_PATHS.updatePassword}?old_password=${encodeURIComponent(secret)}&new_password=${encodeURIComponent(secret)}x`,
+      headers: { ...bearer(tokens.access_token), traceparent: TRACEPARENT },
+    });
+    expect(answer.statusCode).toBeLessThan(500);
+    const spans = spansOf(TRACE_ID);
+    const request = spans.find((span) => span.name === 'request');
+    expect(request?.attributes['url.path']).toBe(API_PATHS.updatePassword);
+    const handler = spans.find((span) => span.name.startsWith('handler'));
+    expect(handler).toBeDefined();
+    expect(parentOf(handler!)).toBe(request!.spanContext().spanId);
+    expect(JSON.stringify(spans.map((span) => span.attributes))).not.toContain('Query-Secret');
+  });
+
   it('starts a trace of its own for a request that came without traceparent', async () => {
     const answer = await server.app.inject({ method: 'GET', url: API_PATHS.health });
     expect(answer.statusCode).toBe(200);
@@ -173,5 +195,16 @@ describe('with a share of traces kept (OTEL_TRACES_SAMPLER_ARG)', () => {
     }
     const traces = new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId));
     expect([...traces]).toEqual([kept]);
+  });
+});
+
+describe('the share of traces kept', () => {
+  it('is one in 20 unless OTEL_TRACES_SAMPLER_ARG says otherwise, and a bad value is not taken', () => {
+    expect(DEFAULT_TRACE_SHARE).toBe(0.05);
+    expect(sampledShare({})).toBe(0.05);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(1);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(0);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '2' })).toBe(0.05);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: 'all' })).toBe(0.05);
   });
 });

@@ -12,8 +12,8 @@ import type * as Instrumentation from '@opentelemetry/instrumentation';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type * as Resources from '@opentelemetry/resources';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
-import type * as FastifyOtel from '@fastify/otel';
 import type { FastifyPluginCallback } from 'fastify';
+import { requestSpans } from './request-spans';
 
 const load = createRequire(__filename);
 
@@ -47,10 +47,16 @@ function scheduleDelay(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else every one. */
-function sampledShare(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 1;
+/**
+ * One trace in 20 unless told: every trace would cost the API's hot path about as much again as
+ * the request itself (decision 0060); a test or a quiet site sets 1.
+ */
+export const DEFAULT_TRACE_SHARE = 0.05;
+
+/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else DEFAULT_TRACE_SHARE. */
+export function sampledShare(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_SHARE);
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : DEFAULT_TRACE_SHARE;
 }
 
 /**
@@ -64,18 +70,29 @@ export function startTracing(options: TracingOptions): Tracing | null {
   if (!options.exporter && !endpoint) return null;
 
   const api = load('@opentelemetry/api') as typeof OtelApi;
-  const { TracerProvider, BatchSpanProcessor, SimpleSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } = load(
-    '@opentelemetry/sdk-trace',
-  ) as typeof SdkTrace;
-  // Decided on the trace id, so every part keeps the same traces; a parent that says "not
-  // sampled" is followed.
-  const share = new TraceIdRatioBasedSampler(sampledShare(options.env));
+  const {
+    TracerProvider,
+    BatchSpanProcessor,
+    SimpleSpanProcessor,
+    ParentBasedSampler,
+    AlwaysOnSampler,
+    TraceIdRatioBasedSampler,
+    SamplingDecision,
+  } = load('@opentelemetry/sdk-trace') as typeof SdkTrace;
+  // Which traces are kept is decided once per request, before any span (request-spans.ts):
+  // on the trace id when a parent sent one, so every part keeps the same traces; by chance
+  // otherwise. The SDK's sampler then keeps every span under a kept request.
+  const share = sampledShare(options.env);
+  const ratio = new TraceIdRatioBasedSampler(share);
+  const keeps = (traceId: string | null) =>
+    traceId === null
+      ? Math.random() < share
+      : ratio.shouldSample(api.ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
   const { AsyncLocalStorageContextManager } = load('@opentelemetry/context-async-hooks') as typeof AsyncHooks;
   const { W3CTraceContextPropagator } = load('@opentelemetry/core') as typeof OtelCore;
   const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
   const { registerInstrumentations } = load('@opentelemetry/instrumentation') as typeof Instrumentation;
   const { PgInstrumentation: Pg } = load('@opentelemetry/instrumentation-pg') as typeof PgInstrumentation;
-  const { FastifyOtelInstrumentation } = load('@fastify/otel') as typeof FastifyOtel;
 
   const processor = options.exporter
     ? new SimpleSpanProcessor({ exporter: options.exporter })
@@ -90,7 +107,7 @@ export function startTracing(options: TracingOptions): Tracing | null {
       'service.instance.id': `${process.pid}@${options.env.PORT ?? 'default'}`,
     }),
     spanProcessors: [processor],
-    sampler: new ParentBasedSampler({ root: share, remoteParentSampled: share }),
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   api.context.setGlobalContextManager(contextManager);
@@ -102,14 +119,13 @@ export function startTracing(options: TracingOptions): Tracing | null {
   const unregister = registerInstrumentations({
     instrumentations: [new Pg({ requireParentSpan: true, enhancedDatabaseReporting: false })],
   });
-  // One span per request and one per route handler; the hooks' own spans (a dozen per request)
-  // would cost more than the request itself.
-  const fastify = new FastifyOtelInstrumentation({ instrumentHooks: false });
+  const tracer = provider.getTracer('account-api');
 
   active = {
     api,
-    tracer: provider.getTracer('account-api'),
-    fastifyPlugin: fastify.plugin(),
+    tracer,
+    // One span per request and one per route handler of a kept trace (request-spans.ts).
+    fastifyPlugin: requestSpans({ api, tracer, keeps }),
     shutdown: async () => {
       unregister();
       await provider.shutdown();

@@ -6,7 +6,8 @@ import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { buildPageService } from '../app';
 import { fakeShell } from '../testing/fake-shell';
-import { activeTracing, startTracing, traceLogFields } from './tracing';
+import { REQUEST_SPANS_PLUGIN } from './request-spans';
+import { activeTracing, DEFAULT_TRACE_SHARE, sampledShare, startTracing, traceLogFields } from './tracing';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const EDGE_SPAN_ID = 'b7ad6b7169203331';
@@ -49,7 +50,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const { app, lines } = pageService(false);
     const answer = await page(app);
     expect(answer.statusCode).toBe(200);
-    expect(app.hasPlugin('@fastify/otel')).toBe(false);
+    expect(app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(false);
     expect(trace.getTracer('probe').startSpan('probe').isRecording()).toBe(false);
     expect(lines.find((line) => line.msg === 'handling')).not.toHaveProperty('trace_id');
     await app.close();
@@ -59,7 +60,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 describe('with tracing on', () => {
   it("continues nginx's trace: a span of the page request under the edge's, its ids in the log line", async () => {
     const exporter = new InMemorySpanExporter();
-    expect(startTracing({ env: {}, serviceName: 'page-service', exporter })).not.toBeNull();
+    expect(startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, serviceName: 'page-service', exporter })).not.toBeNull();
     const { app, lines } = pageService(true);
     try {
       const answer = await page(app);
@@ -78,5 +79,16 @@ describe('with tracing on', () => {
       await app.close();
       await activeTracing()?.shutdown();
     }
+  });
+});
+
+describe('the share of traces kept', () => {
+  it('is one in 20 unless OTEL_TRACES_SAMPLER_ARG says otherwise, and a bad value is not taken', () => {
+    expect(DEFAULT_TRACE_SHARE).toBe(0.05);
+    expect(sampledShare({})).toBe(0.05);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(1);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(0);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '2' })).toBe(0.05);
+    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: 'all' })).toBe(0.05);
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * Answers of a read, kept only while the database is unchanged. SQLite's `PRAGMA data_version`
+ * (read on the reading connection) changes whenever any other connection commits: this process's
+ * own writer, or another process on the same file. The first read after any commit therefore
+ * drops everything kept and asks the database again, so a revoked session, a password change or a
+ * profile edit is seen by the very next request, whoever wrote it. Nothing time-dependent may be
+ * kept here: an entry lives as long as the data it came from, not a moment longer.
+ */
+export class UntilCommitCache<Value> {
+  private seenVersion: number | null = null;
+  private readonly entries = new Map<string, Value>();
+
+  constructor(
+    /** The reading connection's `PRAGMA data_version`. */
+    private readonly dataVersion: () => number,
+    /** At most this many answers; the oldest goes first. */
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The kept answer for `key`, else `load()`'s (kept when it found something). */
+  read(key: string, load: () => Value | undefined): Value | undefined {
+    // Before the read: a commit that lands between the two changes the version, and the next call
+    // drops what this one keeps.
+    const version = this.dataVersion();
+    if (version !== this.seenVersion) {
+      this.entries.clear();
+      this.seenVersion = version;
+    }
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return kept;
+    const value = load();
+    if (value === undefined) return value;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  /** How many answers are kept now (tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+}
