@@ -96,6 +96,13 @@ class Container extends EventEmitter {
     live.add(name);
   }
 
+  /** The container's main process as the host sees it (what a process's pid is to the topology); undefined once gone. */
+  get pid() {
+    if (this.exitCode !== null || this.signalCode !== null) return undefined;
+    const pid = Number(quiet(['inspect', '--format', '{{.State.Pid}}', this.name]).stdout?.trim());
+    return pid > 0 ? pid : undefined;
+  }
+
   /** SIGTERM: `podman stop` (the service drains; SIGKILL after the grace). SIGKILL: `podman kill`. */
   kill(signal = 'SIGTERM') {
     const args =
