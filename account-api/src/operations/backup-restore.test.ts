@@ -172,7 +172,7 @@ describe('with pictures in an S3 bucket', () => {
     expect(fs.readFileSync(path.join(folder, 'uploads', picture)).equals(TINY_PNG)).toBe(true);
 
     // Restored into another (empty) prefix of the bucket and a new database.
-    if (own) await createOwnDatabase('backup_s3_test');
+    await own?.recreate();
     const target = { dataDir: path.join(tempDir('restore-s3-data'), 'data'), databaseUrl: own?.url ?? null };
     const restoredStorage = { driver: 's3' as const, ...s3().settings('after/') };
     await restoreBackup({ ...target, pictureStorage: restoredStorage }, folder);
