@@ -21,6 +21,7 @@ const TS_PROJECTS = [
   'ui',
   'build-config',
   ...FRONT_ENDS,
+  'service-tracing',
   'account-api',
   'page-service',
   'e2e',
@@ -50,7 +51,15 @@ const cssNameOnlyParser = {
  * data, pure functions), portal-runtime (the page's shared state, a federation singleton) and
  * federation. Both packages are libraries, so they import no part either.
  */
-const partBoundaries = [...FRONT_ENDS, 'account-api', 'page-service', 'shared-contracts', 'portal-runtime', 'ui'].map((part) => ({
+const partBoundaries = [
+  ...FRONT_ENDS,
+  'account-api',
+  'page-service',
+  'shared-contracts',
+  'portal-runtime',
+  'ui',
+  'service-tracing',
+].map((part) => ({
   target: `./${part}`,
   from: [...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].filter((other) => other !== part).map((other) => `./${other}`),
   message: `${part} must not import another part's source; put shared types, data and pure functions in shared-contracts, and state the parts share in portal-runtime.`,
@@ -71,6 +80,19 @@ const contractsStayPure = [
     from: './portal-runtime',
     message: `${server} runs on the server: portal-runtime is the browser's shared state.`,
   })),
+];
+
+/**
+ * service-tracing is the Fastify services' tracing (the OpenTelemetry SDK, bundled into each):
+ * only account-api and page-service import it; a front end or a shared package never does.
+ */
+const SERVICES = ['account-api', 'page-service'];
+const tracingOnServices = [
+  {
+    target: [...FRONT_ENDS, 'shared-contracts', 'portal-runtime', 'ui', 'build-config', 'e2e'].map((part) => `./${part}`),
+    from: './service-tracing',
+    message: `service-tracing is the services' tracing: only ${SERVICES.join(' and ')} import it.`,
+  },
 ];
 
 /** Inside a front end, shared ui/ never reaches into a feature folder. */
@@ -158,7 +180,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...partBoundaries, ...contractsStayPure, ...uiBoundaries, ...featureFences] },
+        { zones: [...partBoundaries, ...contractsStayPure, ...tracingOnServices, ...uiBoundaries, ...featureFences] },
       ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `onClick={() => setOpen(false)}` is the React idiom; a void call in a block body stays an error.
@@ -201,7 +223,10 @@ export default tseslint.config(
     rules: {
       // Tests reach into mocks and fixtures freely, and may compose features as the app does.
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'import-x/no-restricted-paths': ['error', { zones: [...partBoundaries, ...contractsStayPure, ...uiBoundaries] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...partBoundaries, ...contractsStayPure, ...tracingOnServices, ...uiBoundaries] },
+      ],
     },
   },
   {

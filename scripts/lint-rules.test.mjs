@@ -2,7 +2,8 @@
 // remote or the shell, shared-contracts or a server importing portal-runtime, portal-runtime
 // importing a part, a ui/ file importing a feature, a feature importing another feature's
 // internals or the app layer (in each fenced remote), a remote's shared folder importing a
-// feature, and a file name that is not kebab-case.
+// feature, a part other than the two services importing service-tracing, and a file name that
+// is not kebab-case.
 // Runs the project's own eslint.config.mjs (only its boundary and naming rules, so no type
 // information is needed) on snippets placed at real paths of the tree. `node --test scripts/`.
 import assert from 'node:assert/strict';
@@ -123,6 +124,27 @@ const FAILING = [
     says: 'runs on the server',
   },
   {
+    name: 'a remote importing service-tracing fails lint (only the services trace with it)',
+    file: 'mf-player/src/play/probe.ts',
+    code: "export { traceLogFields } from 'service-tracing';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'only account-api and page-service import it',
+  },
+  {
+    name: 'shared-contracts importing service-tracing fails lint',
+    file: 'shared-contracts/src/library/probe.ts',
+    code: "export { traceLogFields } from 'service-tracing';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'only account-api and page-service import it',
+  },
+  {
+    name: "service-tracing importing a service's source fails lint",
+    file: 'service-tracing/src/probe.ts',
+    code: "export { inQuerySpan } from '../../account-api/src/observability/tracing';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: "another part's source",
+  },
+  {
     name: 'a file name that is not kebab-case fails lint',
     file: 'shell/src/layout/SearchBox.tsx',
     code: 'export const x = 1;\n',
@@ -168,6 +190,13 @@ test('every remote and the shell may import portal-runtime, its subpath too', as
       file,
       "export { on } from 'portal-runtime';\nexport { sendReport } from 'portal-runtime/player-requests';\n",
     );
+    assert.deepEqual(found, [], file);
+  }
+});
+
+test('account-api and page-service may import service-tracing', async () => {
+  for (const file of ['account-api/src/observability/probe.ts', 'page-service/src/telemetry/probe.ts']) {
+    const found = await problems(file, "export { activeTracing, traceLogFields } from 'service-tracing';\n");
     assert.deepEqual(found, [], file);
   }
 });

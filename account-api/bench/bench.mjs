@@ -42,7 +42,7 @@ const redisUrl = process.env.REDIS_URL || null;
 const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const forgotCount = Number(process.env.BENCH_FORGOT_CALLS ?? 20);
 const tracingSideBySide = process.env.BENCH_TRACING !== '0';
-/** The services' share when OTEL_TRACES_SAMPLER_ARG is unset (src/observability/tracing.ts). */
+/** The services' share when OTEL_TRACES_SAMPLER_ARG is unset (service-tracing/src/tracing.ts). */
 const DEFAULT_TRACE_SHARE = 0.05;
 const traceShares = (process.env.BENCH_TRACE_SHARES ?? '0.1,0.05,0.01').split(',').filter(Boolean).map(Number);
 /** How many different edge traces the bench's requests take turns with. */

@@ -40,7 +40,7 @@ import { registerObservability } from './observability/metrics';
 import { redisClientFor, redisTarget } from './redis/redis-client';
 import { bearerRoutes, OPENAPI_INFO } from './openapi/openapi-info';
 import { requestIdOf } from './observability/request-id';
-import { activeTracing, traceLogFields } from './observability/tracing';
+import { activeTracing, traceLogFields } from 'service-tracing';
 import { googleCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { BoundedRateLimitStore, MemoryLimitStore, RedisLimitStore, type LimitStore } from './security/limit-store';
 import { loadBreachedPasswords } from './security/breached-passwords';

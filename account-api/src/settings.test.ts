@@ -23,7 +23,13 @@ describe('the settings schema (settings.ts) is what the parser reads', () => {
   const secrets = declared.filter((name) => 'secret' in API_SETTINGS[name as keyof typeof API_SETTINGS]);
 
   test('every tracing setting the schema declares is read where tracing starts', () => {
-    const source = fs.readFileSync(path.join(__dirname, 'observability', 'tracing.ts'), 'utf8');
+    // The API's start and the shared one it bundles in (service-tracing).
+    const source = [
+      path.join(__dirname, 'observability', 'tracing.ts'),
+      path.join(path.dirname(require.resolve('service-tracing')), 'tracing.ts'),
+    ]
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
     expect(tracing.filter((name) => !source.includes(`env.${name}`))).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { SiteRenderer } from './render/site-renderer';
 import { GameStatsSource } from './sources/game-stats';
 import { RemoteFiles } from './sources/remote-files';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
-import { activeTracing } from './telemetry/tracing';
+import { activeTracing } from 'service-tracing';
 import type { PointerSource } from './releases/pointer-poller';
 
 export interface PageServiceOptions {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { buildPageService } from './app';
 import { pageServiceDefault } from './config/settings';
 import { PointerPoller } from './releases/pointer-poller';
-import { startTracing, traceLogFields } from './telemetry/tracing';
+import { traceLogFields } from 'service-tracing';
+import { startPageTracing } from './telemetry/tracing';
 
 const env = process.env;
 const repository = path.resolve(__dirname, '..', '..');
@@ -20,7 +21,7 @@ if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesM
 
 async function main(): Promise<void> {
   // OTEL_EXPORTER_OTLP_ENDPOINT set: spans go there over OTLP (decision 0059); unset: nothing starts.
-  const tracing = startTracing({ env, serviceName: 'page-service' });
+  const tracing = startPageTracing(env);
   // RELEASE_API_URL: the pointers come from the release service (polled), not a shared RELEASES_DIR.
   const pollMs = Number(env.RELEASE_POLL_MS ?? pageServiceDefault('RELEASE_POLL_MS'));
   if (!(Number.isInteger(pollMs) && pollMs >= 100)) {

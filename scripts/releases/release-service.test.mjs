@@ -5,7 +5,7 @@
 // store is account-api's code, bundled here as `npm run build -w account-api` bundles it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
@@ -28,6 +28,7 @@ const tokens = {};
 before(async () => {
   // Beside account-api, so its node_modules (kysely, better-sqlite3, pg) resolve as in dist/.
   bundle = path.join(ROOT, 'account-api', `.release-store-test-${process.pid}.cjs`);
+  const apiDependencies = JSON.parse(readFileSync(path.join(ROOT, 'account-api', 'package.json'), 'utf8')).dependencies;
   await esbuild.build({
     entryPoints: [path.join(ROOT, 'account-api', 'src', 'releases', 'release-store.ts')],
     outfile: bundle,
@@ -35,7 +36,9 @@ before(async () => {
     platform: 'node',
     format: 'cjs',
     target: 'node24',
-    packages: 'external',
+    // As account-api/build.mjs: its dependencies stay external, the repository's own source (its
+    // devDependency service-tracing) is bundled in.
+    external: [...Object.keys(apiDependencies), 'pg-native'],
     logLevel: 'silent',
   });
   ReleaseStore = loadReleaseStore(bundle);

@@ -1,7 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
-import { activeTracing, inQuerySpan } from '../observability/tracing';
+import { activeTracing } from 'service-tracing';
+import { inQuerySpan } from '../observability/tracing';
 import type { DatabaseHandle } from './connect';
 import { UntilCommitCache } from './until-commit-cache';
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { Pool } from 'pg';
-import { activeTracing, inQuerySpan, type Tracing } from '../observability/tracing';
+import { activeTracing, type Tracing } from 'service-tracing';
+import { inQuerySpan } from '../observability/tracing';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -1,5 +1,5 @@
 // Imported first by server.ts, so tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before
 // `pg` is loaded: its instrumentation wraps the module as it is required.
-import { startTracing } from './tracing';
+import { startApiTracing } from './tracing';
 
-startTracing({ env: process.env, serviceName: 'account-api' });
+startApiTracing(process.env);

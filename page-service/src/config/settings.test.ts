@@ -6,14 +6,20 @@ import { PAGE_SERVICE_SETTINGS } from './settings';
 const SRC = path.resolve(__dirname, '..');
 const REPOSITORY = path.resolve(SRC, '..', '..');
 
-/** Every `env.NAME` the service's own code (not its tests) reads. */
+/** The tracing the service bundles in (service-tracing's source): it reads the OTEL_ settings. */
+const TRACING_SRC = path.dirname(require.resolve('service-tracing'));
+
+/** Every `env.NAME` the service's code (its own and the tracing it bundles; not tests) reads. */
 function namesInCode(): Set<string> {
   const names = new Set<string>();
-  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`testing${path.sep}`),
-  );
-  for (const file of files)
-    for (const match of readFileSync(path.join(SRC, file), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(match[1]!);
+  for (const dir of [SRC, TRACING_SRC]) {
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`testing${path.sep}`),
+    );
+    for (const file of files)
+      for (const match of readFileSync(path.join(dir, file), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g))
+        names.add(match[1]!);
+  }
   return names;
 }
 

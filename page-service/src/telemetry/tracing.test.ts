@@ -6,8 +6,8 @@ import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { buildPageService } from '../app';
 import { fakeShell } from '../testing/fake-shell';
-import { REQUEST_SPANS_PLUGIN } from './request-spans';
-import { activeTracing, DEFAULT_TRACE_SHARE, sampledShare, startTracing, traceLogFields } from './tracing';
+import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from 'service-tracing';
+import { startPageTracing } from './tracing';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const EDGE_SPAN_ID = 'b7ad6b7169203331';
@@ -46,7 +46,7 @@ const page = (app: ReturnType<typeof pageService>['app']) =>
 
 describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('starts no SDK and registers no plugin', async () => {
-    expect(startTracing({ env: {}, serviceName: 'page-service' })).toBeNull();
+    expect(startPageTracing({})).toBeNull();
     const { app, lines } = pageService(false);
     const answer = await page(app);
     expect(answer.statusCode).toBe(200);
@@ -60,7 +60,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 describe('with tracing on', () => {
   it("continues nginx's trace: a span of the page request under the edge's, its ids in the log line", async () => {
     const exporter = new InMemorySpanExporter();
-    expect(startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, serviceName: 'page-service', exporter })).not.toBeNull();
+    expect(startPageTracing({ OTEL_TRACES_SAMPLER_ARG: '1' }, exporter)).not.toBeNull();
     const { app, lines } = pageService(true);
     try {
       const answer = await page(app);
@@ -70,6 +70,9 @@ describe('with tracing on', () => {
       expect(request?.spanContext().traceId).toBe(TRACE_ID);
       expect(request?.parentSpanContext?.spanId).toBe(EDGE_SPAN_ID);
       expect(request?.attributes['http.route']).toBe('/*');
+      // This service's name and its tracer's, as server.ts starts it.
+      expect(request?.resource.attributes['service.name']).toBe('page-service');
+      expect(request?.instrumentationScope.name).toBe('page-service');
       expect(spans.every((span) => span.spanContext().traceId === TRACE_ID)).toBe(true);
       expect(lines.find((line) => line.msg === 'handling')).toMatchObject({
         trace_id: TRACE_ID,
@@ -79,16 +82,5 @@ describe('with tracing on', () => {
       await app.close();
       await activeTracing()?.shutdown();
     }
-  });
-});
-
-describe('the share of traces kept', () => {
-  it('is one in 20 unless OTEL_TRACES_SAMPLER_ARG says otherwise, and a bad value is not taken', () => {
-    expect(DEFAULT_TRACE_SHARE).toBe(0.05);
-    expect(sampledShare({})).toBe(0.05);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(1);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(0);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '2' })).toBe(0.05);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: 'all' })).toBe(0.05);
   });
 });

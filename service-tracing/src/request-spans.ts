@@ -3,11 +3,10 @@
 // a trace dropped as with it kept: here the decision comes first, and a request whose trace is not
 // kept makes no span, no context and no trace fields in its log lines (its `reqId` is nginx's
 // request id, the trace id of every trace nginx starts). The attributes never carry a query
-// string (the API's update-password takes passwords there, product §7). The same code as
-// page-service/src/telemetry/request-spans.ts
-// (a part never imports another part's source): a change to one goes to both.
+// string (the API's update-password takes passwords there, product §7).
 import type * as OtelApi from '@opentelemetry/api';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { endSpanWith } from './end-span';
 
 /** The request's span and context, kept on the request while it runs. */
 const SPAN = Symbol('request span');
@@ -39,35 +38,6 @@ export interface RequestSpanOptions {
 export function requestSpans({ api, tracer, keeps }: RequestSpanOptions): FastifyPluginCallback {
   const { context, propagation, trace, SpanKind, SpanStatusCode, TraceFlags, ROOT_CONTEXT } = api;
 
-  /** Ends `span` when `result` settles (a promise) or at once, recording what was thrown. */
-  function endWith(span: OtelApi.Span, run: () => unknown): unknown {
-    const fail = (error: unknown) => {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-      span.end();
-    };
-    let result: unknown;
-    try {
-      result = run();
-    } catch (error) {
-      fail(error);
-      throw error;
-    }
-    if (result instanceof Promise)
-      return result.then(
-        (value: unknown) => {
-          span.end();
-          return value;
-        },
-        (error: unknown) => {
-          fail(error);
-          throw error;
-        },
-      );
-    span.end();
-    return result;
-  }
-
   /** The handler inside a span of its own, only when the request's trace is kept. */
   function tracedHandler(handler: RouteHandlerMethod, route: string): RouteHandlerMethod {
     const name = `handler - ${route}`;
@@ -75,7 +45,7 @@ export function requestSpans({ api, tracer, keeps }: RequestSpanOptions): Fastif
       const parent = (request as Traced)[CONTEXT];
       if (!parent) return handler.call(this, request, reply);
       const span = tracer.startSpan(name, { attributes: { 'http.route': route } }, parent);
-      return endWith(span, () => context.with(trace.setSpan(parent, span), () => handler.call(this, request, reply)));
+      return endSpanWith(api, span, () => context.with(trace.setSpan(parent, span), () => handler.call(this, request, reply)));
     };
   }
 
