@@ -34,7 +34,7 @@ const { urls } = topology;
 // nginx's own CPU time (its workers', from /proc): pages/s stops telling the paths apart once the
 // load generator, on the same cores, is what limits them; the work nginx does per page still does.
 const nginxWorkers = () => {
-  const master = readFileSync(path.join(topology.dir, 'portal-nginx.pid'), 'utf8').trim();
+  const master = topology.nginxMasterPid();
   return readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
 };
 const TICKS_PER_S = 100;

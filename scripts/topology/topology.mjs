@@ -371,6 +371,8 @@ export async function startTopology({
     dir,
     configFile,
     certificate: cert,
+    /** nginx's master process as this host sees it (from the images: the container's first process). */
+    nginxMasterPid: () => edge.masterPid(),
     accessLog: path.join(dir, 'logs', 'portal-access.log'),
     picturesObjects: pictures?.objectsUrl ?? null,
     urls: {
