@@ -3,6 +3,7 @@
 // A test checks that loadConfig reads exactly these names. Only erasable TypeScript here: the
 // generator imports this file with Node's own type stripping.
 import type { SettingsSchema } from 'shared-contracts/settings';
+import { TRACING_SETTINGS } from 'service-tracing/settings';
 
 export const API_SETTINGS = {
   NODE_ENV: {
@@ -144,16 +145,7 @@ export const API_SETTINGS = {
     doc: "Tests only: `https://host=http://127.0.0.1:port,…` fetches a link's origin from a local stand-in.",
     production: 'Refused.',
   },
-  OTEL_EXPORTER_OTLP_ENDPOINT: {
-    doc: 'Traces over OTLP/HTTP to this collector (Grafana Tempo, Jaeger: `http://tempo:4318`); unset, no tracing code is loaded at all.',
-    example: 'http://tempo:4318',
-  },
-  OTEL_TRACES_SAMPLER_ARG: {
-    doc: 'Share of traces kept (0–1), decided on the trace id: set the same value on every part. Every trace (1) costs the hot path about as much again as the request.',
-    default: '0.05',
-  },
-  OTEL_SERVICE_NAME: { doc: "The service's name in its spans.", defaultNote: 'the part’s name' },
-  OTEL_BSP_SCHEDULE_DELAY: { doc: 'Milliseconds between span batch exports.', default: '5000' },
+  ...TRACING_SETTINGS,
   REDIS_URL: {
     doc: '`redis://host:6379`: rate limits (and play counts) in Redis, shared by the instances; without it, bounded process memory.',
     secret: true,

@@ -11,6 +11,7 @@ import type * as Resources from '@opentelemetry/resources';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
 import type { FastifyPluginCallback } from 'fastify';
 import { requestSpans } from './request-spans';
+import { TRACING_SETTINGS } from './settings';
 
 export interface TracingOptions {
   env: NodeJS.ProcessEnv;
@@ -56,7 +57,7 @@ function scheduleDelay(env: NodeJS.ProcessEnv): number | undefined {
  * One trace in 20 unless told: every trace would cost the API's hot path about as much again as
  * the request itself (decision 0060); a test or a quiet site sets 1.
  */
-export const DEFAULT_TRACE_SHARE = 0.05;
+export const DEFAULT_TRACE_SHARE = Number(TRACING_SETTINGS.OTEL_TRACES_SAMPLER_ARG.default);
 
 /** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else DEFAULT_TRACE_SHARE. */
 export function sampledShare(env: NodeJS.ProcessEnv): number {

@@ -3,6 +3,7 @@
 // (scripts/settings/generate.mjs). A test checks that the code reads exactly these names. Only
 // erasable TypeScript here: the generator imports this file with Node's own type stripping.
 import type { Setting, SettingsSchema } from 'shared-contracts/settings';
+import { TRACING_SETTINGS } from 'service-tracing/settings';
 
 export const PAGE_SERVICE_SETTINGS = {
   HOST: {
@@ -66,16 +67,7 @@ export const PAGE_SERVICE_SETTINGS = {
     production: 'The https addresses nginx or the ingress serves.',
     example: 'https://playverse.games',
   },
-  OTEL_EXPORTER_OTLP_ENDPOINT: {
-    doc: 'Traces over OTLP/HTTP to this collector (Grafana Tempo, Jaeger: `http://tempo:4318`); unset, no tracing code is loaded at all.',
-    example: 'http://tempo:4318',
-  },
-  OTEL_TRACES_SAMPLER_ARG: {
-    doc: 'Share of traces kept (0–1), decided on the trace id: set the same value on every part. Every trace (1) costs the hot path about as much again as the request.',
-    default: '0.05',
-  },
-  OTEL_SERVICE_NAME: { doc: "The service's name in its spans.", defaultNote: 'the part’s name' },
-  OTEL_BSP_SCHEDULE_DELAY: { doc: 'Milliseconds between span batch exports.', default: '5000' },
+  ...TRACING_SETTINGS,
   TRUST_PROXIES: {
     doc: 'The proxies whose `X-Forwarded-Proto`/`-For` count: addresses, CIDRs, `loopback` or `none`.',
     default: 'loopback',
