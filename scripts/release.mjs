@@ -8,6 +8,7 @@
 //   promote      <remote>                           the canary becomes everyone's live release
 //   abort        <remote>                           the canary ends: its visitors go back to the live release
 //   rollback     <remote>                           point back at the release live before this one
+//   unpoint      <remote>                           no release: the site's own build (its config file's URL) again
 //   roll-forward <remote>                           undo the last rollback
 //   status       [<remote>] [--json]                live release, canary and its share, previous ones, the last 10 changes
 //   list         <remote>                           releases, newest first, with their publish times
@@ -230,6 +231,28 @@ export async function rollback(nameOrFolder, opts = {}) {
     current.previous = current.previous.slice(0, -1);
     current.forward = [...current.forward, leaving];
     details.release = previous;
+    return state;
+  });
+  return state.remotes[remote.container];
+}
+
+/**
+ * The remote's pointer goes: everyone gets the build the site's config file names again (the one
+ * deployed with the site). The release it leaves is where rollback's stack goes on from once a
+ * release is pointed at again.
+ */
+export async function unpoint(nameOrFolder, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  const { state } = await change('unpoint', remote, opts, (state, current, details, { by }) => {
+    refuseDuringCanary(remote, current, 'unpoint');
+    if (!current.version) fail(`${remote.container} points at no release`);
+    details.release = current.version;
+    pushPrevious(current);
+    current.forward = [];
+    delete current.version;
+    delete current.url;
+    current.pointedAt = new Date().toISOString();
+    current.pointedBy = by;
     return state;
   });
   return state.remotes[remote.container];
@@ -638,7 +661,7 @@ const CLI_OPTIONS = {
 };
 
 const USAGE =
-  'usage: npm run release -- publish|point|canary|promote|abort|rollback|roll-forward|status|list|prune <remote> [version|days] [share]\n' +
+  'usage: npm run release -- publish|point|canary|promote|abort|rollback|roll-forward|unpoint|status|list|prune <remote> [version|days] [share]\n' +
   '       npm run release -- override-token <remote> <manifest-url> [--ttl 2h] | revoke-override <remote> <id>\n' +
   '       npm run release -- watch [--once] [--interval 30] [--minutes 10] [--telemetry <url>[,<url>]] [--min-views 100]\n' +
   '       [--from <dir>] [--by <who>] [--why <text>] [--commit <sha>] [--expect <version>] [--json]  (see scripts/release.mjs)';
@@ -699,6 +722,9 @@ export async function main(argv = process.argv.slice(2), env = process.env) {
     }
     case 'rollback':
       return `${name} rolled back → ${live(await via('rollback', () => rollback(needsRemote(), opts)))}`;
+    case 'unpoint':
+      await via('unpoint', () => unpoint(needsRemote(), opts));
+      return `${name} → the config file’s release on the next page load`;
     case 'roll-forward':
       return `${name} rolled forward → ${live(await via('roll-forward', () => rollForward(needsRemote(), opts)))}`;
     case 'status': {

@@ -28,6 +28,7 @@ import {
   point,
   promote,
   prune,
+  unpoint,
   publish,
   remoteNamed,
   revokeOverride,
@@ -43,11 +44,15 @@ const ALWAYS_FRESH = new Set(['mf-manifest.json', 'fragments.json', 'remoteEntry
 /** A token for '*' may change every remote: the site's own, for the canary watcher. */
 export const EVERY_REMOTE = '*';
 
-/** account-api's build of the release store (its DB layer): `npm run build -w account-api`. */
-export function loadReleaseStore(file = path.join(parts.ROOT, 'account-api', 'dist', 'release-store.js')) {
+const STORE_BUNDLE = path.join(parts.ROOT, 'account-api', 'dist', 'release-store.js');
+const loadBundle = (file) => {
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w account-api\` first`);
-  return createRequire(import.meta.url)(file).ReleaseStore;
-}
+  return createRequire(import.meta.url)(file);
+};
+/** account-api's build of the release store (its DB layer): `npm run build -w account-api`. */
+export const loadReleaseStore = (file = STORE_BUNDLE) => loadBundle(file).ReleaseStore;
+/** From the same build: `(store) => Registry` of the history's counts (release-metrics.ts). */
+export const loadReleaseMetrics = (file = STORE_BUNDLE) => loadBundle(file).releaseMetricsRegistry;
 
 class HttpError extends Error {
   constructor(status, detail) {
@@ -123,7 +128,8 @@ const text = (value, name) => {
 /**
  * Starts the service. `store`: a ReleaseStore (account-api/src/releases/release-store.ts);
  * `filesDir`: where published builds live; `publicUrl`: how browsers and page services reach it
- * (default: the address it listens on). Returns { url, server, close }.
+ * (default: the address it listens on); `metrics`: a prom-client Registry served at /metrics.
+ * Returns { url, server, close }.
  */
 export async function startReleaseService({
   store,
@@ -133,6 +139,7 @@ export async function startReleaseService({
   publicUrl,
   tls = null,
   overrideSecret,
+  metrics = null,
   log = () => undefined,
 }) {
   mkdirSync(filesDir, { recursive: true });
@@ -213,6 +220,7 @@ export async function startReleaseService({
       }),
     rollback: (remote, _body, opts) => rollback(remote.container, opts),
     'roll-forward': (remote, _body, opts) => rollForward(remote.container, opts),
+    unpoint: (remote, _body, opts) => unpoint(remote.container, opts),
     prune: (remote, body, opts) => prune(remote.container, body.days === undefined ? undefined : Number(body.days), opts),
     'override-token': (remote, body, opts) =>
       issueOverride(remote.container, text(body.url, 'url'), { ...opts, ttl: text(body.ttl, 'ttl') }),
@@ -257,6 +265,12 @@ export async function startReleaseService({
     if ((req.method === 'GET' || req.method === 'HEAD') && route.startsWith('/files/'))
       return serveFile(res, decodeURIComponent(route.slice('/files/'.length)), req.method === 'HEAD');
     if (req.method === 'GET' && route === '/healthz') return send(res, 200, { status: 'ok' });
+    if (req.method === 'GET' && route === '/metrics' && metrics) {
+      // Prometheus scrapes the history's counts here (no token: as /v1/pointers, nothing secret).
+      const body = await metrics.metrics();
+      res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+      return res.end(body);
+    }
     if (req.method === 'GET' && route === '/v1/pointers') {
       // Polled by every page service: the version alone decides 304 (one small read, no JSON).
       const etag = `"pointers-${await store.stateVersion()}"`;
@@ -386,7 +400,8 @@ async function cli(argv, env) {
     return;
   }
   if (command !== undefined && command !== 'serve') throw new Error(`unknown command ${command}`);
-  const service = await startReleaseService({ ...settings, store, log: (line) => console.log(line) });
+  const metrics = loadReleaseMetrics()(store);
+  const service = await startReleaseService({ ...settings, store, metrics, log: (line) => console.log(line) });
   console.log(`release service: ${service.url} (${store.location}, files in ${settings.filesDir})`);
   const stop = async () => {
     await service.close();

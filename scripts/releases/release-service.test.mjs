@@ -13,13 +13,14 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import { main } from '../release.mjs';
-import { loadReleaseStore, startReleaseService } from './release-service.mjs';
+import { loadReleaseMetrics, loadReleaseStore, startReleaseService } from './release-service.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'release.mjs');
 let bundle;
 let ReleaseStore;
+let releaseMetricsRegistry;
 let work;
 let store;
 let service;
@@ -42,6 +43,7 @@ before(async () => {
     logLevel: 'silent',
   });
   ReleaseStore = loadReleaseStore(bundle);
+  releaseMetricsRegistry = loadReleaseMetrics(bundle);
 });
 after(() => rmSync(bundle, { force: true }));
 
@@ -52,6 +54,7 @@ beforeEach(async () => {
     store,
     filesDir: path.join(work, 'files'),
     overrideSecret: 'x'.repeat(40),
+    metrics: releaseMetricsRegistry(store),
   });
   for (const remote of ['mf_catalog', 'mf_player', '*']) tokens[remote] = (await store.createToken(remote)).token;
 });
@@ -352,4 +355,50 @@ test('`release watch --once` through the service: a canary worse than stable is 
   } finally {
     await new Promise((resolve) => telemetryServer.close(resolve));
   }
+});
+
+test('unpoint: the remote goes back to the config file’s build for everyone; refused while a canary runs; rollback’s stack kept', async () => {
+  for (const v of ['v1', 'v2']) await release('mf_catalog', 'publish', 'mf-catalog', v, '--from', build(v));
+  await assert.rejects(release('mf_catalog', 'unpoint', 'mf-catalog'), /points at no release/);
+  await release('mf_catalog', 'point', 'mf-catalog', 'v1');
+  await release('mf_catalog', 'canary', 'mf-catalog', 'v2', '10');
+  await assert.rejects(release('mf_catalog', 'unpoint', 'mf-catalog'), /canary of v2 running/);
+  await release('mf_catalog', 'abort', 'mf-catalog');
+  await assert.rejects(release('mf_player', 'unpoint', 'mf-catalog'), /may change mf_player only/);
+  assert.equal(
+    await release('mf_catalog', 'unpoint', 'mf-catalog'),
+    'mf-catalog → the config file’s release on the next page load',
+  );
+  // What the page services read: no live URL, so they draw the config file's.
+  const pointers = await (await fetch(`${service.url}/v1/pointers`)).json();
+  assert.equal(pointers.remotes.mf_catalog.url, undefined);
+  assert.equal(pointers.remotes.mf_catalog.version, undefined);
+  const line = (await store.readHistory('mf_catalog')).at(-1);
+  assert.deepEqual([line.action, line.release, line.before, line.after], ['unpoint', 'v1', 'v1', null]);
+  await release('mf_catalog', 'point', 'mf-catalog', 'v2');
+  assert.match(await release('mf_catalog', 'rollback', 'mf-catalog'), /rolled back → v1/);
+});
+
+test('/metrics: release_actions_total by remote and action from the database, an abort counted as the watcher or a team makes it', async () => {
+  const metrics = async () => {
+    const response = await fetch(`${service.url}/metrics`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type'), /^text\/plain; version=0\.0\.4/);
+    return response.text();
+  };
+  assert.doesNotMatch(await metrics(), /release_actions_total\{/);
+  for (const v of ['v1', 'v2']) await release('mf_catalog', 'publish', 'mf-catalog', v, '--from', build(v));
+  await release('mf_catalog', 'point', 'mf-catalog', 'v1');
+  await release('mf_catalog', 'canary', 'mf-catalog', 'v2', '10');
+  let text = await metrics();
+  assert.match(text, /^release_actions_total\{remote="mf_catalog",action="publish"\} 2$/m);
+  assert.match(text, /^release_actions_total\{remote="mf_catalog",action="canary"\} 1$/m);
+  // Shown at 0 before the first abort, so the alert sees that abort as an increase.
+  assert.match(text, /^release_actions_total\{remote="mf_catalog",action="abort"\} 0$/m);
+  await release('mf_catalog', 'abort', 'mf-catalog');
+  // A refused change is no action.
+  await assert.rejects(release('mf_player', 'abort', 'mf-catalog'), /HTTP 403/);
+  text = await metrics();
+  assert.match(text, /^release_actions_total\{remote="mf_catalog",action="abort"\} 1$/m);
+  assert.doesNotMatch(text, /remote="mf_player"/);
 });

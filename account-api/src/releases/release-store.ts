@@ -7,6 +7,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { connectDatabase, isUniqueViolation, type DatabaseHandle } from '../db/connect';
 
+// The same bundle (dist/release-store.js) gives the service its /metrics.
+export { releaseMetricsRegistry } from './release-metrics';
+
 interface ReleaseStateTable {
   id: number;
   version: number;
@@ -175,6 +178,19 @@ export class ReleaseStore {
     let query = this.db.selectFrom('release_history').select('entry').orderBy('version', 'asc');
     if (remote) query = query.where('remote', '=', remote);
     return (await query.execute()).map((row) => JSON.parse(row.entry) as HistoryEntry);
+  }
+
+  /** How many changes the history holds, by remote and action (the release service's /metrics). */
+  async actionCounts(): Promise<{ remote: string; action: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('release_history')
+      .select((eb) => ['remote', 'action', eb.fn.countAll<number | string | bigint>().as('count')])
+      .where('remote', 'is not', null)
+      .groupBy(['remote', 'action'])
+      .orderBy('remote')
+      .orderBy('action')
+      .execute();
+    return rows.map((row) => ({ remote: row.remote as string, action: row.action, count: Number(row.count) }));
   }
 
   /**

@@ -1,15 +1,15 @@
 // The page service's Prometheus metrics, in one registry per app: the process's own (event-loop
 // lag, memory, GC), requests by route pattern and status, the page cache and render time, the
 // client telemetry the collector takes in (per part, build id and route), and for alerts the
-// release history's actions and the edge's certificate expiry. Prometheus's conventions: counts
-// are counters (`_total`), times are seconds, a label's values add up to a whole.
+// edge's certificate expiry (the release history's actions are the release service's /metrics).
+// Prometheus's conventions: counts are counters (`_total`), times are seconds, a label's values
+// add up to a whole.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routePatternOf } from 'shared-contracts/telemetry';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPageRequest } from '../http/page-routes';
 import type { PageCache } from '../render/page-cache';
 import { certificateExpiryGauge } from '../operations/certificate-probe';
-import { releaseActionsCounter } from '../releases/release-history-metrics';
 
 /** Vitals in seconds: INP's good limit is 0.2 s, LCP's 2.5 s. */
 const VITAL_BUCKETS = [0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 3, 4, 5, 8, 12, 20];
@@ -35,7 +35,7 @@ export class ServiceMetrics {
   readonly cls: Histogram<'remote' | 'version' | 'route'>;
   readonly refused: Counter<'reason'>;
 
-  /** `env`: RELEASES_DIR (the release history), CERT_PROBE_URLS (the edge's https addresses). */
+  /** `env`: CERT_PROBE_URLS (the edge's https addresses). */
   constructor(cache: PageCache, env: NodeJS.ProcessEnv = {}) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -99,7 +99,6 @@ export class ServiceMetrics {
       registers,
     });
     cache.onRendered = (page) => render.observe(page.renderMs / 1000);
-    if (env.RELEASES_DIR) releaseActionsCounter(env.RELEASES_DIR, registers);
     const probed = (env.CERT_PROBE_URLS ?? '')
       .split(',')
       .map((url) => url.trim())
