@@ -114,7 +114,12 @@ export async function watchUntilAborted(
 /** The last line of a releases folder's history is the watcher's abort of `release`, with its figures. */
 export function expectWatcherAbort(releasesDir: string, release: string, buildId: string): void {
   const history = readFileSync(path.join(releasesDir, 'history.jsonl'), 'utf8').trim().split('\n');
-  const line = JSON.parse(history.at(-1) ?? '{}') as {
+  expectWatcherAbortEntry(JSON.parse(history.at(-1) ?? '{}'), release, buildId);
+}
+
+/** A history line (a releases folder's or the release service's) is the watcher's abort of `release`, with its figures. */
+export function expectWatcherAbortEntry(entry: unknown, release: string, buildId: string): void {
+  const line = entry as {
     action: string;
     release: string;
     by: string;

@@ -3,7 +3,8 @@
 // cohort; nginx answers no visitor from a stable page file or cached copy while the canary
 // draws, keeps one cached copy per cohort, and never hands the canary's page to the stable
 // cohort or to visitors after the canary ends. Promote makes it everyone's the same way, and
-// rollback and roll-forward after it move everyone within 5 s too.
+// rollback and roll-forward after it move everyone within 5 s too. The catalogue team steers it
+// all from its CI with only the release service's URL and its token (decision 0062).
 import { expect, test } from '../fixtures';
 import {
   canaryId,
@@ -11,21 +12,21 @@ import {
   closeAll,
   CONFIG_RELEASE,
   freshVisitors,
-  publishOnce,
   release,
   releaseSeen,
   type Visitor,
 } from '../support/cohorts';
-import { releasesEnv as env, servesReleases } from '../support/releases-host';
+import { ciEnv, publishOnce, steersReleases } from '../support/release-service';
 
 test.describe.configure({ mode: 'serial' });
 
 let visitors: Visitor[] = [];
+const env = ciEnv('mf_catalog');
 
-servesReleases({
-  prepare: () => {
-    publishOnce(env, 'mf_catalog', 'c1');
-    publishOnce(env, 'mf_catalog', 'c2');
+steersReleases({
+  prepare: async () => {
+    await publishOnce('mf_catalog', 'c1');
+    await publishOnce('mf_catalog', 'c2');
   },
 });
 test.afterAll(() => closeAll(visitors));

@@ -3,15 +3,18 @@
 // A Cookie header that nginx and the page services could read as two cohorts must not put one
 // cohort's page in the other's copy: the page services answer it privately, with a fresh draw.
 import { expect, test } from '../fixtures';
-import { canaryId, catalogueReleases, publishOnce, release } from '../support/cohorts';
-import { releasesEnv as env, servesReleases } from '../support/releases-host';
+import { canaryId, catalogueReleases, release } from '../support/cohorts';
+import { ciEnv, publishOnce, steersReleases } from '../support/release-service';
 
 test.describe.configure({ mode: 'serial' });
 
-servesReleases({
-  prepare: () => {
-    publishOnce(env, 'mf_catalog', 'c1');
-    publishOnce(env, 'mf_catalog', 'c2');
+/** The catalogue team's CI: the release service's URL and its token (decision 0062). */
+const env = ciEnv('mf_catalog');
+
+steersReleases({
+  prepare: async () => {
+    await publishOnce('mf_catalog', 'c1');
+    await publishOnce('mf_catalog', 'c2');
   },
 });
 

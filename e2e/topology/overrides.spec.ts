@@ -1,25 +1,32 @@
 // A preview override through nginx (decision 0047): the link's answer, then every page and
 // /config.json of that visitor, come from the page services, never from a page file or nginx's
-// cache, and never go into them: everyone else keeps getting the stable page (as a file).
+// cache, and never go into them: everyone else keeps getting the stable page (as a file). The
+// catalogue team publishes the preview build and gets its token from the release service, with
+// only the service's URL and its own token (decision 0062): the service signs it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { signOverride } from '../../page-service/src/overrides/override-token';
 import { expect, test } from '../fixtures';
-import { publishOnce } from '../support/cohorts';
-import { releasesEnv as env, releasesOrigin as origin, servesReleases } from '../support/releases-host';
-import { run } from '../support/servers';
+import {
+  historyOf,
+  manifestOf,
+  publishOnce,
+  serviceUrl as origin,
+  steersReleases,
+  teamRelease,
+} from '../support/release-service';
 
 const configFile = process.env.E2E_TOPOLOGY_CONFIG ?? '';
 const site = process.env.E2E_BASE_URL ?? '';
-const previewUrl = `${origin}/mf-catalog/o1/mf-manifest.json`;
+const previewUrl = manifestOf('mf_catalog', 'o1');
 
 test.describe.configure({ mode: 'serial' });
 
 let original = '';
 
-servesReleases({
-  prepare: () => {
+steersReleases({
+  prepare: async () => {
     test.skip(!process.env.RELEASE_OVERRIDE_SECRET, 'run through npm run test:nginx (it sets the override secret)');
-    publishOnce(env, 'mf_catalog', 'o1');
+    await publishOnce('mf_catalog', 'o1');
     original = readFileSync(configFile, 'utf8');
     writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(original) as object), overrideOrigins: [origin] }));
   },
@@ -37,9 +44,15 @@ const get = async (path: string, cookie?: string) => {
 };
 
 test('the link sets the cookie; that visitor’s pages bypass page files and the cache; everyone else’s stay files', async () => {
-  const token = run(process.execPath, ['scripts/release.mjs', 'override-token', 'mf_catalog', previewUrl, '--ttl', '10m'], {
-    env,
-  }).split('\n')[0]!;
+  const issued = JSON.parse(teamRelease('mf_catalog', 'override-token', 'mf_catalog', previewUrl, '--ttl', '10m', '--json')) as {
+    token: string;
+    id: string;
+  };
+  const token = issued.token;
+  // Recorded by the service (who, the URL, the token's id), never the token itself.
+  const line = (await historyOf('mf_catalog')).at(-1);
+  expect(line).toMatchObject({ action: 'override-token', id: issued.id, url: previewUrl });
+  expect(JSON.stringify(line)).not.toContain(token);
   // Everyone's page is a file.
   await expect.poll(async () => (await get('/all-games')).header('x-cache-status'), { timeout: 10_000 }).toBe('FILE');
 
@@ -81,9 +94,7 @@ test('the link sets the cookie; that visitor’s pages bypass page files and the
 });
 
 test('a forged or an expired link does nothing through nginx: no cookie kept, no banner, everyone’s file stays', async () => {
-  const good = run(process.execPath, ['scripts/release.mjs', 'override-token', 'mf_catalog', previewUrl, '--ttl', '10m'], {
-    env,
-  }).split('\n')[0]!;
+  const good = teamRelease('mf_catalog', 'override-token', 'mf_catalog', previewUrl, '--ttl', '10m').split('\n')[0]!;
   const [prefix, payload, signature] = good.split('.');
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
   const longer = Buffer.from(JSON.stringify({ ...claims, exp: Date.now() + 30 * 86_400_000 })).toString('base64url');

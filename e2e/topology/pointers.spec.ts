@@ -1,29 +1,29 @@
-// Release pointers in production (decision 0046): two teams pointing at the same moment, each
-// with its own `npm run release -- point`, are both kept, and both reach the pages nginx serves
-// within 5 s, with no reload of nginx and no hand-edited file.
+// Release pointers in production (decisions 0046, 0062): two teams pointing at the same moment,
+// each with its own `npm run release -- point` holding only the release service's URL and its
+// own token, are both kept, and both reach the pages nginx serves within 5 s, with no reload of
+// nginx, no hand-edited file and no folder shared with the page services.
 import { expect, test } from '../fixtures';
-import { publishOnce, release, releaseProcess } from '../support/cohorts';
-import { releasesEnv as env, releasesOrigin as origin, servesReleases } from '../support/releases-host';
+import { manifestOf, publishOnce, steersReleases, teamRelease, teamReleaseProcess } from '../support/release-service';
 
 const site = process.env.E2E_BASE_URL ?? '';
 
-servesReleases({
-  prepare: () => {
-    publishOnce(env, 'mf_catalog', 'k1');
-    publishOnce(env, 'mf_player', 'p1');
+steersReleases({
+  prepare: async () => {
+    await publishOnce('mf_catalog', 'k1');
+    await publishOnce('mf_player', 'p1');
   },
 });
 
 test('two teams point at the same moment: both changes are kept and reach nginxâ€™s pages within 5 s', async ({ page }) => {
   const [catalogue, player] = await Promise.all([
-    releaseProcess(env, 'point', 'mf_catalog', 'k1', '--why', 'catalogue team'),
-    releaseProcess(env, 'point', 'mf_player', 'p1', '--why', 'player team'),
+    teamReleaseProcess('mf_catalog', 'point', 'mf_catalog', 'k1', '--why', 'catalogue team'),
+    teamReleaseProcess('mf_player', 'point', 'mf_player', 'p1', '--why', 'player team'),
   ]);
   const started = Date.now();
   expect(catalogue.code, catalogue.output).toBe(0);
   expect(player.code, player.output).toBe(0);
 
-  const report = JSON.parse(release(env, 'status', '--json')) as {
+  const report = JSON.parse(teamRelease('mf_catalog', 'status', '--json')) as {
     remotes: { remote: string; live: { version: string } | null; changes: { action: string; why?: string }[] }[];
   };
   const live = Object.fromEntries(report.remotes.map((r) => [r.remote, r.live?.version ?? null]));
@@ -31,9 +31,15 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
   // Each remote's newest history line is its team's change.
   const newest = Object.fromEntries(report.remotes.map((r) => [r.remote, `${r.changes[0]?.action} ${r.changes[0]?.why}`]));
   expect(newest).toMatchObject({ mf_catalog: 'point catalogue team', mf_player: 'point player team' });
+  // Each change vouched for by its own team's token.
+  const by = Object.fromEntries(report.remotes.map((r) => [r.remote, (r.changes[0] as { by?: string } | undefined)?.by]));
+  expect(by).toMatchObject({
+    mf_catalog: expect.stringMatching(/^mf_catalog CI \(token /),
+    mf_player: expect.stringMatching(/^mf_player CI \(token /),
+  });
 
   // Through nginx: the config and the pages name both releases (pages from page files again).
-  const expected = [`${origin}/mf-catalog/k1/mf-manifest.json`, `${origin}/mf-player/p1/mf-manifest.json`];
+  const expected = [manifestOf('mf_catalog', 'k1'), manifestOf('mf_player', 'p1')];
   await expect
     .poll(
       async () => {
@@ -62,6 +68,7 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
   await expect(page.locator('main iframe[title="Hobo Speedster"]')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Games' }).click();
   await expect(page.locator('main').getByRole('heading', { level: 1, name: 'All Games' })).toBeVisible();
-  expect(loaded.some((url) => url.startsWith(`${origin}/mf-player/p1/`))).toBe(true);
-  expect(loaded.some((url) => url.startsWith(`${origin}/mf-catalog/k1/`))).toBe(true);
+  // From the release service, which serves what each team published.
+  expect(loaded.some((url) => url.startsWith(manifestOf('mf_player', 'p1').replace('mf-manifest.json', '')))).toBe(true);
+  expect(loaded.some((url) => url.startsWith(manifestOf('mf_catalog', 'k1').replace('mf-manifest.json', '')))).toBe(true);
 });

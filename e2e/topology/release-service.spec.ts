@@ -2,12 +2,13 @@
 // only the service's URL and its team's token (no releases folder, no shell on a host) publishes
 // and points; both page services follow within 5 s. A catalogue token cannot point the player
 // (403, recorded), and two pointer changes at the same moment are both kept, or one is refused by
-// name when both were decided on the same version. Run with the service:
-// `TOPOLOGY_RELEASES=service npm run test:nginx -- topology/release-service.spec.ts`.
+// name when both were decided on the same version. The topology's page services always poll the
+// service: `npm run test:nginx -- topology/release-service.spec.ts`.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
+import { steersReleases } from '../support/release-service';
 import { ROOT } from '../support/servers';
 
 const serviceUrl = process.env.E2E_RELEASE_API_URL ?? '';
@@ -18,9 +19,8 @@ const tokens = (): Record<string, string> =>
 /** Unique per run: releases are immutable, and the service keeps them for the whole topology run. */
 const run = Date.now().toString(36);
 
-test.beforeAll(() => {
-  test.skip(!serviceUrl, 'run with TOPOLOGY_RELEASES=service npm run test:nginx (the page services poll the release service)');
-});
+// The specs after this one see the site as it was: every remote unpointed again.
+steersReleases({});
 
 /** A team's CI job: `npm run release -- â€¦` with the URL and its token, nothing else of this machine's set-up. */
 function teamCi(remote: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
@@ -81,15 +81,19 @@ test('a catalogue token cannot point the player: 403, recorded, and the playerâ€
   const published = await teamCi('mf_player', 'publish', 'mf_player', version, '--from', 'mf-player/dist');
   expect(published.code, published.output).toBe(0);
   const before = await remoteUrlAt(pageServices[0] ?? '', 'mf_player');
+  const history = async () =>
+    (await (
+      await fetch(`${serviceUrl}/v1/history?remote=mf_player`, { headers: { authorization: `Bearer ${tokens().mf_player}` } })
+    ).json()) as { changes: { action: string }[]; refusals: { action: string; tokenRemote: string }[] };
+  const changesBefore = (await history()).changes;
 
   const refused = await teamCi('mf_catalog', 'point', 'mf_player', version);
   expect(refused.code).toBe(1);
   expect(refused.output).toMatch(/may change mf_catalog only, not mf_player \(HTTP 403/);
-  const history = (await (
-    await fetch(`${serviceUrl}/v1/history?remote=mf_player`, { headers: { authorization: `Bearer ${tokens().mf_player}` } })
-  ).json()) as { changes: { action: string }[]; refusals: { action: string; tokenRemote: string }[] };
-  expect(history.refusals.at(-1)).toMatchObject({ action: 'point', tokenRemote: 'mf_catalog' });
-  expect(history.changes.filter((c) => c.action === 'point')).toEqual([]);
+  const after = await history();
+  expect(after.refusals.at(-1)).toMatchObject({ action: 'point', tokenRemote: 'mf_catalog' });
+  // Nothing of the player's changed: no line added to its history, its pointer where it was.
+  expect(after.changes).toEqual(changesBefore);
   expect(await remoteUrlAt(pageServices[0] ?? '', 'mf_player')).toBe(before);
 });
 

@@ -27,16 +27,20 @@ export function ensurePrometheus() {
   return BINARY;
 }
 
-/** Prometheus's YAML for one job per entry of `targets`, with `ruleFiles` (JSON is valid YAML). */
+/**
+ * Prometheus's YAML for one job per entry of `targets` (its hosts, or `{ hosts, caFile }` for one
+ * scraped over https trusting that certificate), with `ruleFiles` (JSON is valid YAML).
+ */
 export function scrapeConfig(targets, ruleFiles = []) {
   return JSON.stringify(
     {
       global: { scrape_interval: '1s', evaluation_interval: '1s', scrape_timeout: '900ms' },
       rule_files: ruleFiles,
-      scrape_configs: Object.entries(targets).map(([job, hosts]) => ({
+      scrape_configs: Object.entries(targets).map(([job, target]) => ({
         job_name: job,
         metrics_path: '/metrics',
-        static_configs: [{ targets: hosts }],
+        ...(Array.isArray(target) ? {} : { scheme: 'https', tls_config: { ca_file: target.caFile } }),
+        static_configs: [{ targets: Array.isArray(target) ? target : target.hosts }],
       })),
     },
     null,
@@ -45,7 +49,7 @@ export function scrapeConfig(targets, ruleFiles = []) {
 }
 
 /**
- * @param {{ dir: string, port: number, targets: Record<string, string[]>, ruleFiles?: string[] }} options
+ * @param {{ dir: string, port: number, targets: Record<string, string[] | { hosts: string[], caFile: string }>, ruleFiles?: string[] }} options
  * @returns {Promise<{ url: string, query: (promql: string) => Promise<unknown[]>, stop: () => Promise<void> }>}
  */
 export async function startPrometheus({ dir, port, targets, ruleFiles = [] }) {

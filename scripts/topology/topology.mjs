@@ -10,7 +10,7 @@
 //   base+98  this harness's control (loopback)   base+97  Prometheus (the tests only)
 //   base+95  OTLP receiver (the tests only: run.mjs)
 //   base+89  the pictures' S3 bucket (s3rver: pictures-bucket.mjs)
-//   base+94  the release service (https; with releaseService: the page services poll it)
+//   base+94  the release service (https; the page services poll its pointers: no releases folder)
 //
 // The browser talks to the https site only (decision 0065): config.json names the API as
 // https://localhost:<base+43>/api and the remotes under /mf-catalog/ … of the same origin. The
@@ -103,7 +103,7 @@ export function topologyNginxConf({ srv, etc, dir, ports }) {
 /**
  * Starts the whole topology and resolves once every part answers.
  * @param {{ base?: number, build?: boolean, apiInstances?: number, databaseUrl?: string, redisUrl?: string,
- *   releasesDir?: string, releaseService?: boolean, quiet?: boolean }} [options]
+ *   quiet?: boolean }} [options]
  */
 export async function startTopology({
   base = Number(process.env.TOPOLOGY_PORT_BASE ?? 9000),
@@ -111,9 +111,6 @@ export async function startTopology({
   apiInstances = 2,
   databaseUrl = process.env.DATABASE_URL,
   redisUrl = process.env.REDIS_URL,
-  releasesDir = process.env.RELEASES_DIR,
-  // The pointers from the release service (decision 0062) instead of a releases folder.
-  releaseService = false,
   quiet = false,
 } = {}) {
   const ports = topologyPorts(base);
@@ -126,7 +123,7 @@ export async function startTopology({
     !folders.every((f) => built(`${f}/dist/index.html`)) ||
     !built('page-service/dist/server.js') ||
     !built('account-api/dist/server.js') ||
-    (releaseService && !built('account-api/dist/release-store.js'))
+    !built('account-api/dist/release-store.js')
   )
     run('npm', ['run', 'build']);
 
@@ -173,7 +170,7 @@ export async function startTopology({
   const runtime = await chooseRuntime();
   if (runtime.notice) console.log(runtime.notice);
   const instances = createLauncher(runtime, { label: String(base) });
-  const mounts = [dir, ...(releasesDir ? [releasesDir] : [])];
+  const mounts = [dir];
   const edge = createEdge(runtime, { prefix: dir, conf: nginxConf, mounts: [dir], label: String(base) });
   if (runtime.kind === 'images') {
     // What the services and nginx write (pages, fallback, uploads; pid file, logs, cache) is the
@@ -181,7 +178,6 @@ export async function startTopology({
     const writable = ['srv/pages', 'srv/fallback', 'api-data-0', 'api-data-1', 'logs', 'cache'];
     for (const sub of writable) mkdirSync(path.join(dir, sub), { recursive: true });
     for (const sub of ['', ...writable, 'etc/tls/site.key']) chownSync(path.join(dir, sub), IMAGE_USER.uid, IMAGE_USER.gid);
-    if (releasesDir) chmodSync(releasesDir, 0o755);
   }
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
@@ -226,12 +222,10 @@ export async function startTopology({
           CERT_PROBE_URLS: `https://localhost:${ports.siteTls}/`,
           // They read the remotes' files over https from nginx, which serves the throw-away
           // certificate, and the release service's pointers over https (its own certificate).
-          NODE_EXTRA_CA_CERTS: releases ? releases.caBundle : cert,
-          ...(releases
-            ? { RELEASE_API_URL: releases.url, RELEASE_POLL_MS: '1000' }
-            : releasesDir
-              ? { RELEASES_DIR: releasesDir }
-              : {}),
+          NODE_EXTRA_CA_CERTS: releases.caBundle,
+          // The release pointers (decision 0062): polled from the release service, no folder shared.
+          RELEASE_API_URL: releases.url,
+          RELEASE_POLL_MS: '1000',
           LOG_LEVEL: 'warn',
         },
       }),
@@ -291,17 +285,15 @@ export async function startTopology({
     const edgeContainer = await edge.start();
     nginxStarted = true;
     await waitFor(`http://localhost:${ports.site}/__health`, 'nginx', 30_000, edgeContainer);
-    if (releaseService)
-      releases = await startTopologyReleaseService({
-        dir: path.join(dir, 'release-service'),
-        port: ports.releaseService,
-        overrideSecret: process.env.RELEASE_OVERRIDE_SECRET,
-        quiet,
-      });
-    if (releases) {
-      releases.caBundle = path.join(dir, 'trusted-certificates.pem');
-      writeFileSync(releases.caBundle, readFileSync(cert, 'utf8') + readFileSync(releases.ca, 'utf8'));
-    }
+    releases = await startTopologyReleaseService({
+      dir: path.join(dir, 'release-service'),
+      port: ports.releaseService,
+      overrideSecret: process.env.RELEASE_OVERRIDE_SECRET,
+      quiet,
+    });
+    // Whoever reads both the site and the release service over https trusts both certificates.
+    releases.caBundle = path.join(dir, 'trusted-certificates.pem');
+    writeFileSync(releases.caBundle, readFileSync(cert, 'utf8') + readFileSync(releases.ca, 'utf8'));
     // 4. The page services, each until its /readyz says it draws whole pages.
     await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
     await waitFor(`http://localhost:${ports.site}/`, 'a page through nginx', 15_000);
@@ -385,9 +377,14 @@ export async function startTopology({
       apiInstances: ports.apiInstances.slice(0, apiInstances).map((port) => `http://127.0.0.1:${port}`),
       pageServices: ports.pageServices.map((port) => `http://127.0.0.1:${port}`),
     },
-    releaseService: releases
-      ? { url: releases.url, ca: releases.ca, tokensFile: releases.tokensFile, siteTokenFile: releases.siteTokenFile }
-      : null,
+    releaseService: {
+      url: releases.url,
+      ca: releases.ca,
+      /** The site's and the release service's certificates, for a client that reads both. */
+      caBundle: releases.caBundle,
+      tokensFile: releases.tokensFile,
+      siteTokenFile: releases.siteTokenFile,
+    },
     stop,
   };
 }
