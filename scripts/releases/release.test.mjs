@@ -21,7 +21,20 @@ import { afterEach, beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 // The page service's own parser of the pointers (it imports nothing, so node runs it as it is).
 import { liveRemotes, parsePointerState } from '../../page-service/src/releases/pointer-state.ts';
-import { abort, canary, list, main, point, promote, prune, publish, rollback, rollForward, status } from '../release.mjs';
+import {
+  abort,
+  canary,
+  list,
+  main,
+  point,
+  promote,
+  prune,
+  publish,
+  rollback,
+  rollForward,
+  status,
+  unpoint,
+} from '../release.mjs';
 import { commitChange, ConflictError, lockPath, readHistory, readState } from './pointer-store.mjs';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'release.mjs');
@@ -357,6 +370,25 @@ test('a canary beside the config file’s URL (no pointer yet): abort leaves no 
   await canary('mf-catalog', 'v2', 10, opts);
   assert.equal((await promote('mf-catalog', opts)).version, 'v2');
   assert.deepEqual(releasedRemotes(), { mf_catalog: 'http://cdn.test/mf-catalog/v2/mf-manifest.json' });
+});
+
+test('unpoint: the config file’s URL for everyone again, refused while a canary runs, a history line; a later rollback comes back', async () => {
+  await publishAll('v1', 'v2');
+  await assert.rejects(unpoint('mf-catalog', opts), /points at no release/);
+  await point('mf-catalog', 'v1', opts);
+  await canary('mf-catalog', 'v2', 10, opts);
+  await assert.rejects(unpoint('mf-catalog', opts), /canary of v2 running/);
+  await abort('mf-catalog', opts);
+  await unpoint('mf-catalog', { ...opts, why: 'back with the site' });
+  assert.deepEqual(served().remotes.mf_catalog, { version: null, url: null, canary: null, revokedOverrides: [] });
+  assert.deepEqual(releasedRemotes(), {});
+  const line = readHistory(dir).at(-1);
+  assert.deepEqual(
+    [line.action, line.release, line.before, line.after, line.why],
+    ['unpoint', 'v1', 'v1', null, 'back with the site'],
+  );
+  await point('mf-catalog', 'v2', opts);
+  assert.equal((await rollback('mf-catalog', opts)).version, 'v1');
 });
 
 test('the command line: canary, status with its share, promote, abort', async () => {
