@@ -247,10 +247,11 @@ export async function startReleaseService({
     const folder = `${remote.folder}/${version}`;
     const exists = () => new HttpError(409, `release ${folder} exists: releases are immutable, publish a new version`);
     if (!(await store.claimVersion(remote.container, version))) throw exists();
+    let inBucket = null;
     let written = false;
     try {
       // A bucket shared with another database, or a database restored from before this version.
-      if (await bucket.has(`${folder}/mf-manifest.json`)) throw exists();
+      if (await bucket.has(`${folder}/mf-manifest.json`)) throw (inBucket = exists());
       written = true;
       const put = ({ name, data }) =>
         bucket.put(`${folder}/${name}`, data, { contentType: contentTypeOf(name), cacheControl: cacheControlOf(name) });
@@ -259,12 +260,13 @@ export async function startReleaseService({
       await put(decoded.find((file) => file.name === 'mf-manifest.json'));
       await recordPublish(remote.container, version, opts);
     } catch (error) {
-      if (written) {
+      if (written)
         await bucket
           .removeAll(folder)
           .catch((e) => log(`publish ${folder} failed and its files stay in the bucket: ${e.message}`));
+      // Taken in the bucket: the name stays claimed. Anything else: nothing of it is served or recorded.
+      if (error !== inBucket)
         await store.releaseVersion(remote.container, version).catch((e) => log(`publish ${folder}: ${e.message}`));
-      }
       throw error;
     }
   }
