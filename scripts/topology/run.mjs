@@ -100,6 +100,8 @@ if (testing) {
           ? {
               E2E_RELEASE_API_URL: topology.releaseService.url,
               E2E_RELEASE_TOKENS: topology.releaseService.tokensFile,
+              E2E_RELEASE_OBJECTS: topology.releaseService.objectsUrl ?? '',
+              E2E_RELEASE_SERVICE_DIR: topology.releaseService.dir,
               NODE_EXTRA_CA_CERTS: topology.releaseService.ca,
             }
           : {}),

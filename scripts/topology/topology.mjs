@@ -126,7 +126,7 @@ export async function startTopology({
     !folders.every((f) => built(`${f}/dist/index.html`)) ||
     !built('page-service/dist/server.js') ||
     !built('account-api/dist/server.js') ||
-    (releaseService && !built('account-api/dist/release-store.js'))
+    (releaseService && !['release-store', 'release-files'].every((name) => built(`account-api/dist/${name}.js`)))
   )
     run('npm', ['run', 'build']);
 
@@ -277,8 +277,10 @@ export async function startTopology({
     // 2. The pictures' bucket, the mail sink, the database's migrations (production refuses to
     // start with any pending, as the Kubernetes Job runs them), then the API instances one after
     // the other.
-    if (apiInstances > 0) {
+    // The release service keeps its builds in the same S3 server's second bucket.
+    if (apiInstances > 0 || releaseService)
       pictures = await startPicturesBucket({ port: base + 89, dir: path.join(dir, 'pictures-bucket') });
+    if (apiInstances > 0) {
       mailSink = await startMailSink({ port: ports.smtp, logFile: path.join(dir, 'logs', 'mail-sink.log') });
       run(NODE, [path.join(ROOT, 'account-api', 'dist', 'operations.js'), 'migrate'], {
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -296,6 +298,7 @@ export async function startTopology({
         dir: path.join(dir, 'release-service'),
         port: ports.releaseService,
         overrideSecret: process.env.RELEASE_OVERRIDE_SECRET,
+        bucket: pictures.releases,
         quiet,
       });
     if (releases) {
@@ -386,7 +389,14 @@ export async function startTopology({
       pageServices: ports.pageServices.map((port) => `http://127.0.0.1:${port}`),
     },
     releaseService: releases
-      ? { url: releases.url, ca: releases.ca, tokensFile: releases.tokensFile, siteTokenFile: releases.siteTokenFile }
+      ? {
+          url: releases.url,
+          ca: releases.ca,
+          tokensFile: releases.tokensFile,
+          siteTokenFile: releases.siteTokenFile,
+          objectsUrl: releases.objectsUrl,
+          dir: path.join(dir, 'release-service'),
+        }
       : null,
     stop,
   };
