@@ -34,7 +34,6 @@ export const RELEASE_SERVICE_SETTINGS = {
   RELEASE_FILES_DIR: {
     doc: 'With `RELEASE_FILES_STORAGE=fs`: where published builds are kept and served from at `/files/` (never overwritten).',
     defaultNote: '`RELEASE_DATA_DIR/files`',
-    example: '/var/lib/portal-releases/files',
   },
   S3_ENDPOINT: {
     doc: 'With `RELEASE_FILES_STORAGE=s3`: URL of an S3-compatible service (MinIO, Ceph, R2, …); unset: AWS S3 in `S3_REGION`.',
