@@ -176,15 +176,38 @@ const apiVolumes = (storage) => [
  * touch them), HTTPS served by itself with the certificate of its public name (the Secret
  * `release-tls`): teams' CI, the page services and browsers all reach it at `publicUrl`, the
  * manifest URLs the pointers hold. Ready when /healthz answers; no claim, no shared folder.
+ * `trial`: the single-machine example's variant (no S3 service there): the builds in the pod's own
+ * folder, the account database, the site's certificate.
  */
-export function releaseServiceObjects({ image, publicUrl, replicas }) {
+export function releaseServiceObjects({ image, publicUrl, replicas, trial = false }) {
   const name = 'release-service';
-  const secrets = {
-    RELEASE_DATABASE_URL: 'release-database-url',
-    RELEASE_OVERRIDE_SECRET: 'release-override-secret',
-    S3_ACCESS_KEY_ID: 'release-s3-access-key-id',
-    S3_SECRET_ACCESS_KEY: 'release-s3-secret-access-key',
-  };
+  const secrets = trial
+    ? { RELEASE_DATABASE_URL: 'database-url' }
+    : {
+        RELEASE_DATABASE_URL: 'release-database-url',
+        RELEASE_OVERRIDE_SECRET: 'release-override-secret',
+        S3_ACCESS_KEY_ID: 'release-s3-access-key-id',
+        S3_SECRET_ACCESS_KEY: 'release-s3-secret-access-key',
+      };
+  const files = trial
+    ? { RELEASE_FILES_STORAGE: 'fs', RELEASE_FILES_DIR: '/data/files' }
+    : {
+        RELEASE_FILES_STORAGE: 's3',
+        S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+        S3_REGION: 'eu-west-1',
+        S3_BUCKET: 'portal-releases',
+        S3_FORCE_PATH_STYLE: '0',
+      };
+  // A kubernetes.io/tls Secret for the public name (cert-manager's, or `kubectl create secret tls release-tls`).
+  const tls = trial
+    ? {
+        secretName: 'portal-tls',
+        items: [
+          { key: 'tls.crt', path: 'tls.crt' },
+          { key: 'tls.key', path: 'tls.key' },
+        ],
+      }
+    : { secretName: 'release-tls' };
   return [
     configMap('release-service-env', {
       NODE_ENV: 'production',
@@ -192,11 +215,7 @@ export function releaseServiceObjects({ image, publicUrl, replicas }) {
       RELEASE_SERVICE_PORT: '8095',
       RELEASE_PUBLIC_URL: publicUrl,
       RELEASE_DATA_DIR: '/data',
-      RELEASE_FILES_STORAGE: 's3',
-      S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
-      S3_REGION: 'eu-west-1',
-      S3_BUCKET: 'portal-releases',
-      S3_FORCE_PATH_STYLE: '0',
+      ...files,
       RELEASE_TLS_CERT: '/etc/portal/tls/tls.crt',
       RELEASE_TLS_KEY: '/etc/portal/tls/tls.key',
     }),
@@ -231,8 +250,7 @@ export function releaseServiceObjects({ image, publicUrl, replicas }) {
           name: 'secrets',
           secret: { secretName: 'portal-secrets', items: Object.values(secrets).map((key) => ({ key, path: key })) },
         },
-        // A kubernetes.io/tls Secret for the public name (cert-manager's, or `kubectl create secret tls release-tls`).
-        { name: 'tls', secret: { secretName: 'release-tls' } },
+        { name: 'tls', secret: tls },
         { name: 'data', emptyDir: {} },
         { name: 'tmp', emptyDir: {} },
       ],
@@ -505,6 +523,7 @@ export function exampleObjects() {
       apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://edge:8443,https://localhost:8443' },
       trustSiteCertificate: true,
     }),
+    ...releaseServiceObjects({ image: 'latest', publicUrl: 'https://release-service:8095', replicas: 1, trial: true }),
     ...exampleBacking('latest'),
   ];
 }
