@@ -47,6 +47,8 @@ const options = {
     openapi: 'src/openapi/openapi-cli.ts',
     // The release service's database (scripts/releases/release-service.mjs loads it; decision 0062).
     'release-store': 'src/releases/release-store.ts',
+    // Its bucket driver for published builds (RELEASE_FILES_STORAGE=s3; decision 0068).
+    'release-files': 'src/releases/release-files.ts',
   },
   outdir,
   bundle: true,

@@ -65,6 +65,9 @@ function options(env = process.env) {
   return {
     releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(parts.ROOT, 'releases')),
     releasesUrl: (env.RELEASES_URL ?? 'http://localhost:8090').replace(/\/$/, ''),
+    // The release service with its builds in a bucket (decision 0068): the database's record of
+    // publishes says which releases exist, not a folder.
+    filesInState: env.RELEASE_FILES_STORAGE === 's3',
   };
 }
 
@@ -109,8 +112,10 @@ function remoteState(state, container) {
 }
 
 const releaseDir = (releasesDir, remote, version) => path.join(releasesDir, remote.folder, version);
-const isPublished = (releasesDir, remote, version) =>
-  existsSync(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'));
+const isPublished = ({ releasesDir, filesInState }, remote, version, current) =>
+  filesInState
+    ? Object.hasOwn(current.published, version)
+    : existsSync(path.join(releaseDir(releasesDir, remote, version), 'mf-manifest.json'));
 
 /**
  * One transaction on the pointers for one remote; `mutate(state, remoteState, details, who)`.
@@ -180,10 +185,27 @@ export async function publish(nameOrFolder, version, opts = {}) {
   return target;
 }
 
+/**
+ * Records a release whose files are already stored elsewhere (the release service's bucket, which
+ * claimed the version first): from now on it may be pointed at.
+ */
+export async function recordPublish(nameOrFolder, version, opts = {}) {
+  const remote = remoteNamed(nameOrFolder);
+  checkVersion(version);
+  await change('publish', remote, opts, (state, current, details) => {
+    if (Object.hasOwn(current.published, version))
+      fail(`release ${remote.folder}/${version} exists: releases are immutable, publish a new version`);
+    current.published[version] = new Date().toISOString();
+    details.release = version;
+    return state;
+  });
+}
+
 const manifestUrl = (releasesUrl, remote, version) => `${releasesUrl}/${remote.folder}/${version}/mf-manifest.json`;
 
-function setLive(current, remote, version, { releasesDir, releasesUrl }, by, verb) {
-  if (!isPublished(releasesDir, remote, version)) fail(`cannot ${verb}: release ${remote.folder}/${version} is not published`);
+function setLive(current, remote, version, where, by, verb) {
+  const { releasesUrl } = where;
+  if (!isPublished(where, remote, version, current)) fail(`cannot ${verb}: release ${remote.folder}/${version} is not published`);
   current.version = version;
   // The page service reads this (page-service/src/releases/pointer-state.ts), and the canary beside it.
   current.url = manifestUrl(releasesUrl, remote, version);
@@ -291,12 +313,14 @@ export async function canary(nameOrFolder, version, share, opts = {}) {
   checkVersion(version);
   const percent = checkShare(share);
   const { state } = await change('canary', remote, opts, (state, current, details) => {
-    const { releasesDir, releasesUrl } = options(opts.env);
+    const where = options(opts.env);
+    const { releasesUrl } = where;
     // With no pointer yet, the live release is the config file's URL: a canary may run beside it.
     if (current.version === version) fail(`${version} is already ${remote.container}'s live release`);
     if (current.canary && current.canary.version !== version)
       fail(`${remote.container} has a canary of ${current.canary.version} running: promote or abort it first`);
-    if (!isPublished(releasesDir, remote, version)) fail(`cannot canary: release ${remote.folder}/${version} is not published`);
+    if (!isPublished(where, remote, version, current))
+      fail(`cannot canary: release ${remote.folder}/${version} is not published`);
     current.canary = current.canary
       ? { ...current.canary, url: manifestUrl(releasesUrl, remote, version), share: percent }
       : {
@@ -352,8 +376,8 @@ function releaseFolders(releasesDir, remote) {
     .map((entry) => entry.name);
 }
 
-function releasesOf(releasesDir, remote, current) {
-  return releaseFolders(releasesDir, remote)
+function releasesOf({ releasesDir, filesInState }, remote, current) {
+  return (filesInState ? Object.keys(current.published) : releaseFolders(releasesDir, remote))
     .map((version) => {
       const recorded = current.published[version];
       return {
@@ -369,15 +393,14 @@ function releasesOf(releasesDir, remote, current) {
 
 export function list(nameOrFolder, { env } = {}) {
   const remote = remoteNamed(nameOrFolder);
-  const { releasesDir } = options(env);
-  return releasesOf(releasesDir, remote, remoteState(readState(releasesDir), remote.container));
+  const where = options(env);
+  return releasesOf(where, remote, remoteState(readState(where.releasesDir), remote.container));
 }
 
 /** `list` from the release service's database (its files are in RELEASES_DIR all the same). */
 export async function listFrom(store, nameOrFolder, { env } = {}) {
   const remote = remoteNamed(nameOrFolder);
-  const { releasesDir } = options(env);
-  return releasesOf(releasesDir, remote, remoteState(await store.readState(), remote.container));
+  return releasesOf(options(env), remote, remoteState(await store.readState(), remote.container));
 }
 
 /**
@@ -388,7 +411,8 @@ export async function listFrom(store, nameOrFolder, { env } = {}) {
 export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   if (!(Number.isFinite(days) && days >= 0)) fail(`prune takes a number of days (got ${days})`);
-  const { releasesDir } = options(opts.env);
+  const where = options(opts.env);
+  const { releasesDir } = where;
   const now = opts.now ?? Date.now();
   const moved = [];
   let entry;
@@ -401,16 +425,21 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
         const keep = new Set(
           [current.version, current.canary?.version, current.previous.at(-1), ...current.forward].filter(Boolean),
         );
-        const old = releasesOf(releasesDir, remote, current).filter(
+        const old = releasesOf(where, remote, current).filter(
           (r) => !keep.has(r.version) && now - r.publishedAt.getTime() >= days * 86_400_000,
         );
         if (!old.length) return null;
         for (const { version } of old) {
+          delete current.published[version];
+          // In a bucket: the caller deletes the files once this is recorded (pointing at them is refused from now).
+          if (where.filesInState) {
+            moved.push({ version });
+            continue;
+          }
           // Renamed away now (atomic, quick), deleted once the lock is released.
           const trash = path.join(releasesDir, remote.folder, `.pruned-${version}-${randomBytes(4).toString('hex')}`);
           renameSync(releaseDir(releasesDir, remote, version), trash);
           moved.push({ version, trash });
-          delete current.published[version];
         }
         const removed = new Set(moved.map((m) => m.version));
         current.previous = current.previous.filter((v) => !removed.has(v));
@@ -420,10 +449,10 @@ export async function prune(nameOrFolder, days = KEEP_DAYS, opts = {}) {
     ));
   } catch (error) {
     // The change was not recorded: the releases go back where they were.
-    for (const { version, trash } of moved) renameSync(trash, releaseDir(releasesDir, remote, version));
+    for (const { version, trash } of moved) if (trash) renameSync(trash, releaseDir(releasesDir, remote, version));
     throw error;
   }
-  for (const { trash } of moved) rmSync(trash, { recursive: true, force: true });
+  for (const { trash } of moved) if (trash) rmSync(trash, { recursive: true, force: true });
   return entry?.removed ?? [];
 }
 

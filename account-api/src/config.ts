@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Setting } from 'shared-contracts/settings';
 import { API_SETTINGS, type ApiSettingName } from './settings';
+import { s3SettingsFrom, type S3StorageSettings } from './storage/s3-client';
 
 /** Everything the server reads from the environment, parsed once and typed. */
 export interface Config {
@@ -108,17 +109,7 @@ export interface UploadSettings {
   unsavedMs: number;
 }
 
-export interface S3StorageSettings {
-  /** An S3-compatible service's URL; null: AWS S3 in `region`. */
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  keyPrefix: string;
-  forcePathStyle: boolean;
-  /** Both null: the AWS SDK's credential chain. */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-}
+export type { S3StorageSettings } from './storage/s3-client';
 
 export type PictureStorageSettings = { driver: 'fs' } | ({ driver: 's3' } & S3StorageSettings);
 
@@ -298,23 +289,20 @@ function uploadSettingsFrom(env: NodeJS.ProcessEnv, maxBytes: number): UploadSet
 /** UPLOADS_STORAGE and the bucket's settings; every S3_* name is read either way, used only with `s3`. */
 function pictureStorageFrom(env: NodeJS.ProcessEnv): PictureStorageSettings {
   const driver = (textFrom(env, 'UPLOADS_STORAGE') ?? defaultOf('UPLOADS_STORAGE')).toLowerCase();
-  const endpoint = textFrom(env, 'S3_ENDPOINT');
-  const bucket = textFrom(env, 'S3_BUCKET');
-  const s3 = {
-    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
-    region: textFrom(env, 'S3_REGION') ?? defaultOf('S3_REGION'),
-    keyPrefix: env.S3_KEY_PREFIX?.trim() ?? defaultOf('S3_KEY_PREFIX'),
-    forcePathStyle: switchFrom(env, 'S3_FORCE_PATH_STYLE', defaultOf('S3_FORCE_PATH_STYLE') === '1'),
-    accessKeyId: secretFrom(env, 'S3_ACCESS_KEY_ID'),
-    secretAccessKey: secretFrom(env, 'S3_SECRET_ACCESS_KEY'),
-  };
-  if (driver === 'fs') return { driver: 'fs' };
-  if (driver !== 's3') throw new Error(`UPLOADS_STORAGE must be fs or s3, got "${env.UPLOADS_STORAGE ?? ''}"`);
-  if (!bucket) throw new Error('UPLOADS_STORAGE=s3 needs S3_BUCKET: the bucket that keeps the pictures');
-  if (endpoint && !/^https?:\/\/[^/]/i.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
-  if (Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey))
-    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK finds its own credentials)');
-  return { driver: 's3', bucket, ...s3 };
+  const s3 = s3SettingsFrom(env, {
+    driverSetting: 'UPLOADS_STORAGE',
+    keeps: 'the pictures',
+    driver,
+    defaults: {
+      region: defaultOf('S3_REGION'),
+      keyPrefix: defaultOf('S3_KEY_PREFIX'),
+      forcePathStyle: defaultOf('S3_FORCE_PATH_STYLE') === '1',
+    },
+    secret: (name) => secretFrom(env, name),
+  });
+  if (s3) return { driver: 's3', ...s3 };
+  if (driver !== 'fs') throw new Error(`UPLOADS_STORAGE must be fs or s3, got "${env.UPLOADS_STORAGE ?? ''}"`);
+  return { driver: 'fs' };
 }
 
 function textFrom(env: NodeJS.ProcessEnv, name: ApiSettingName | `${SecretSetting}_FILE`): string | null {

@@ -5,7 +5,7 @@
 // name when both were decided on the same version. The topology's page services always poll the
 // service: `npm run test:nginx -- topology/release-service.spec.ts`.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures';
 import { steersReleases } from '../support/release-service';
@@ -65,6 +65,16 @@ test('a team’s CI publishes and points with only a URL and a token; both page 
   const manifest = await fetch(manifestOf('mf-catalog', version));
   expect(manifest.status).toBe(200);
   expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  // From the topology's bucket (decision 0068): the service keeps no files on its disk.
+  const inBucket = await fetch(`${process.env.E2E_RELEASE_OBJECTS ?? ''}mf-catalog/${version}/mf-manifest.json`);
+  expect(inBucket.status).toBe(200);
+  expect(await inBucket.text()).toBe(await manifest.text());
+  expect(readdirSync(process.env.E2E_RELEASE_SERVICE_DIR ?? '').sort()).toEqual([
+    'data',
+    'release-site-token',
+    'release-tokens.json',
+    'tls',
+  ]);
 
   const again = await teamCi('mf_catalog', 'publish', 'mf_catalog', version, '--from', 'mf-catalog/dist');
   expect(again.code, again.output).toBe(3);

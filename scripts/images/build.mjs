@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
 import { edgeNginxConf } from './edge-config.mjs';
+import { releaseServiceFiles } from './release-service-files.mjs';
 
 const { ROOT, registry } = parts;
 const args = process.argv.slice(2);
@@ -155,9 +156,11 @@ function stage(dir) {
   stageDist(
     path.join(ROOT, 'account-api', 'dist'),
     path.join(contexts.api, 'account-api', 'dist'),
-    withMaps(['server.js', 'operations.js', 'reports.js']),
+    withMaps(['server.js', 'operations.js', 'reports.js', 'release-store.js', 'release-files.js']),
   );
   cpSync(path.join(ROOT, 'account-api', 'package.json'), path.join(contexts.api, 'account-api', 'package.json'));
+  // The release service (decisions 0062, 0068) runs from its sources, laid out as in the repository.
+  for (const file of releaseServiceFiles(ROOT)) cpSync(path.join(ROOT, file), path.join(contexts.api, 'release-service', file));
 
   stageManifests(contexts.pages);
   stageDist(path.join(ROOT, 'page-service', 'dist'), path.join(contexts.pages, 'page-service', 'dist'), withMaps(['server.js']));

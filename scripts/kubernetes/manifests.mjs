@@ -168,6 +168,98 @@ const apiVolumes = (storage) => [
   { name: 'tmp', emptyDir: {} },
 ];
 
+/**
+ * The release service (decisions 0062, 0068): `node scripts/releases/release-service.mjs` from the
+ * account API's image (which carries it beside dist/release-store.js and dist/release-files.js).
+ * Its pointers in PostgreSQL (`release-database-url`: the account database or one of its own),
+ * its builds in a bucket of their own with a key pair of their own (the pictures' key cannot
+ * touch them), HTTPS served by itself with the certificate of its public name (the Secret
+ * `release-tls`): teams' CI, the page services and browsers all reach it at `publicUrl`, the
+ * manifest URLs the pointers hold. Ready when /healthz answers; no claim, no shared folder.
+ * `trial`: the single-machine example's variant (no S3 service there): the builds in the pod's own
+ * folder, the account database, the site's certificate.
+ */
+export function releaseServiceObjects({ image, publicUrl, replicas, trial = false }) {
+  const name = 'release-service';
+  const secrets = trial
+    ? { RELEASE_DATABASE_URL: 'database-url' }
+    : {
+        RELEASE_DATABASE_URL: 'release-database-url',
+        RELEASE_OVERRIDE_SECRET: 'release-override-secret',
+        S3_ACCESS_KEY_ID: 'release-s3-access-key-id',
+        S3_SECRET_ACCESS_KEY: 'release-s3-secret-access-key',
+      };
+  const files = trial
+    ? { RELEASE_FILES_STORAGE: 'fs', RELEASE_FILES_DIR: '/data/files' }
+    : {
+        RELEASE_FILES_STORAGE: 's3',
+        S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+        S3_REGION: 'eu-west-1',
+        S3_BUCKET: 'portal-releases',
+        S3_FORCE_PATH_STYLE: '0',
+      };
+  // A kubernetes.io/tls Secret for the public name (cert-manager's, or `kubectl create secret tls release-tls`).
+  const tls = trial
+    ? {
+        secretName: 'portal-tls',
+        items: [
+          { key: 'tls.crt', path: 'tls.crt' },
+          { key: 'tls.key', path: 'tls.key' },
+        ],
+      }
+    : { secretName: 'release-tls' };
+  return [
+    configMap('release-service-env', {
+      NODE_ENV: 'production',
+      RELEASE_SERVICE_HOST: '0.0.0.0',
+      RELEASE_SERVICE_PORT: '8095',
+      RELEASE_PUBLIC_URL: publicUrl,
+      RELEASE_DATA_DIR: '/data',
+      ...files,
+      RELEASE_TLS_CERT: '/etc/portal/tls/tls.crt',
+      RELEASE_TLS_KEY: '/etc/portal/tls/tls.key',
+    }),
+    deployment(name, {
+      replicas,
+      containers: [
+        {
+          name,
+          image: `${IMAGES.api}:${image}`,
+          imagePullPolicy: 'IfNotPresent',
+          workingDir: '/app',
+          // Its settings schema and the override signer are TypeScript, loaded by Node itself: no warning for that.
+          command: ['node', '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'scripts/releases/release-service.mjs'],
+          envFrom: [{ configMapRef: { name: 'release-service-env' } }],
+          env: Object.entries(secrets).map(([setting, key]) => ({ name: `${setting}_FILE`, value: `${SECRETS_DIR}/${key}` })),
+          ports: [{ name: 'https', containerPort: 8095 }],
+          readinessProbe: probe('/healthz', 'https', { scheme: 'HTTPS' }),
+          livenessProbe: probe('/healthz', 'https', { scheme: 'HTTPS', periodSeconds: 10, failureThreshold: 3 }),
+          lifecycle: preStop,
+          resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { memory: '768Mi' } },
+          volumeMounts: [
+            { name: 'secrets', mountPath: SECRETS_DIR, readOnly: true },
+            { name: 'tls', mountPath: '/etc/portal/tls', readOnly: true },
+            { name: 'data', mountPath: '/data' },
+            { name: 'tmp', mountPath: '/tmp' },
+          ],
+          securityContext: hardened(),
+        },
+      ],
+      volumes: [
+        {
+          name: 'secrets',
+          secret: { secretName: 'portal-secrets', items: Object.values(secrets).map((key) => ({ key, path: key })) },
+        },
+        { name: 'tls', secret: tls },
+        { name: 'data', emptyDir: {} },
+        { name: 'tmp', emptyDir: {} },
+      ],
+    }),
+    service(name, [['https', 443, 8095]], 'LoadBalancer'),
+    disruptionBudget(name),
+  ];
+}
+
 /** The remotes' folders under the site's origin (deploy/nginx.conf), by their config name. */
 const REMOTE_FOLDERS = { mf_catalog: 'mf-catalog', mf_player: 'mf-player', mf_account: 'mf-account' };
 
@@ -400,14 +492,17 @@ function exampleBacking(image) {
 const shellConfig = () => JSON.parse(readFileSync(path.join(ROOT, 'shell', 'public', 'config.json'), 'utf8'));
 
 export function baseObjects() {
-  return portalObjects({
-    replicas: 2,
-    image: 'latest',
-    site: 'https://games.example.com',
-    config: shellConfig(),
-    apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@games.example.com>' },
-    pictures: 's3',
-  });
+  return [
+    ...portalObjects({
+      replicas: 2,
+      image: 'latest',
+      site: 'https://games.example.com',
+      config: shellConfig(),
+      apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@games.example.com>' },
+      pictures: 's3',
+    }),
+    ...releaseServiceObjects({ image: 'latest', publicUrl: 'https://releases.games.example.com', replicas: 2 }),
+  ];
 }
 
 /**
@@ -428,6 +523,7 @@ export function exampleObjects() {
       apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://edge:8443,https://localhost:8443' },
       trustSiteCertificate: true,
     }),
+    ...releaseServiceObjects({ image: 'latest', publicUrl: 'https://release-service:8095', replicas: 1, trial: true }),
     ...exampleBacking('latest'),
   ];
 }

@@ -73,3 +73,35 @@ for (const [label, objects] of [
     assert.notEqual(env.CORS_ORIGINS, '*');
   });
 }
+
+test('base: the release service runs from the API image, ready on /healthz, its builds in a bucket and no claim', () => {
+  const objects = baseObjects();
+  const deployment = named(objects, 'Deployment').find((object) => object.metadata.name === 'release-service');
+  assert.ok(deployment);
+  const pod = deployment.spec.template.spec;
+  const [container] = pod.containers;
+  assert.match(container.image, /^localhost\/portal-account-api:/);
+  assert.deepEqual(container.command.slice(-1), ['scripts/releases/release-service.mjs']);
+  assert.deepEqual(container.readinessProbe.httpGet, { path: '/healthz', port: 'https', scheme: 'HTTPS' });
+  assert.equal(container.securityContext.readOnlyRootFilesystem, true);
+  assert.deepEqual(
+    pod.volumes.filter((volume) => volume.persistentVolumeClaim),
+    [],
+  );
+  const env = named(objects, 'ConfigMap').find((object) => object.metadata.name === 'release-service-env').data;
+  assert.equal(env.RELEASE_FILES_STORAGE, 's3');
+  assert.equal(env.RELEASE_PUBLIC_URL.startsWith('https://'), true);
+  // Secrets never in the ConfigMap: files from the Secret.
+  for (const secret of ['RELEASE_DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'RELEASE_OVERRIDE_SECRET']) {
+    assert.equal(env[secret], undefined, secret);
+    assert.ok(
+      container.env.some((entry) => entry.name === `${secret}_FILE`),
+      secret,
+    );
+  }
+  for (const kind of ['Service', 'PodDisruptionBudget'])
+    assert.ok(
+      named(objects, kind).some((object) => object.metadata.name === 'release-service'),
+      kind,
+    );
+});

@@ -2,7 +2,8 @@
 // token, instead of a shell on a host sharing RELEASES_DIR. It runs the very functions of
 // scripts/release.mjs, on pointers kept in a database (account-api's connection code: SQLite by
 // default, PostgreSQL with RELEASE_DATABASE_URL) where every change is compare-and-swap, and keeps
-// the published files in its own folder, which it serves at /files/ (immutable: never overwritten).
+// the published files in its own folder or in a bucket (RELEASE_FILES_STORAGE=s3, decision 0068),
+// which it serves at /files/ (immutable: never overwritten).
 //
 //   node scripts/releases/release-service.mjs                  serve (settings: RELEASE_SERVICE_*)
 //   node scripts/releases/release-service.mjs token create <remote>|'*'   prints a new token once
@@ -15,6 +16,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { RELEASE_SERVICE_SETTINGS } from '../../account-api/src/releases/release-service-settings.ts';
 import parts from '../../build-config/parts.js';
@@ -30,6 +32,7 @@ import {
   prune,
   unpoint,
   publish,
+  recordPublish,
   remoteNamed,
   revokeOverride,
   rollback,
@@ -43,16 +46,35 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const ALWAYS_FRESH = new Set(['mf-manifest.json', 'fragments.json', 'remoteEntry.js']);
 /** A token for '*' may change every remote: the site's own, for the canary watcher. */
 export const EVERY_REMOTE = '*';
+/** Files written to the bucket at once during a publish. */
+const UPLOADS_AT_ONCE = 8;
 
 const STORE_BUNDLE = path.join(parts.ROOT, 'account-api', 'dist', 'release-store.js');
-const loadBundle = (file) => {
+const loadApiModule = (file) => {
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w account-api\` first`);
   return createRequire(import.meta.url)(file);
 };
 /** account-api's build of the release store (its DB layer): `npm run build -w account-api`. */
-export const loadReleaseStore = (file = STORE_BUNDLE) => loadBundle(file).ReleaseStore;
+export const loadReleaseStore = (file = STORE_BUNDLE) => loadApiModule(file).ReleaseStore;
 /** From the same build: `(store) => Registry` of the history's counts (release-metrics.ts). */
-export const loadReleaseMetrics = (file = STORE_BUNDLE) => loadBundle(file).releaseMetricsRegistry;
+export const loadReleaseMetrics = (file = STORE_BUNDLE) => loadApiModule(file).releaseMetricsRegistry;
+/** account-api's build of the bucket driver for builds (its S3 client and settings reader, shared with the pictures). */
+export function loadReleaseFiles(file = path.join(parts.ROOT, 'account-api', 'dist', 'release-files.js')) {
+  return loadApiModule(file);
+}
+
+const CONTENT_TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+const contentTypeOf = (name) => CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream';
+const cacheControlOf = (name) => (ALWAYS_FRESH.has(path.basename(name)) ? 'no-cache' : 'public, max-age=31536000, immutable');
+/** The bucket did not answer: the caller may try again, nothing is lost (SPEC §8's shape). */
+const BUCKET_DOWN = 'the release files cannot be reached right now: try again in a minute';
 
 class HttpError extends Error {
   constructor(status, detail) {
@@ -127,13 +149,15 @@ const text = (value, name) => {
 
 /**
  * Starts the service. `store`: a ReleaseStore (account-api/src/releases/release-store.ts);
- * `filesDir`: where published builds live; `publicUrl`: how browsers and page services reach it
- * (default: the address it listens on); `metrics`: a prom-client Registry served at /metrics.
- * Returns { url, server, close }.
+ * `filesDir`: where published builds live, or `bucket`: an S3ReleaseFiles
+ * (account-api/src/releases/release-files.ts) that keeps them instead; `publicUrl`: how browsers
+ * and page services reach it (default: the address it listens on); `metrics`: a prom-client
+ * Registry served at /metrics. Returns { url, server, close }.
  */
 export async function startReleaseService({
   store,
   filesDir,
+  bucket = null,
   host = '127.0.0.1',
   port = 0,
   publicUrl,
@@ -142,11 +166,12 @@ export async function startReleaseService({
   metrics = null,
   log = () => undefined,
 }) {
-  mkdirSync(filesDir, { recursive: true });
+  if (bucket) await bucket.prepare();
+  else mkdirSync(filesDir, { recursive: true });
   let baseUrl = publicUrl?.replace(/\/$/, '');
-  /** What release.mjs's functions read: the files folder and the URL they are served at. */
+  /** What release.mjs's functions read: the files folder (or that the database says what is published) and the URL they are served at. */
   const env = () => ({
-    RELEASES_DIR: filesDir,
+    ...(bucket ? { RELEASE_FILES_STORAGE: 's3' } : { RELEASES_DIR: filesDir }),
     RELEASES_URL: `${baseUrl}/files`,
     ...(overrideSecret ? { RELEASE_OVERRIDE_SECRET: overrideSecret } : {}),
   });
@@ -191,6 +216,12 @@ export async function startReleaseService({
     if (typeof files !== 'object' || files === null || Array.isArray(files))
       throw new HttpError(400, 'files is an object of path → base64 content');
     if (typeof files['mf-manifest.json'] !== 'string') throw new HttpError(400, 'a build has an mf-manifest.json');
+    if (bucket) await publishToBucket(remote, version, files, opts);
+    else await publishToFolder(remote, version, files, opts);
+    return { remote: remote.container, version, url: `${baseUrl}/files/${remote.folder}/${version}/mf-manifest.json` };
+  }
+
+  async function publishToFolder(remote, version, files, opts) {
     if (existsSync(path.join(filesDir, remote.folder, version)))
       throw new HttpError(409, `release ${remote.folder}/${version} exists: releases are immutable, publish a new version`);
     const upload = mkdtempSync(path.join(filesDir, '.upload-'));
@@ -205,7 +236,43 @@ export async function startReleaseService({
     } finally {
       rmSync(upload, { recursive: true, force: true });
     }
-    return { remote: remote.container, version, url: `${baseUrl}/files/${remote.folder}/${version}/mf-manifest.json` };
+  }
+
+  /**
+   * A bucket has no rename: the database's claim on the version (a primary key) decides which
+   * publish uploads, the objects are written (the manifest last), then the publish is recorded and
+   * the release may be pointed at. A failure deletes what was written and gives the name back.
+   */
+  async function publishToBucket(remote, version, files, opts) {
+    const decoded = Object.entries(files).map(([name, content]) => {
+      if (typeof content !== 'string') throw new HttpError(400, `${name}: its content is base64 text`);
+      return { name: safeRelative(name).join('/'), data: Buffer.from(content, 'base64') };
+    });
+    const folder = `${remote.folder}/${version}`;
+    const exists = () => new HttpError(409, `release ${folder} exists: releases are immutable, publish a new version`);
+    if (!(await store.claimVersion(remote.container, version))) throw exists();
+    let inBucket = null;
+    let written = false;
+    try {
+      // A bucket shared with another database, or a database restored from before this version.
+      if (await bucket.has(`${folder}/mf-manifest.json`)) throw (inBucket = exists());
+      written = true;
+      const put = ({ name, data }) =>
+        bucket.put(`${folder}/${name}`, data, { contentType: contentTypeOf(name), cacheControl: cacheControlOf(name) });
+      const rest = decoded.filter((file) => file.name !== 'mf-manifest.json');
+      for (let i = 0; i < rest.length; i += UPLOADS_AT_ONCE) await Promise.all(rest.slice(i, i + UPLOADS_AT_ONCE).map(put));
+      await put(decoded.find((file) => file.name === 'mf-manifest.json'));
+      await recordPublish(remote.container, version, opts);
+    } catch (error) {
+      if (written)
+        await bucket
+          .removeAll(folder)
+          .catch((e) => log(`publish ${folder} failed and its files stay in the bucket: ${e.message}`));
+      // Taken in the bucket: the name stays claimed. Anything else: nothing of it is served or recorded.
+      if (error !== inBucket)
+        await store.releaseVersion(remote.container, version).catch((e) => log(`publish ${folder}: ${e.message}`));
+      throw error;
+    }
   }
 
   const VERBS = {
@@ -221,16 +288,22 @@ export async function startReleaseService({
     rollback: (remote, _body, opts) => rollback(remote.container, opts),
     'roll-forward': (remote, _body, opts) => rollForward(remote.container, opts),
     unpoint: (remote, _body, opts) => unpoint(remote.container, opts),
-    prune: (remote, body, opts) => prune(remote.container, body.days === undefined ? undefined : Number(body.days), opts),
+    prune: async (remote, body, opts) => {
+      const removed = await prune(remote.container, body.days === undefined ? undefined : Number(body.days), opts);
+      // Recorded first (pointing at them is refused from then on), deleted after.
+      if (bucket) for (const version of removed) await bucket.removeAll(`${remote.folder}/${version}`);
+      return removed;
+    },
     'override-token': (remote, body, opts) =>
       issueOverride(remote.container, text(body.url, 'url'), { ...opts, ttl: text(body.ttl, 'ttl') }),
     'revoke-override': (remote, body, opts) => revokeOverride(remote.container, text(body.id, 'id') ?? '', opts),
   };
 
-  function serveFile(res, relative, headOnly) {
+  async function serveFile(req, res, relative, headOnly) {
     const segments = safeRelative(relative);
     // Hidden folders are publishes under way and pruned releases.
     if (segments.length < 3 || segments.some((s) => s.startsWith('.'))) throw new HttpError(404, 'no such file');
+    if (bucket) return serveFromBucket(req, res, segments.join('/'), headOnly);
     const file = path.join(filesDir, ...segments);
     let stat;
     try {
@@ -240,30 +313,50 @@ export async function startReleaseService({
     }
     if (!stat.isFile()) throw new HttpError(404, 'no such file');
     const name = segments.at(-1);
-    const type =
-      {
-        '.js': 'text/javascript; charset=utf-8',
-        '.json': 'application/json; charset=utf-8',
-        '.css': 'text/css; charset=utf-8',
-        '.map': 'application/json; charset=utf-8',
-        '.svg': 'image/svg+xml',
-        '.woff2': 'font/woff2',
-      }[path.extname(name)] ?? 'application/octet-stream';
     res.writeHead(200, {
-      'content-type': type,
+      'content-type': contentTypeOf(name),
       'content-length': stat.size,
       'access-control-allow-origin': '*',
-      'cache-control': ALWAYS_FRESH.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'cache-control': cacheControlOf(name),
     });
     if (headOnly) res.end();
     else createReadStream(file).pipe(res);
+  }
+
+  /**
+   * Streamed from the bucket, which may stay private: the same URLs as the folder's, the bucket's
+   * ETag for revalidation (the manifest and remoteEntry.js are no-cache, so a page service asks
+   * again on every poll and gets a 304), and a missing file is a 404, not a failure.
+   */
+  async function serveFromBucket(req, res, key, headOnly) {
+    const found = await bucket.get(key, req.headers['if-none-match']);
+    if (!found) throw new HttpError(404, 'no such file');
+    const headers = { 'access-control-allow-origin': '*', 'cache-control': cacheControlOf(key) };
+    if (found.notModified) {
+      res.writeHead(304, { ...headers, etag: found.etag });
+      return res.end();
+    }
+    res.writeHead(200, {
+      ...headers,
+      'content-type': found.contentType,
+      'content-length': found.size,
+      ...(found.etag ? { etag: found.etag } : {}),
+    });
+    if (headOnly) {
+      found.body.destroy();
+      return res.end();
+    }
+    // A bucket that stops half-way: the response ends broken (its length short), never as a whole file.
+    pipeline(found.body, res, (error) => {
+      if (error) log(`/files/${key}: ${error.message}`);
+    });
   }
 
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://service');
     const route = url.pathname;
     if ((req.method === 'GET' || req.method === 'HEAD') && route.startsWith('/files/'))
-      return serveFile(res, decodeURIComponent(route.slice('/files/'.length)), req.method === 'HEAD');
+      return serveFile(req, res, decodeURIComponent(route.slice('/files/'.length)), req.method === 'HEAD');
     if (req.method === 'GET' && route === '/healthz') return send(res, 200, { status: 'ok' });
     if (req.method === 'GET' && route === '/metrics' && metrics) {
       // Prometheus scrapes the history's counts here (no token: as /v1/pointers, nothing secret).
@@ -319,15 +412,19 @@ export async function startReleaseService({
       const status =
         error instanceof HttpError
           ? error.status
-          : error instanceof ConflictError || error.conflict === true || /releases are immutable/.test(error.message)
-            ? 409
-            : /^no remote named/.test(error.message)
-              ? 404
-              : error.constructor === Error && !error.code
-                ? 400
-                : 500;
-      if (status === 500) log(`error: ${error.stack ?? error.message}`);
-      send(res, status, { detail: status === 500 ? 'the release service failed; its log says why' : error.message });
+          : error.name === 'StorageUnavailableError'
+            ? 503
+            : error instanceof ConflictError || error.conflict === true || /releases are immutable/.test(error.message)
+              ? 409
+              : /^no remote named/.test(error.message)
+                ? 404
+                : error.constructor === Error && !error.code
+                  ? 400
+                  : 500;
+      if (status === 500 || status === 503) log(`error: ${error.stack ?? error.message}`);
+      const detail =
+        status === 500 ? 'the release service failed; its log says why' : status === 503 ? BUCKET_DOWN : error.message;
+      send(res, status, { detail }, status === 503 ? { 'retry-after': '30' } : {});
     });
   };
   const server = tls
@@ -377,6 +474,9 @@ function settingsFrom(env) {
 async function cli(argv, env) {
   const settings = settingsFrom(env);
   const ReleaseStore = loadReleaseStore();
+  const releaseFiles = loadReleaseFiles();
+  // RELEASE_FILES_STORAGE and S3_*, read by the pictures' reader (account-api/src/storage/s3-client.ts).
+  const bucketSettings = releaseFiles.releaseFilesSettingsFrom(env, (name) => secretFrom(env, name));
   const store = await ReleaseStore.open({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const [command, sub, arg] = argv;
   if (command === 'token') {
@@ -401,8 +501,14 @@ async function cli(argv, env) {
   }
   if (command !== undefined && command !== 'serve') throw new Error(`unknown command ${command}`);
   const metrics = loadReleaseMetrics()(store);
-  const service = await startReleaseService({ ...settings, store, metrics, log: (line) => console.log(line) });
-  console.log(`release service: ${service.url} (${store.location}, files in ${settings.filesDir})`);
+  const bucket = bucketSettings ? releaseFiles.s3ReleaseFiles(bucketSettings) : null;
+  const service = await startReleaseService({ ...settings, store, bucket, metrics, log: (line) => console.log(line) }).catch(
+    async (error) => {
+      await store.close();
+      throw error;
+    },
+  );
+  console.log(`release service: ${service.url} (${store.location}, files in ${bucket ? bucket.where : settings.filesDir})`);
   const stop = async () => {
     await service.close();
     await store.close();

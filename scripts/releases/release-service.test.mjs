@@ -5,15 +5,15 @@
 // store is account-api's code, bundled here as `npm run build -w account-api` bundles it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import * as esbuild from 'esbuild';
 import { main } from '../release.mjs';
 import { loadReleaseMetrics, loadReleaseStore, startReleaseService } from './release-service.mjs';
+import { bundleApiModule } from './testing/api-bundle.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '..', '..');
@@ -27,25 +27,11 @@ let service;
 const tokens = {};
 
 before(async () => {
-  // Beside account-api, so its node_modules (kysely, better-sqlite3, pg) resolve as in dist/.
-  bundle = path.join(ROOT, 'account-api', `.release-store-test-${process.pid}.cjs`);
-  const apiDependencies = JSON.parse(readFileSync(path.join(ROOT, 'account-api', 'package.json'), 'utf8')).dependencies;
-  await esbuild.build({
-    entryPoints: [path.join(ROOT, 'account-api', 'src', 'releases', 'release-store.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node24',
-    // As account-api/build.mjs: its dependencies stay external, the repository's own source (its
-    // devDependency service-tracing) is bundled in.
-    external: [...Object.keys(apiDependencies), 'pg-native'],
-    logLevel: 'silent',
-  });
-  ReleaseStore = loadReleaseStore(bundle);
-  releaseMetricsRegistry = loadReleaseMetrics(bundle);
+  bundle = await bundleApiModule('release-store');
+  ReleaseStore = loadReleaseStore(bundle.file);
+  releaseMetricsRegistry = loadReleaseMetrics(bundle.file);
 });
-after(() => rmSync(bundle, { force: true }));
+after(() => bundle.remove());
 
 beforeEach(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'release-service-test-'));

@@ -1,6 +1,7 @@
 // The topology's release service (decision 0062): scripts/releases/release-service.mjs over HTTPS
-// with its own throw-away certificate, its own SQLite database and files folder (shared with no
-// other part), one token per remote written to release-tokens.json (what each team's CI holds)
+// with its own throw-away certificate, its own SQLite database (shared with no other part), the
+// published builds in the topology's bucket (no files on its disk; a folder only without one),
+// one token per remote written to release-tokens.json (what each team's CI holds)
 // and the site's token (every remote: the canary watcher) to release-site-token. The page
 // services poll it; they trust its certificate through NODE_EXTRA_CA_CERTS.
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,9 +26,10 @@ const answers = (url, ca) =>
 
 /**
  * Starts it on `port` with its data under `dir`; resolves once /healthz answers over HTTPS.
- * @returns {Promise<{ url: string, ca: string, tokensFile: string, siteTokenFile: string, stop: () => Promise<void> }>}
+ * `bucket`: the topology's bucket for builds ({ env, objectsUrl }, pictures-bucket.mjs).
+ * @returns {Promise<{ url: string, ca: string, tokensFile: string, siteTokenFile: string, objectsUrl: string | null, stop: () => Promise<void> }>}
  */
-export async function startTopologyReleaseService({ dir, port, overrideSecret, quiet = false }) {
+export async function startTopologyReleaseService({ dir, port, overrideSecret, bucket = null, quiet = false }) {
   const tls = makeCertificate(path.join(dir, 'tls'));
   const url = `https://localhost:${port}`;
   const env = {
@@ -36,7 +38,7 @@ export async function startTopologyReleaseService({ dir, port, overrideSecret, q
     RELEASE_SERVICE_PORT: String(port),
     RELEASE_PUBLIC_URL: url,
     RELEASE_DATA_DIR: path.join(dir, 'data'),
-    RELEASE_FILES_DIR: path.join(dir, 'files'),
+    ...(bucket ? bucket.env : { RELEASE_FILES_STORAGE: 'fs', RELEASE_FILES_DIR: path.join(dir, 'files') }),
     RELEASE_TLS_KEY: tls.key,
     RELEASE_TLS_CERT: tls.cert,
     ...(overrideSecret ? { RELEASE_OVERRIDE_SECRET: overrideSecret } : {}),
@@ -70,5 +72,5 @@ export async function startTopologyReleaseService({ dir, port, overrideSecret, q
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, ca: tls.cert, tokensFile, siteTokenFile, stop };
+  return { url, ca: tls.cert, tokensFile, siteTokenFile, objectsUrl: bucket?.objectsUrl ?? null, stop };
 }

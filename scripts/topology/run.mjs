@@ -91,6 +91,8 @@ if (testing) {
         E2E_RELEASE_API_URL: releaseService.url,
         E2E_RELEASE_TOKENS: releaseService.tokensFile,
         E2E_RELEASE_SITE_TOKEN: releaseService.siteTokenFile,
+        E2E_RELEASE_OBJECTS: releaseService.objectsUrl ?? '',
+        E2E_RELEASE_SERVICE_DIR: releaseService.dir,
       },
     },
   );

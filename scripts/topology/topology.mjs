@@ -123,7 +123,7 @@ export async function startTopology({
     !folders.every((f) => built(`${f}/dist/index.html`)) ||
     !built('page-service/dist/server.js') ||
     !built('account-api/dist/server.js') ||
-    !built('account-api/dist/release-store.js')
+    !['release-store', 'release-files'].every((name) => built(`account-api/dist/${name}.js`))
   )
     run('npm', ['run', 'build']);
 
@@ -271,8 +271,9 @@ export async function startTopology({
     // 2. The pictures' bucket, the mail sink, the database's migrations (production refuses to
     // start with any pending, as the Kubernetes Job runs them), then the API instances one after
     // the other.
+    // The release service keeps its builds in the same S3 server's second bucket.
+    pictures = await startPicturesBucket({ port: base + 89, dir: path.join(dir, 'pictures-bucket') });
     if (apiInstances > 0) {
-      pictures = await startPicturesBucket({ port: base + 89, dir: path.join(dir, 'pictures-bucket') });
       mailSink = await startMailSink({ port: ports.smtp, logFile: path.join(dir, 'logs', 'mail-sink.log') });
       run(NODE, [path.join(ROOT, 'account-api', 'dist', 'operations.js'), 'migrate'], {
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -289,6 +290,7 @@ export async function startTopology({
       dir: path.join(dir, 'release-service'),
       port: ports.releaseService,
       overrideSecret: process.env.RELEASE_OVERRIDE_SECRET,
+      bucket: pictures.releases,
       quiet,
     });
     // Whoever reads both the site and the release service over https trusts both certificates.
@@ -384,6 +386,8 @@ export async function startTopology({
       caBundle: releases.caBundle,
       tokensFile: releases.tokensFile,
       siteTokenFile: releases.siteTokenFile,
+      objectsUrl: releases.objectsUrl,
+      dir: path.join(dir, 'release-service'),
     },
     stop,
   };

@@ -25,11 +25,35 @@ export const RELEASE_SERVICE_SETTINGS = {
     defaultNote: '`.release-service` in the repository',
     example: '/var/lib/portal-releases',
   },
-  RELEASE_FILES_DIR: {
-    doc: 'Where published builds are kept and served from at `/files/` (never overwritten).',
-    defaultNote: '`RELEASE_DATA_DIR/files`',
-    example: '/var/lib/portal-releases/files',
+  RELEASE_FILES_STORAGE: {
+    doc: 'Where published builds are kept (decision 0068): `fs` in `RELEASE_FILES_DIR` (one host’s disk), `s3` in the bucket `S3_BUCKET`, which every instance shares. Served at `/files/` either way; a version is never overwritten.',
+    default: 'fs',
+    production: '`s3`: the service then keeps no files on its disk.',
+    example: 's3',
   },
+  RELEASE_FILES_DIR: {
+    doc: 'With `RELEASE_FILES_STORAGE=fs`: where published builds are kept and served from at `/files/` (never overwritten).',
+    defaultNote: '`RELEASE_DATA_DIR/files`',
+  },
+  S3_ENDPOINT: {
+    doc: 'With `RELEASE_FILES_STORAGE=s3`: URL of an S3-compatible service (MinIO, Ceph, R2, …); unset: AWS S3 in `S3_REGION`.',
+    example: 'https://s3.eu-west-1.amazonaws.com',
+  },
+  S3_REGION: { doc: "The bucket's region (services without regions accept the default).", default: 'us-east-1' },
+  S3_BUCKET: {
+    doc: 'With `RELEASE_FILES_STORAGE=s3`: the bucket that keeps the builds; it must exist (checked at start-up). It may stay private: the service serves the files.',
+    example: 'portal-releases',
+  },
+  S3_KEY_PREFIX: { doc: "Prefix of every file's key in the bucket (`<prefix><remote>/<version>/<file>`).", default: '' },
+  S3_FORCE_PATH_STYLE: {
+    doc: '`1`: address the bucket as `<endpoint>/<bucket>/<key>` (MinIO and most self-hosted services); `0`: as `<bucket>.<endpoint>/<key>`.',
+    default: '0',
+  },
+  S3_ACCESS_KEY_ID: {
+    doc: "With `RELEASE_FILES_STORAGE=s3`: the access key (with `S3_SECRET_ACCESS_KEY`); unset, the AWS SDK's own chain (instance role, Kubernetes web identity).",
+    secret: true,
+  },
+  S3_SECRET_ACCESS_KEY: { doc: 'The secret of `S3_ACCESS_KEY_ID`.', secret: true },
   RELEASE_TLS_CERT: {
     doc: 'Certificate (PEM) to serve HTTPS itself; with `RELEASE_TLS_KEY`. Unset: plain HTTP (put it behind a TLS proxy).',
   },

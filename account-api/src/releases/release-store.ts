@@ -38,8 +38,15 @@ interface ReleaseRefusalTable {
   action: string;
   reason: string;
 }
+/** A version name taken by a publish to object storage: taken once, never again (immutable URLs). */
+interface ReleaseVersionTable {
+  remote: string;
+  version: string;
+  claimed_at: string;
+}
 export interface ReleaseTables {
   release_state: ReleaseStateTable;
+  release_versions: ReleaseVersionTable;
   release_history: ReleaseHistoryTable;
   release_tokens: ReleaseTokenTable;
   release_refusals: ReleaseRefusalTable;
@@ -100,6 +107,17 @@ const migrations: Record<string, Migration> = {
         .addColumn('token_remote', 'text')
         .addColumn('action', 'text', (col) => col.notNull())
         .addColumn('reason', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '0002_release_versions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('release_versions')
+        .addColumn('remote', 'text', (col) => col.notNull())
+        .addColumn('version', 'text', (col) => col.notNull())
+        .addColumn('claimed_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('release_versions_pk', ['remote', 'version'])
         .execute();
     },
   },
@@ -257,6 +275,27 @@ export class ReleaseStore {
       `refused: you expected the pointers at version ${expected}, they are at version ${now}${came}; ` +
       'look at `npm run release -- status` and run your change again'
     );
+  }
+
+  /**
+   * Takes a version name of a remote for a publish to object storage, or answers false when it is
+   * taken: a bucket has no rename, so two publishes of one version would mix their files; the
+   * primary key decides which one uploads. Kept after the publish (and after a prune): a version's
+   * URLs are cached as immutable, so its name never holds other bytes.
+   */
+  async claimVersion(remote: string, version: string): Promise<boolean> {
+    try {
+      await this.db.insertInto('release_versions').values({ remote, version, claimed_at: new Date().toISOString() }).execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Gives a name back after a publish that failed (nothing of it is served or recorded). */
+  async releaseVersion(remote: string, version: string): Promise<void> {
+    await this.db.deleteFrom('release_versions').where('remote', '=', remote).where('version', '=', version).execute();
   }
 
   /** A new token for one remote; only its hash is kept, so it is shown once. */

@@ -52,10 +52,4 @@ const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jp
 export const contentTypeOf = (name: string): string =>
   CONTENT_TYPES[/\.([a-z]+)$/.exec(name)?.[1] ?? ''] ?? 'application/octet-stream';
 
-/** The storage could not be reached or refused the request: not the client's fault, and not a bug here. */
-export class StorageUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StorageUnavailableError';
-  }
-}
+export { StorageUnavailableError } from '../../storage/s3-client';

@@ -5,41 +5,25 @@ import {
   HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
-  S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3StorageSettings } from '../../config';
-import { StorageUnavailableError, type PictureBody, type S3PictureStore, type StoredPicture } from './picture-storage';
+import {
+  createS3Client,
+  s3StatusOf,
+  storageUnavailable,
+  whyBucketRefused,
+  type S3StorageSettings,
+} from '../../storage/s3-client';
+import type { PictureBody, S3PictureStore, StoredPicture } from './picture-storage';
 
 /** Names never change content (they are random), so whoever caches a picture may keep it. */
 export const PICTURE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const statusOf = (error: unknown): number | undefined =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-
 /** Pictures as objects under `keyPrefix` in one bucket of any S3-compatible service. */
 export function s3PictureStore(settings: S3StorageSettings): S3PictureStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    // Unset: the SDK's own chain (instance role, web identity in Kubernetes, ~/.aws).
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-    // Checksums only where S3 requires them: not every S3-compatible server knows the newer headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // An upload or a picture must not hang on a bucket that does not answer.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
-  });
+  const client = createS3Client(settings);
   const { bucket, keyPrefix } = settings;
   const key = (name: string) => `${keyPrefix}${name}`;
-  const unavailable = (what: string, error: unknown) =>
-    new StorageUnavailableError(
-      `S3 bucket ${bucket}: ${what} failed (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`,
-      { cause: error },
-    );
+  const unavailable = (what: string, error: unknown) => storageUnavailable(bucket, what, error);
 
   return {
     kind: 's3',
@@ -47,15 +31,7 @@ export function s3PictureStore(settings: S3StorageSettings): S3PictureStore {
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }));
       } catch (error) {
-        const status = statusOf(error);
-        const why =
-          status === 404
-            ? 'it does not exist'
-            : status === 403
-              ? 'access denied (check S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY)'
-              : error instanceof Error
-                ? error.message
-                : String(error);
+        const why = whyBucketRefused(error);
         throw new Error(`UPLOADS_STORAGE=s3: cannot use bucket "${bucket}" at ${settings.endpoint ?? 'AWS S3'}: ${why}`, {
           cause: error,
         });
@@ -89,7 +65,7 @@ export function s3PictureStore(settings: S3StorageSettings): S3PictureStore {
           etag: object.ETag ?? null,
         };
       } catch (error) {
-        if (statusOf(error) === 404) return null;
+        if (s3StatusOf(error) === 404) return null;
         throw unavailable('reading a picture', error);
       }
     },
