@@ -19,13 +19,18 @@ export function renderRemotePage(Component, { path, route, props }) {
 }
 
 /**
- * Streams the page with the component loaded on demand (`load` resolves to it). Resolves with
- * the HTML and the times (ms from the call) at which the first bytes and the whole page were ready.
- * @param {() => Promise<unknown>} load
+ * The page component behind React.lazy, made once per expose as the bridge's createLazyComponent
+ * makes it: the first render suspends until Module Federation has loaded it, later ones do not.
+ * @param {() => Promise<unknown>} load resolves to the component
+ */
+export const lazyRemotePage = (load) => lazy(async () => ({ default: /** @type {any} */ (await load()) }));
+
+/**
+ * Streams the page with its component from lazyRemotePage. Resolves with the HTML and the times
+ * (ms from the call) at which the first bytes and the whole page were ready.
  * @param {{ path: string, route: string, props: object }} page
  */
-export function streamRemotePage(load, { path, route, props }) {
-  const Page = lazy(async () => ({ default: /** @type {any} */ (await load()) }));
+export function streamRemotePage(Page, { path, route, props }) {
   // Inside the page's main element, as in the shell's document: the boundary's fallback can then
   // be sent ahead of the page's content.
   const element = createElement(
