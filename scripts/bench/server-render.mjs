@@ -2,7 +2,7 @@
 // fragments (decision 0032: the catalogue renders its pages at its build into fragments.json,
 // the page service fills the page's fragment into the shell's pre-render) against Module
 // Federation's own server rendering (the catalogue built again as a server remote, loaded at run
-// time over HTTP and rendered per request: bench/server-render/). Prints, per page, the render
+// time over HTTP and rendered per request: scripts/bench/server-render/). Prints, per page, the render
 // CPU per request, the HTML bytes, what loading costs once per release, the first visit's
 // JavaScript the catalogue adds in the browser, and the lines of code of each path.
 // `--build` rebuilds the catalogue and the shell first (their dist is read as the page service
@@ -15,8 +15,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { serverRemoteHost } from '../../bench/server-render/server-remote-host.mjs';
-import { lazyRemotePage, renderRemotePage, streamRemotePage } from '../../bench/server-render/render-remote-page.mjs';
+import { serverRemoteHost } from './server-render/server-remote-host.mjs';
+import { lazyRemotePage, renderRemotePage, streamRemotePage } from './server-render/render-remote-page.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -26,7 +26,7 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 30;
 
 const CATALOG_DIST = path.join(ROOT, 'mf-catalog', 'dist');
-const SERVER_REMOTE_DIST = path.join(ROOT, 'bench', 'server-render', 'dist', 'mf-catalog-server');
+const SERVER_REMOTE_DIST = path.join(ROOT, 'scripts', 'bench', 'server-render', 'dist', 'mf-catalog-server');
 const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell', 'public', 'config.json'), 'utf8'));
 const HOST = 'localhost';
 const ORIGIN = `http://${HOST}`;
@@ -43,7 +43,7 @@ if (args.has('--build') || !fs.existsSync(path.join(CATALOG_DIST, 'fragments.jso
   run('npm', ['run', 'build', '-w', 'mf-catalog']);
 if (args.has('--build') || !fs.existsSync(path.join(ROOT, 'shell', 'dist-prerender', 'render-page.cjs')))
   run('npm', ['run', 'build', '-w', 'shell']);
-run('npx', ['rspack', 'build', '-c', 'bench/server-render/rspack.server-remote.config.js']);
+run('npx', ['rspack', 'build', '-c', 'scripts/bench/server-render/rspack.server-remote.config.js']);
 
 /** The process's own CPU time (user + system) since `before`, in ms: other processes' load does not count. */
 function cpuMsSince(before) {
@@ -208,9 +208,9 @@ const LOC = {
   },
   spike: {
     whole: [
-      'bench/server-render/rspack.server-remote.config.js',
-      'bench/server-render/server-remote-host.mjs',
-      'bench/server-render/render-remote-page.mjs',
+      'scripts/bench/server-render/rspack.server-remote.config.js',
+      'scripts/bench/server-render/server-remote-host.mjs',
+      'scripts/bench/server-render/render-remote-page.mjs',
     ],
     partly: [],
     tests: [],

@@ -4,13 +4,13 @@
 // SSR examples build theirs. The page service would load its remoteEntry.js at run time from
 // the remote's origin and render the exposed page with react-dom/server, instead of reading the
 // pages the remote rendered at its build (fragments.json, decision 0032). Built only by
-// scripts/bench/server-render.mjs; output bench/server-render/dist/, never served to browsers.
+// scripts/bench/server-render.mjs; output scripts/bench/server-render/dist/, never served to browsers.
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule } = require('build-config');
 
-const catalogDir = path.resolve(__dirname, '..', '..', 'mf-catalog');
+const catalogDir = path.resolve(__dirname, '..', '..', '..', 'mf-catalog');
 const { name, exposes } = partOptions(catalogDir);
 
 /** The same singletons as the browser build, provided by the Node host instead of the shell. */
