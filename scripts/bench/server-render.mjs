@@ -30,10 +30,13 @@ const SERVER_REMOTE_DIST = path.join(ROOT, 'scripts', 'bench', 'server-render', 
 const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell', 'public', 'config.json'), 'utf8'));
 const HOST = 'localhost';
 const ORIGIN = `http://${HOST}`;
+/** The brand the shell gives Home on HOST (resolveBrand: the family that lists the host). */
+const family = config.brands.find((candidate) => candidate.hosts.includes(HOST));
+const BRAND = family ? Object.fromEntries(Object.entries(family).filter(([key]) => key !== 'hosts')) : config.defaultBrand;
 
 /** The catalogue's pages measured: the path, the route the shell mounts the expose under, its props. */
 const PAGES = [
-  { path: '/', expose: 'HomePage', route: '/', props: { brand: config.defaultBrand } },
+  { path: '/', expose: 'HomePage', route: '/', props: { brand: BRAND } },
   { path: '/all-games', expose: 'AllGamesPage', route: '/all-games', props: {} },
   { path: '/categories/Arcade%20Games', expose: 'CategoryPage', route: '/categories/:categoryName', props: {} },
 ];
