@@ -1,7 +1,7 @@
 // The banner an override visitor's pages carry (decision 0047): which remote, which build, until
-// when, and a link that clears it. Drawn by the server into that visitor's pages only, outside the
-// React root (hydration never sees it), with its own small style and no script: it works without
-// JS and costs nothing to anyone else.
+// when, and a link that clears it. Drawn by the server into that visitor's pages only (the shell's
+// document renderer puts it first in the body, outside the React root: hydration never sees it),
+// with its own small style and no script: it works without JS and costs nothing to anyone else.
 import { OVERRIDE_PARAM, type OverrideClaims } from './override-token';
 import { escapeHtml } from 'shared-contracts';
 
@@ -43,10 +43,4 @@ export function overrideBannerHtml(claims: Pick<OverrideClaims, 'remote' | 'url'
     `<a href="${escapeHtml(clear)}">Clear preview</a>` +
     '</aside>'
   );
-}
-
-/** The document with the banner first in its body. */
-export function withBanner(html: string, banner: string): string {
-  if (!banner) return html;
-  return html.replace(/<body\b[^>]*>/i, (body) => `${body}${banner}`);
 }
