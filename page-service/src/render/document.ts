@@ -7,7 +7,7 @@
 // script hashes come from the inline scripts the renderer says it wrote, so header and meta match.
 // A page that fails to pre-render gives the plain shell, which starts in the browser as before.
 import type { RuntimeConfig } from 'shared-contracts';
-import type { PrerenderedPage } from 'shared-contracts/fragments';
+import type { PrerenderedPage, PreviewBanner } from 'shared-contracts/fragments';
 import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { contentSecurityPolicy, policyMetaContent, scriptHashes } from '../headers/security-headers';
 import type { RemoteFiles } from '../sources/remote-files';
@@ -26,8 +26,8 @@ export interface PageRequest {
   stats: GameStatsSnapshot | null;
   /** Whether the page is served over https (the CSP's upgrade-insecure-requests). */
   https?: boolean;
-  /** Markup drawn first in the body, outside React's root (a preview override's banner). */
-  bannerHtml?: string;
+  /** Preview overrides' banners, drawn first in the body, outside React's root. */
+  banners?: readonly PreviewBanner[];
 }
 
 export interface RenderedDocument {
@@ -58,7 +58,7 @@ const statusOf = (page: PrerenderedPage | null): number =>
 export async function renderDocument(
   shell: ShellFiles,
   remoteFiles: RemoteFiles,
-  { url, hostname, origin, config, stats, https = false, bannerHtml }: PageRequest,
+  { url, hostname, origin, config, stats, https = false, banners }: PageRequest,
   onRenderError: (error: unknown) => void = () => undefined,
 ): Promise<RenderedDocument> {
   const { assets, renderer } = shell;
@@ -100,7 +100,7 @@ export async function renderDocument(
     hints,
     // The policy in the document too, so the page is whole when nginx serves it as a file.
     policyFor: (scripts) => policyMetaContent(contentSecurityPolicy(config, { https, scriptHashes: scriptHashes(scripts) })),
-    ...(bannerHtml ? { bannerHtml } : {}),
+    ...(banners ? { banners } : {}),
   });
   return {
     html,

@@ -160,7 +160,7 @@ export class SiteRenderer {
           config,
           stats: stats.snapshot,
           https,
-          ...(selection.banner ? { bannerHtml: selection.banner } : {}),
+          ...(selection.banners ? { banners: selection.banners } : {}),
         },
         (error) => {
           drawing.failed = true;

@@ -21,7 +21,7 @@ const { createElement: h } = require(${JSON.stringify(require.resolve('react'))}
 const { renderToStaticMarkup } = require(${JSON.stringify(require.resolve('react-dom/server'))});
 const INLINE = ['window.__inline = 1'];
 const json = (value) => JSON.stringify(value).split('<').join('\\\\u003c').split('>').join('\\\\u003e');
-exports.renderDocument = ({ page, assets, inlineStyles, fragmentStyles, config, hints, policyFor, bannerHtml }) => {
+exports.renderDocument = ({ page, assets, inlineStyles, fragmentStyles, config, hints, policyFor, banners = [] }) => {
   const policy = policyFor ? policyFor(INLINE) : null;
   const html = (inner) => ({ __html: inner });
   const head = h('head', null,
@@ -41,7 +41,9 @@ exports.renderDocument = ({ page, assets, inlineStyles, fragmentStyles, config, 
     ...hints.map((hint) => h('link', { key: hint.as + hint.href, rel: 'preload', href: hint.href, as: hint.as, crossOrigin: hint.crossOrigin, fetchPriority: 'low' })),
   );
   const body = h('body', null,
-    bannerHtml ? h('div', { 'data-override-banner': '', dangerouslySetInnerHTML: html(bannerHtml) }) : null,
+    ...banners.map((banner) => h('aside', { key: banner.remote, className: 'portal-override', 'aria-labelledby': 'portal-override-title' },
+      h('p', null, h('strong', { id: 'portal-override-title' }, 'Preview override active:'), ' ', banner.remote, ' loads ', h('code', null, banner.url), ' until ', banner.until, '.'),
+      h('a', { href: banner.clearHref }, 'Clear preview'))),
     h('div', { id: 'root', ...(page ? page.rootAttributes : {}), dangerouslySetInnerHTML: html(page ? page.html : '') }),
   );
   return { html: '<!doctype html>' + renderToStaticMarkup(h('html', { lang: 'en' }, head, body)), inlineScripts: INLINE };

@@ -109,8 +109,18 @@ export interface DocumentProps {
    * inline scripts; absent: no meta tag.
    */
   policyFor?: (inlineScripts: readonly string[]) => string;
-  /** Markup the server draws first in the body, outside React's root (a preview override's banner). */
-  bannerHtml?: string;
+  /** Preview overrides in force for this visitor: each draws a banner first in the body, outside React's root. */
+  banners?: readonly PreviewBanner[];
+}
+
+/** A preview override's banner (decision 0047): which remote loads which build, until when, and the link that clears it. */
+export interface PreviewBanner {
+  remote: string;
+  url: string;
+  /** When it ends, as the tester reads it ("24 Nov 2026, 21:40 UTC"). */
+  until: string;
+  /** The page's own URL with the override cleared. */
+  clearHref: string;
 }
 
 export interface RenderedShellDocument {

@@ -68,19 +68,36 @@ test('the CSP meta is made from the inline scripts the renderer reports, before 
   expect(meta).toBeLessThan(html.indexOf('<script'));
 });
 
-test('the plain shell (the fallback page): empty root, stylesheet linked, config inline, a banner outside the root', () => {
-  const { html } = renderDocument(
-    props({ page: null, inlineStyles: {}, fragmentStyles: [], hints: [], bannerHtml: '<aside>Preview</aside>' }),
-  );
+test('the plain shell (the fallback page): empty root, stylesheet linked, config inline', () => {
+  const { html } = renderDocument(props({ page: null, inlineStyles: {}, fragmentStyles: [], hints: [] }));
   expect(html).toContain('<title>Free Online Games</title>');
   expect(html).toContain('<link rel="icon" href="data:,"/>');
   expect(html).toContain('<link href="/main.2.css" rel="stylesheet"/>');
   expect(html).toContain('id="runtime-config"');
-  expect(html).toContain('<body><div data-override-banner=""><aside>Preview</aside></div><div id="root"></div><noscript>');
+  expect(html).toContain('<body><div id="root"></div><noscript>');
   expect(html).not.toContain('data-page-meta');
 });
 
 test('JSON for a script element: nothing in it can end the element or start a comment', () => {
   expect(jsonForScript({ a: '</script><!--&\u2028\u2029' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\\u2029"}');
   expect(JSON.parse(jsonForScript({ a: '</script>' }))).toEqual({ a: '</script>' });
+});
+
+test("a preview override's banner: first in the body, outside the root, its values escaped", () => {
+  const banner = {
+    remote: 'mf_catalog',
+    url: 'https://preview.test/<x>/mf-manifest.json',
+    until: '24 Nov 2026, 21:40 UTC',
+    clearHref: '/?a=1&portal-override=clear',
+  };
+  const { html } = renderDocument(props({ banners: [banner] }));
+  const body = html.slice(html.indexOf('<body>'));
+  expect(body).toMatch(
+    /^<body><style>\.portal-override\{[^<]*<\/style><aside class="portal-override" aria-labelledby="portal-override-title">/,
+  );
+  expect(body).toContain(
+    '<p><strong id="portal-override-title">Preview override active:</strong> mf_catalog loads <code>https://preview.test/&lt;x&gt;/mf-manifest.json</code> until 24 Nov 2026, 21:40 UTC.</p>' +
+      '<a href="/?a=1&amp;portal-override=clear">Clear preview</a></aside><div id="root"',
+  );
+  expect(renderDocument(props()).html).not.toContain('portal-override');
 });

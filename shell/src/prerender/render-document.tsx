@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { DocumentProps, RenderedShellDocument } from 'shared-contracts/fragments';
 import { INLINE_CONFIG_ID } from '../config/load-config';
 import { PAGE_META_ATTRIBUTE } from '../seo/server-meta';
+import { PreviewBanners } from './preview-banner';
 
 /** What the shell's standalone index.html carries too (build-config/index.html). */
 const VIEWPORT = 'width=device-width,initial-scale=1';
@@ -52,7 +53,7 @@ function Document({
   config,
   hints,
   policy,
-  bannerHtml,
+  banners = [],
 }: DocumentProps & { policy: string | null }) {
   return (
     <html lang="en">
@@ -100,7 +101,7 @@ function Document({
       </head>
       <body>
         {/* Outside React's root: hydration never sees it. */}
-        {bannerHtml ? <div data-override-banner="" dangerouslySetInnerHTML={{ __html: bannerHtml }} /> : null}
+        <PreviewBanners banners={banners} />
         <div id="root" {...page?.rootAttributes} dangerouslySetInnerHTML={{ __html: page?.html ?? '' }} />
         <noscript>{NOSCRIPT}</noscript>
       </body>
