@@ -30,7 +30,7 @@ test('a page: head and body drawn whole, each value escaped by React', () => {
   const { html, inlineScripts } = renderDocument(props());
   expect(html.startsWith('<!doctype html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(true);
   expect(html).toContain('<title>Games &quot;&amp;&quot; &lt;more&gt;</title>');
-  expect(html).toContain('<meta property="og:title" data-page-meta="" content="It&#x27;s &lt;fun&gt;"/>');
+  expect(html).toContain('<meta property="og:title" content="It&#x27;s &lt;fun&gt;" data-page-meta=""/>');
   expect(html).toContain('<link rel="icon" href="/brand/icon.svg"/>');
   expect(html).toContain('<script defer="" src="/main.1.js"></script>');
   // CSS is inlined as it is (not HTML-escaped: a > is a child selector).

@@ -68,8 +68,9 @@ function Document({
         {page?.metaTags.map((tag) => (
           <meta
             key={`${tag.attribute} ${tag.key}`}
-            {...{ [tag.attribute]: tag.key, [PAGE_META_ATTRIBUTE]: '' }}
+            {...{ [tag.attribute]: tag.key }}
             content={tag.content}
+            {...{ [PAGE_META_ATTRIBUTE]: '' }}
           />
         ))}
         {assets.scripts.map((src) => (
