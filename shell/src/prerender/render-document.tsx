@@ -31,7 +31,9 @@ export function jsonForScript(value: unknown): string {
     '\u2028': '\\u2028',
     '\u2029': '\\u2029',
   };
-  return [...JSON.stringify(value)].map((char) => escapes[char] ?? char).join('');
+  let json = '';
+  for (const char of JSON.stringify(value)) json += escapes[char] ?? char;
+  return json;
 }
 
 /** A JSON-LD document as a data block (never run: no hash needed); text that is not JSON is left out. */
