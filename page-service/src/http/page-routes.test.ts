@@ -451,6 +451,10 @@ describe('ready means whole pages', () => {
       const response = await service.app.inject({ url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ detail: string }>().detail).toContain('render-page.cjs');
+      // A page: 503, so nginx asks another instance or sends its fallback page (never a 500).
+      const page = await service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
+      expect(page.statusCode).toBe(503);
+      expect(page.json<{ message: string }>().message).toContain('render-page.cjs');
     } finally {
       await service.app.close();
     }

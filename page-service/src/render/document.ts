@@ -45,6 +45,14 @@ export interface RenderedDocument {
   status: number;
 }
 
+/**
+ * No page can be drawn without the shell's build: a 503 (Fastify answers with `statusCode`), so
+ * nginx asks another instance or sends its fallback page; /readyz says the same.
+ */
+export class ShellNotBuiltError extends Error {
+  readonly statusCode = 503;
+}
+
 /** The game of a play page's path, if it is one. */
 const GAME_PATH = /^\/game\/(\d+)\/?$/;
 
@@ -62,8 +70,8 @@ export async function renderDocument(
   onRenderError: (error: unknown) => void = () => undefined,
 ): Promise<RenderedDocument> {
   const { assets, renderer } = shell;
-  if (assets === null) throw new Error('the shell build has no entry-assets.json');
-  if (renderer === null) throw new Error('the shell build has no pre-renderer');
+  if (assets === null) throw new ShellNotBuiltError('the shell build has no entry-assets.json');
+  if (renderer === null) throw new ShellNotBuiltError('the shell build has no pre-renderer (render-page.cjs)');
   const pageUrl = url === '/index.html' ? '/' : url;
   const remotes = (config.remotes as Record<string, string> | undefined) ?? {};
   const unavailable = new Set(stats?.unavailable ?? []);
