@@ -9,6 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 const { partOptions } = require('./parts');
 const { buildId } = require('./build-id');
 const { StandaloneRuntimePlugin, STANDALONE_RUNTIME_FILE } = require('./standalone-runtime');
+const { EntryAssetsPlugin } = require('./entry-assets');
 
 const { ROUTER_EXPORTS, SHARED_SINGLETONS, SHELL_EAGER_SHARED, STARTUP_VENDORS_CHUNK } = require('./shared');
 
@@ -160,6 +161,8 @@ function createFederatedConfig({
           templateParameters: { standaloneRuntime: isRemote ? `/${STANDALONE_RUNTIME_FILE}` : '' },
         }),
         ...(isRemote ? [new StandaloneRuntimePlugin(production ? 'production' : 'development')] : []),
+        // The host's pages are rendered whole by its server, which reads its entry's files here.
+        ...(isRemote ? [] : [new EntryAssetsPlugin({ entry: 'main', title: title ?? name, publicPath: '/' })]),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
           ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const { renderFragments } = require(path.join(dir, 'dist-fragments', 'render-fragments.cjs'));
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
 
-const { pages, props } = renderFragments();
+const { pages, props, linkedGames } = renderFragments();
 const styles = {};
 for (const expose of Object.keys(pages)) {
   const files = manifest.exposes.find((entry) => entry.name === expose)?.assets?.css?.sync ?? [];
@@ -22,7 +22,7 @@ for (const expose of Object.keys(pages)) {
     .join('\n');
 }
 /** @type {import('shared-contracts/fragments').FragmentFile} */
-const file = { schema: 1, pages, styles, props };
+const file = { schema: 1, pages, styles, props, linkedGames };
 const text = JSON.stringify(file);
 fs.writeFileSync(path.join(dist, 'fragments.json'), text);
 const count = Object.values(pages).reduce((sum, byPath) => sum + Object.keys(byPath).length, 0);

@@ -4,8 +4,8 @@
 // 'build-config/prerender/render-pages'; no browser bundle does.
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
-import { GAMES, PAGES, type PageEntry, type PageName } from 'shared-contracts';
+import { createPath, matchPath, Route, Router, Routes, type Navigator, type To } from 'react-router-dom';
+import { GAMES, PAGES, ROUTES, type PageEntry, type PageName } from 'shared-contracts';
 import { propsKey, slottedProps } from 'shared-contracts/fragments';
 import { PAGE_RULES } from 'shared-contracts/seo';
 
@@ -49,26 +49,57 @@ export function publishedPages<Props extends object>(
 }
 
 /**
- * Expose name → page path → HTML, and each expose's props key. React writes a preload link ahead
- * of the markup for each high-priority image; in the browser it puts those in <head> itself,
- * and the hydrated markup must start with the page, so they are left out.
+ * A static router's navigator that records every href the page's links ask it for: what the page
+ * links to, known from its render rather than read back out of its HTML.
+ */
+function recordingNavigator(hrefs: Set<string>): Navigator {
+  const ignore = () => undefined;
+  return {
+    createHref(to: To) {
+      const href = typeof to === 'string' ? to : createPath(to);
+      hrefs.add(href);
+      return href;
+    },
+    encodeLocation: (to: To) =>
+      typeof to === 'string' ? { pathname: to, search: '', hash: '' } : { pathname: '', search: '', hash: '', ...to },
+    go: ignore,
+    push: ignore,
+    replace: ignore,
+  };
+}
+
+/** The ids of the play pages among these hrefs. */
+const gameIdsOf = (hrefs: Iterable<string>): number[] =>
+  [...new Set([...hrefs].map((href) => Number(matchPath(ROUTES.game, href.split(/[?#]/)[0] ?? '')?.params.gameId)))]
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b);
+
+/**
+ * Expose name → page path → HTML, each expose's props key, and page path → the games it links
+ * to. React writes a preload link ahead of the markup for each high-priority image; in the
+ * browser it puts those in <head> itself, and the hydrated markup must start with the page, so
+ * they are left out.
  */
 export function renderFragmentPages(list: readonly FragmentPage[]): {
   pages: Record<string, Record<string, string>>;
   props: Record<string, string>;
+  linkedGames: Record<string, Record<string, number[]>>;
 } {
   const pages: Record<string, Record<string, string>> = {};
   const props: Record<string, string> = {};
+  const linkedGames: Record<string, Record<string, number[]>> = {};
   for (const { expose, path, route, propsKey: key, element } of list) {
+    const hrefs = new Set<string>();
     const html = renderToString(
-      <StaticRouter location={path}>
+      <Router location={path} navigator={recordingNavigator(hrefs)} static>
         <Routes>
           <Route path={route} element={element} />
         </Routes>
-      </StaticRouter>,
+      </Router>,
     );
     pages[expose] = { ...pages[expose], [path]: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '') };
+    linkedGames[expose] = { ...linkedGames[expose], [path]: gameIdsOf(hrefs) };
     props[expose] = key;
   }
-  return { pages, props };
+  return { pages, props, linkedGames };
 }

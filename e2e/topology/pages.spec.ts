@@ -99,7 +99,7 @@ test('a page kept as a file is the page the page service drew, with the same hea
     expect([name, file.headers()[name]]).toEqual([name, drawn.headers()[name]]);
   expect(file.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
   // As the browser reads the attribute: ' is written &#x27;, as React writes it.
-  const meta = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await file.text())?.[1] ?? '').replaceAll(
+  const meta = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await file.text())?.[1] ?? '').replaceAll(
     '&#x27;',
     "'",
   );

@@ -22,7 +22,7 @@ import { activeTracing } from 'service-tracing';
 import type { PointerSource } from './releases/pointer-poller';
 
 export interface PageServiceOptions {
-  /** The shell's build (index.html, mf-manifest.json, its stylesheet). */
+  /** The shell's build (entry-assets.json, mf-manifest.json, its stylesheet). */
   shellDist: string;
   /** The shell's pre-renderer build (default: shellDist/../dist-prerender). */
   prerenderDir?: string | undefined;

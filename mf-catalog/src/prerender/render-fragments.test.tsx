@@ -5,7 +5,7 @@ import { renderFragments } from './render-fragments';
 const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);
 
 describe("the catalogue's pages rendered at build time (fragments.json)", () => {
-  const { pages, props } = renderFragments();
+  const { pages, props, linkedGames } = renderFragments();
 
   it('has Home, All Games and every category, each under the path the site links', () => {
     expect(Object.keys(pages.HomePage ?? {})).toEqual(['/']);
@@ -33,6 +33,15 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
       expect(linksIn(html)).toEqual(gamesInCategory(GAMES, category).map((game) => `/game/${game.id}`));
       expect(html).toContain('aria-current="page"');
     }
+  });
+
+  it('lists, for each page, the games its links lead to: the ones its HTML links', () => {
+    const idsIn = (html: string) =>
+      [...new Set(linksIn(html).map((href) => Number(href?.split('/').pop())))].sort((a, b) => a - b);
+    for (const [expose, byPath] of Object.entries(pages))
+      for (const [path, html] of Object.entries(byPath))
+        expect([expose, path, linkedGames[expose]?.[path]]).toEqual([expose, path, idsIn(html)]);
+    expect(linkedGames.HomePage?.['/']).toHaveLength(GAMES.length);
   });
 
   it("leaves Home's brand to the site: the shell fills the slots with its brand", () => {

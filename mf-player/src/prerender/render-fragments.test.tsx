@@ -2,7 +2,7 @@ import { GAMES, gamePath } from 'shared-contracts';
 import { renderFragments } from './render-fragments';
 
 describe("the player's pages rendered at build time (fragments.json)", () => {
-  const { pages, props } = renderFragments();
+  const { pages, props, linkedGames } = renderFragments();
 
   it("has every catalogue game's play page, rendered for a site that names no game hosts of its own", () => {
     expect(Object.keys(pages.PlayPage ?? {}).sort()).toEqual(GAMES.map((game) => gamePath(game.id)).sort());
@@ -16,6 +16,17 @@ describe("the player's pages rendered at build time (fragments.json)", () => {
       expect(html).toContain('Game Loading...');
       expect(html).toMatch(/<h2[^>]*>More like this<\/h2>/);
       expect(html).not.toContain('Game not found');
+    }
+  });
+
+  it('lists, for each play page, the games it links to: the ones its HTML links', () => {
+    for (const game of GAMES) {
+      const html = pages.PlayPage?.[gamePath(game.id)] ?? '';
+      const linked = [...new Set([...html.matchAll(/href="\/game\/(\d+)"/g)].map((match) => Number(match[1])))].sort(
+        (a, b) => a - b,
+      );
+      expect([game.id, linkedGames.PlayPage?.[gamePath(game.id)]]).toEqual([game.id, linked]);
+      expect(linked.length).toBeGreaterThan(0);
     }
   });
 });

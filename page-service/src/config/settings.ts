@@ -13,7 +13,7 @@ export const PAGE_SERVICE_SETTINGS = {
   },
   PORT: { doc: 'Port to listen on.', default: '8080' },
   SHELL_DIST: {
-    doc: "The shell's build: `index.html`, `mf-manifest.json`, its stylesheet.",
+    doc: "The shell's build: `entry-assets.json`, `mf-manifest.json`, its stylesheet.",
     defaultNote: '`shell/dist` of the repository',
     example: '/srv/portal/shell',
   },

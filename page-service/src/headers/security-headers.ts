@@ -2,7 +2,7 @@
 // config the page carries, no framing, a strict referrer and permissions policy, COOP, and HSTS
 // over https. The same values go to nginx's fallback page and into README "Security headers".
 import { createHash } from 'node:crypto';
-import { catalogueGameHosts, escapeHtml, GAMES, httpOrigin, type RuntimeConfig } from 'shared-contracts';
+import { catalogueGameHosts, GAMES, httpOrigin, type RuntimeConfig } from 'shared-contracts';
 
 /** Google's documented sources for reCAPTCHA v2 (script, widget frame). */
 export const RECAPTCHA = {
@@ -21,15 +21,12 @@ export const DEFAULT_GAME_HOSTS: readonly string[] = catalogueGameHosts(GAMES);
 export const gameHostsOf = (config: Pick<RuntimeConfig, 'gameHosts'>): string[] =>
   unique((Array.isArray(config.gameHosts) ? config.gameHosts : DEFAULT_GAME_HOSTS).map(httpOrigin));
 
-/** sha256 sources for the inline <script> blocks of an HTML page (so no 'unsafe-inline'). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/.test(attributes) || body === '') continue;
-    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue; // data, not code
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return unique(hashes);
+/**
+ * sha256 sources for a page's executable inline scripts, as the document renderer reports the
+ * text it wrote (so no 'unsafe-inline'). Data blocks (the config, JSON-LD) run nothing and need none.
+ */
+export function scriptHashes(inlineScripts: readonly string[]): string[] {
+  return unique(inlineScripts.map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`));
 }
 
 export interface PolicyOptions {
@@ -41,18 +38,15 @@ export interface PolicyOptions {
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
 
 /**
- * The document with its policy as a <meta http-equiv> (less what only a header can carry), so the
- * page keeps its whole CSP when nginx serves it as a file or as the fallback, without this
- * service's headers. After the charset, which must stay in the first 1024 bytes; before any script.
+ * The policy for the page's <meta http-equiv> (less what only a header can carry), so the page
+ * keeps its whole CSP when nginx serves it as a file or as the fallback, without this service's
+ * headers. The document renderer puts it after the charset, before any script.
  */
-export function withPolicyMeta(html: string, policy: string): string {
-  const content = policy
+export function policyMetaContent(policy: string): string {
+  return policy
     .split('; ')
     .filter((directive) => !HEADER_ONLY_DIRECTIVES.some((only) => directive.split(' ', 1)[0] === only.split(' ', 1)[0]))
     .join('; ');
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(content)}">`;
-  const anchor = /<meta charset="[^"]*">/i.exec(html)?.[0] ?? '<head>';
-  return html.replace(anchor, () => `${anchor}${meta}`);
 }
 
 /**

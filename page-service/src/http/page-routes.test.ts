@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,7 @@ describe('a page', () => {
     const html = response.body;
     expect(html).toContain('<div id="root" data-remote-fragments="mf_catalog/AllGamesPage"><main><h1>All Games</h1>');
     expect(html).toContain(
-      '<title>Page /all-games</title><meta property="og:url" content="http://portal.test/all-games" data-page-meta>',
+      '<title>Page /all-games</title><meta property="og:url" content="http://portal.test/all-games" data-page-meta=""/>',
     );
     expect(html).toContain('<style data-href="/main.abcdef0123.css">body{margin:0}</style>');
     expect(html).toContain('<style data-remote-fragment-style="mf_catalog/AllGamesPage">.cards{display:grid}</style>');
@@ -67,15 +68,19 @@ describe('a page', () => {
     expect(html).toContain(
       '<script type="application/ld+json">{"@type":"VideoGame","name":"\\u003c/script\\u003e\\u003cb\\u003e"}</script>',
     );
-    expect(html).toContain(`<link rel="preload" href="${remote.base}/all-games.js" as="script" fetchpriority="low">`);
+    expect(html).toContain(`<link rel="preload" href="${remote.base}/all-games.js" as="script" fetchPriority="low"/>`);
   });
 
   test('carries its security headers, its CSP hashing exactly its inline scripts', async () => {
-    const { headers } = await get('/all-games');
+    const { headers, body } = await get('/all-games');
     const csp = String(headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' ${remote.base} https://www.google.com/recaptcha/`);
-    expect(csp).toContain("'sha256-");
-    expect(csp.match(/'sha256-/g)).toHaveLength(1); // the inline script; JSON blocks are data
+    // The one inline script the renderer reported; JSON blocks are data.
+    const hash = createHash('sha256').update('window.__inline = 1').digest('base64');
+    expect(csp.match(/'sha256-[^']+'/g)).toEqual([`'sha256-${hash}'`]);
+    // The document's meta carries the same policy, less what only a header can carry.
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(body)?.[1]?.replaceAll('&#x27;', "'");
+    expect(meta).toBe(csp.replace("; frame-ancestors 'none'", ''));
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain('http://api.example:8000');
     expect(csp).toContain("frame-ancestors 'none'");
@@ -242,7 +247,15 @@ describe('games the link checker found dead', () => {
       '/mf-manifest.json': MANIFEST,
       '/fragments.json': {
         ...FRAGMENTS('All Games'),
-        pages: { AllGamesPage: { '/all-games': `<h1>All Games</h1><a href="/game/5">5</a><a href="/game/${DEAD}">7</a>` } },
+        pages: {
+          AllGamesPage: {
+            '/all-games': `<h1>All Games</h1><a href="/game/5">5</a><a href="/game/${DEAD}">7</a>`,
+            '/live-links': '<h1>Live links</h1><a href="/game/5">5</a>',
+            '/unlisted-links': '<h1>Unlisted links</h1><a href="/game/5">5</a>',
+          },
+        },
+        // What the remote's build saw its pages link to; '/unlisted-links' has no entry (an older build).
+        linkedGames: { AllGamesPage: { '/all-games': [5, DEAD], '/live-links': [5] } },
       },
       '/api/stats/games': {
         generatedAt: new Date().toISOString(),
@@ -278,6 +291,13 @@ describe('games the link checker found dead', () => {
     }
     expect(html).toContain('<p>placeholder</p>');
     expect(html).not.toContain(`href="/game/${DEAD}"`);
+  });
+
+  test('keep the HTML of a page whose build says it links to none of them; one that does not say gets the placeholder', async () => {
+    expect((await ask('/live-links')).body).toContain('<h1>Live links</h1>');
+    const unlisted = (await ask('/unlisted-links')).body;
+    expect(unlisted).toContain('<p>placeholder</p>');
+    expect(unlisted).not.toContain('Unlisted links');
   });
 
   test('leave the sitemap, which is drawn from the live list', async () => {
@@ -358,7 +378,7 @@ describe('around the pages', () => {
     const html = readFileSync(file, 'utf8');
     // Attribute values as the browser reads them (the one escaper writes ' as &#x27;, as React does).
     expect(html.replaceAll('&#x27;', "'")).toMatch(
-      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'/,
+      /^<!doctype html><html lang="en"><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'/,
     );
     expect(html).not.toContain('frame-ancestors');
     expect(html).toContain('id="runtime-config"');
@@ -431,6 +451,10 @@ describe('ready means whole pages', () => {
       const response = await service.app.inject({ url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json<{ detail: string }>().detail).toContain('render-page.cjs');
+      // A page: 503, so nginx asks another instance or sends its fallback page (never a 500).
+      const page = await service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
+      expect(page.statusCode).toBe(503);
+      expect(page.json<{ message: string }>().message).toContain('render-page.cjs');
     } finally {
       await service.app.close();
     }

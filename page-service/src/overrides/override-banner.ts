@@ -1,9 +1,10 @@
 // The banner an override visitor's pages carry (decision 0047): which remote, which build, until
-// when, and a link that clears it. Drawn by the server into that visitor's pages only, outside the
-// React root (hydration never sees it), with its own small style and no script: it works without
-// JS and costs nothing to anyone else.
+// when, and a link that clears it. Drawn by the server into that visitor's pages only (the shell's
+// document renderer, shell/src/prerender/preview-banner.tsx, puts it first in the body, outside
+// the React root: hydration never sees it), with its own small style and no script: it works
+// without JS and costs nothing to anyone else.
 import { OVERRIDE_PARAM, type OverrideClaims } from './override-token';
-import { escapeHtml } from 'shared-contracts';
+import type { PreviewBanner } from 'shared-contracts/fragments';
 
 /** The page's own URL with the override parameter set to `value` (other parameters kept). */
 export function withOverrideParam(url: string, value: string | null): string {
@@ -23,30 +24,7 @@ export function expiryText(exp: number): string {
   return `${date}, ${time} UTC`;
 }
 
-// The theme's warning colour with the page's background colour as text: a contrast above 10:1.
-const STYLE =
-  '.portal-override{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px;padding:8px 16px;' +
-  'background:var(--color-warning,#fbbf24);color:#0e0c1b;font:14px/1.4 system-ui,sans-serif;border-bottom:2px solid #0e0c1b}' +
-  '.portal-override p{margin:0;flex:1 1 320px;min-width:0;overflow-wrap:anywhere}' +
-  '.portal-override code{font:13px/1.4 ui-monospace,monospace}' +
-  '.portal-override a{color:#0e0c1b;font-weight:700;text-decoration:underline;padding:6px 4px;white-space:nowrap}' +
-  '.portal-override a:focus-visible{outline:3px solid #0e0c1b;outline-offset:2px}';
-
-/** The banner's HTML for the page at `url` (path and query as asked). */
-export function overrideBannerHtml(claims: Pick<OverrideClaims, 'remote' | 'url' | 'exp'>, url: string): string {
-  const clear = withOverrideParam(url, 'clear');
-  return (
-    `<style>${STYLE}</style>` +
-    '<aside class="portal-override" aria-labelledby="portal-override-title">' +
-    `<p><strong id="portal-override-title">Preview override active:</strong> ${escapeHtml(claims.remote)} loads ` +
-    `<code>${escapeHtml(claims.url)}</code> until ${escapeHtml(expiryText(claims.exp))}.</p>` +
-    `<a href="${escapeHtml(clear)}">Clear preview</a>` +
-    '</aside>'
-  );
-}
-
-/** The document with the banner first in its body. */
-export function withBanner(html: string, banner: string): string {
-  if (!banner) return html;
-  return html.replace(/<body\b[^>]*>/i, (body) => `${body}${banner}`);
+/** The banner's content for the page at `url` (path and query as asked); the shell's document draws it. */
+export function overrideBanner(claims: Pick<OverrideClaims, 'remote' | 'url' | 'exp'>, url: string): PreviewBanner {
+  return { remote: claims.remote, url: claims.url, until: expiryText(claims.exp), clearHref: withOverrideParam(url, 'clear') };
 }

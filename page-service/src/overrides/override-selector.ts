@@ -8,7 +8,7 @@ import type { RuntimeConfig } from 'shared-contracts';
 import type { PointerState } from '../releases/pointer-state';
 import { EVERYONE, type ReleaseSelector, type Selection } from '../releases/release-selector';
 import { steeringCookie } from '../releases/steering-cookies';
-import { overrideBannerHtml } from './override-banner';
+import { overrideBanner } from './override-banner';
 import { OVERRIDE_COOKIE, originAllowed, verifyOverride, type OverrideClaims } from './override-token';
 
 /** The claims of a token this config accepts and no one has revoked, or null. */
@@ -58,7 +58,7 @@ export function overrideSelector({ secret, now = Date.now }: OverrideSelectorOpt
         key: `override:${claims.id}`,
         setCookies: [],
         cacheable: false,
-        banner: overrideBannerHtml(claims, visitor.url),
+        banners: [overrideBanner(claims, visitor.url)],
       };
     },
   };

@@ -5,6 +5,7 @@
 // and CSP drawn from it), /config.json, the render cache's key, whether the page may be a file
 // for nginx, Set-Cookie, Cache-Control and Vary.
 import type { RuntimeConfig } from 'shared-contracts';
+import type { PreviewBanner } from 'shared-contracts/fragments';
 import type { PointerState } from './pointer-state';
 
 /** What a selector may look at: nothing else about the request reaches it. */
@@ -34,8 +35,8 @@ export interface Selection {
   setCookies: readonly string[];
   /** false: this answer is the visitor's alone (private, no-store), never in a shared cache. */
   cacheable: boolean;
-  /** HTML drawn first in the page's body (a preview override's banner); only with `cacheable: false`. */
-  banner?: string;
+  /** Banners drawn first in the page's body (a preview override's); only with `cacheable: false`. */
+  banners?: readonly PreviewBanner[];
 }
 
 export interface ReleaseSelector {
@@ -56,7 +57,7 @@ export function composeSelectors(selectors: readonly ReleaseSelector[]): Release
       let remotes: Record<string, string> = {};
       const keys: string[] = [];
       const setCookies: string[] = [];
-      let banner = '';
+      const banners: PreviewBanner[] = [];
       let cacheable = true;
       for (const selector of selectors) {
         const chosen = selector.select(visitor, state, config);
@@ -64,9 +65,9 @@ export function composeSelectors(selectors: readonly ReleaseSelector[]): Release
         if (chosen.key) keys.push(chosen.key);
         setCookies.push(...chosen.setCookies);
         cacheable &&= chosen.cacheable;
-        banner += chosen.banner ?? '';
+        banners.push(...(chosen.banners ?? []));
       }
-      return { remotes, key: keys.join('|'), setCookies, cacheable, ...(banner ? { banner } : {}) };
+      return { remotes, key: keys.join('|'), setCookies, cacheable, ...(banners.length ? { banners } : {}) };
     },
   };
 }

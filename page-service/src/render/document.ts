@@ -1,33 +1,19 @@
-// One page of the site, as HTML: the shell's index.html with the page pre-rendered into it
-// (header, footer, the route's content from the remote's fragment or its placeholder), the
-// page's title, icon, description and link-preview tags, the shell's stylesheet inlined (the
-// first paint needs no second request, decision 0028), the runtime config inlined as JSON data,
-// the page's JSON-LD (with the game's figures) and preload hints for the remotes it mounts. The CSP's script hashes come
-// from the same document, so header and HTML always match.
-// Without the pre-renderer the page still gets the config and the hints; a rendering error
-// gives the plain shell, which starts in the browser as before.
-import { escapeHtml, type RuntimeConfig } from 'shared-contracts';
+// One page of the site, as HTML: the shell's pre-renderer draws the page (header, footer, the
+// route's content from the remote's fragment or its placeholder, the page's title, icon, meta
+// tags and JSON-LD), then the whole document around it (render-page.cjs's renderDocument): the
+// shell's stylesheet inlined (the first paint needs no second request, decision 0028), the
+// fragments' styles, the runtime config as JSON data, preload hints for the remotes it mounts, the
+// CSP as a meta tag. React writes all of it; this module only gathers what goes in. The CSP's
+// script hashes come from the inline scripts the renderer says it wrote, so header and meta match.
+// A page that fails to pre-render gives the plain shell, which starts in the browser as before.
+import type { RuntimeConfig } from 'shared-contracts';
+import type { PrerenderedPage, PreviewBanner } from 'shared-contracts/fragments';
+import type { GameStatsSnapshot } from 'shared-contracts/play-data';
+import { contentSecurityPolicy, policyMetaContent, scriptHashes } from '../headers/security-headers';
 import type { RemoteFiles } from '../sources/remote-files';
-import { inlineConfigTag, jsonForScript } from './inline-config';
 import { preloadHints, sharedChunkHints } from './preload-hints';
 import { pageFragments } from './remote-fragments';
-import type { PrerenderedPage } from 'shared-contracts/fragments';
-import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { styleElementText, type ShellFiles } from './shell-build';
-import { metaTagsHtml } from 'shared-contracts/seo';
-
-/** JSON-LD is data, never run: no CSP hash is needed, and '</script>' cannot end it early. */
-function structuredDataHtml(documents: readonly string[] = []): string {
-  return documents
-    .map((text) => {
-      try {
-        return `<script type="application/ld+json">${jsonForScript(JSON.parse(text))}</script>`;
-      } catch {
-        return ''; // not JSON: left out rather than breaking the page
-      }
-    })
-    .join('');
-}
 
 export interface PageRequest {
   /** Path and query as asked for. */
@@ -38,10 +24,16 @@ export interface PageRequest {
   config: RuntimeConfig;
   /** Every game's figures (plays, likes, Home's rows); null when the API could not give them. */
   stats: GameStatsSnapshot | null;
+  /** Whether the page is served over https (the CSP's upgrade-insecure-requests). */
+  https?: boolean;
+  /** Preview overrides' banners, drawn first in the body, outside React's root. */
+  banners?: readonly PreviewBanner[];
 }
 
 export interface RenderedDocument {
   html: string;
+  /** The CSP's sha256 sources for the document's executable inline scripts (header and meta alike). */
+  scriptHashes: string[];
   /** Whether the page's content was pre-rendered (false: the plain shell with config and hints). */
   prerendered: boolean;
   /** A page of the catalogue for crawlers (not search results, the profile or "not found"). */
@@ -53,18 +45,19 @@ export interface RenderedDocument {
   status: number;
 }
 
+/**
+ * No page can be drawn without the shell's build: a 503 (Fastify answers with `statusCode`), so
+ * nginx asks another instance or sends its fallback page; /readyz says the same.
+ */
+export class ShellNotBuiltError extends Error {
+  readonly statusCode = 503;
+}
+
 /** The game of a play page's path, if it is one. */
 const GAME_PATH = /^\/game\/(\d+)\/?$/;
 
-/**
- * Whether a remote's pre-rendered page may stand in the server's HTML while some games are
- * unavailable: not if it links to one of them (its build knew every game; the remote, starting
- * in the browser, leaves them out, and the page would change under the player).
- */
-const linksToAny = (html: string, gameIds: ReadonlySet<number>) =>
-  [...html.matchAll(/href="\/game\/(\d+)"/g)].some((link) => gameIds.has(Number(link[1])));
-
-const noindex = (page: PrerenderedPage) => page.metaTags.some((tag) => tag.key === 'robots' && /noindex/i.test(tag.content));
+const noindex = (page: PrerenderedPage) =>
+  page.metaTags.some((tag) => tag.key === 'robots' && tag.content.toLowerCase().includes('noindex'));
 
 /** The page's status as its pre-render says, when it is one an HTML page may have; else 200. */
 const statusOf = (page: PrerenderedPage | null): number =>
@@ -73,11 +66,12 @@ const statusOf = (page: PrerenderedPage | null): number =>
 export async function renderDocument(
   shell: ShellFiles,
   remoteFiles: RemoteFiles,
-  { url, hostname, origin, config, stats }: PageRequest,
+  { url, hostname, origin, config, stats, https = false, banners }: PageRequest,
   onRenderError: (error: unknown) => void = () => undefined,
 ): Promise<RenderedDocument> {
-  if (shell.index === null) throw new Error('the shell build has no index.html');
-  let document = shell.index;
+  const { assets, renderer } = shell;
+  if (assets === null) throw new ShellNotBuiltError('the shell build has no entry-assets.json');
+  if (renderer === null) throw new ShellNotBuiltError('the shell build has no pre-renderer (render-page.cjs)');
   const pageUrl = url === '/index.html' ? '/' : url;
   const remotes = (config.remotes as Record<string, string> | undefined) ?? {};
   const unavailable = new Set(stats?.unavailable ?? []);
@@ -87,39 +81,39 @@ export async function renderDocument(
   const gone = unavailable.has(deadGame);
   let page: PrerenderedPage | null = null;
   let styleOf = (_id: string) => '';
-  if (shell.renderPage) {
-    try {
-      const fragments = await pageFragments(remoteFiles, remotes, pathname);
-      styleOf = (id) => fragments.styleOf(id);
-      const fragmentOf = (id: Parameters<typeof fragments.fragmentOf>[0]) => {
-        const fragment = fragments.fragmentOf(id);
-        if (!fragment || unavailable.size === 0) return fragment;
-        return gone || linksToAny(fragment.html, unavailable) ? undefined : fragment;
-      };
-      page = shell.renderPage(pageUrl, config, hostname, origin, fragmentOf, stats);
-    } catch (error) {
-      onRenderError(error);
-    }
+  try {
+    const fragments = await pageFragments(remoteFiles, remotes, pathname);
+    styleOf = (id) => fragments.styleOf(id);
+    const fragmentOf = (id: Parameters<typeof fragments.fragmentOf>[0]) => {
+      const fragment = fragments.fragmentOf(id);
+      if (!fragment || unavailable.size === 0) return fragment;
+      // Not while it links to an unavailable game (its build knew every game; the remote,
+      // starting in the browser, leaves them out, and the page would change under the player).
+      // A build that did not list its links may link to any.
+      const links = fragment.linkedGames;
+      return gone || links === null || links.some((game) => unavailable.has(game)) ? undefined : fragment;
+    };
+    page = renderer.renderPage(pageUrl, config, hostname, origin, fragmentOf, stats);
+  } catch (error) {
+    onRenderError(error);
   }
-  const hints = sharedChunkHints(shell.manifest) + (await preloadHints(remoteFiles, page?.remoteModules ?? [], remotes));
-  if (shell.stylesheet) {
-    const { link, href, css } = shell.stylesheet;
-    document = document.replace(link, () => `<style data-href="/${href}">${css}</style>`);
-  }
-  if (page) {
-    const { title, metaTags, favicon, rootAttributes, html } = page;
-    document = document
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${metaTagsHtml(metaTags)}`)
-      .replace(/<link rel="icon" href="[^"]*">/, () => `<link rel="icon" href="${escapeHtml(favicon)}">`)
-      .replace('<div id="root"></div>', () => `<div id="root"${rootAttributes}>${html}</div>`);
-  }
-  // The stylesheet of each remote page drawn from its fragment: its content paints styled at once.
-  const fragmentStyles = (page?.fragments ?? [])
-    .map((id) => `<style data-remote-fragment-style="${escapeHtml(id)}">${styleElementText(styleOf(id))}</style>`)
-    .join('');
-  const head = `${fragmentStyles}${inlineConfigTag(config)}${structuredDataHtml(page?.structuredData)}${hints}`;
+  const hints = [...sharedChunkHints(shell.manifest), ...(await preloadHints(remoteFiles, page?.remoteModules ?? [], remotes))];
+  const { html, inlineScripts } = renderer.renderDocument({
+    page,
+    assets,
+    inlineStyles: shell.inlineStyles,
+    // The stylesheet of each remote page drawn from its fragment: its content paints styled at once.
+    fragmentStyles: (page?.fragments ?? []).map((id) => ({ id, css: styleElementText(styleOf(id)) })),
+    config,
+    hints,
+    // The policy in the document too, so the page is whole when nginx serves it as a file.
+    policyFor: (scripts) => policyMetaContent(contentSecurityPolicy(config, { https, scriptHashes: scriptHashes(scripts) })),
+    ...(banners ? { banners } : {}),
+  });
   return {
-    html: document.replace('</head>', () => `${head}</head>`),
+    html,
+    // What the renderer says it wrote; the meta above was made from the same list.
+    scriptHashes: scriptHashes(inlineScripts),
     prerendered: page !== null,
     indexable: page !== null && !noindex(page),
     status: gone ? 410 : statusOf(page),

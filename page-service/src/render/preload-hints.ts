@@ -4,15 +4,15 @@
 // loses its hints.
 // Every hint asks for low priority: the first paint needs none of these files (the HTML carries
 // the page's frame and its styles), so they must not compete with it (decision 0031).
+// The shell's document renderer draws them (shell/src/prerender/render-document.tsx).
 import sharedConfig from '../../../build-config/shared.js';
+import type { PreloadHint } from 'shared-contracts/fragments';
 import type { RemoteFiles } from '../sources/remote-files';
-import { escapeHtml } from 'shared-contracts';
 
 const { SHELL_ON_DEMAND_SHARED } = sharedConfig as { SHELL_ON_DEMAND_SHARED: string[] };
 
-/** One hint, always at low priority (see the top of this file). */
-const hintTag = (href: string | URL, as: string, attributes = '') =>
-  `<link rel="preload" href="${escapeHtml(String(href))}" as="${as}"${attributes} fetchpriority="low">`;
+const hint = (href: string | URL, as: PreloadHint['as'], crossOrigin?: 'anonymous'): PreloadHint =>
+  crossOrigin ? { href: String(href), as, crossOrigin } : { href: String(href), as };
 
 interface AssetList {
   js?: { sync?: string[] };
@@ -34,13 +34,13 @@ function assetBase(manifestUrl: string, manifest: FederationManifest): URL {
 /**
  * @param moduleIds the remote modules the page mounts ("mf_catalog/HomePage", …)
  * @param remotes manifest URL per remote name (the runtime config's)
- * @returns <link> tags
+ * @returns the hints, in the order the browser should see them
  */
 export async function preloadHints(
   files: RemoteFiles,
   moduleIds: readonly string[],
   remotes: Record<string, string>,
-): Promise<string> {
+): Promise<PreloadHint[]> {
   const byRemote = new Map<string, string[]>();
   for (const id of moduleIds) {
     const [remote = '', expose = ''] = id.split('/');
@@ -50,22 +50,22 @@ export async function preloadHints(
   const perRemote = await Promise.all(
     [...byRemote].map(async ([remote, exposes]) => {
       const manifestUrl = remotes[remote] ?? '';
-      const tags = [hintTag(manifestUrl, 'fetch', ' crossorigin="anonymous"')];
+      const tags = [hint(manifestUrl, 'fetch', 'anonymous')];
       if (!URL.canParse(manifestUrl)) return tags;
       const manifest = (await files.get(manifestUrl)) as FederationManifest | null;
       const entry = manifest?.metaData?.remoteEntry;
       if (!manifest || !entry) return tags;
       const base = assetBase(manifestUrl, manifest);
-      tags.push(hintTag(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, base), 'script'));
+      tags.push(hint(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, base), 'script'));
       for (const expose of manifest.exposes ?? []) {
         if (!exposes.includes(expose.name)) continue;
-        for (const file of expose.assets?.css?.sync ?? []) tags.push(hintTag(new URL(file, base), 'style'));
-        for (const file of expose.assets?.js?.sync ?? []) tags.push(hintTag(new URL(file, base), 'script'));
+        for (const file of expose.assets?.css?.sync ?? []) tags.push(hint(new URL(file, base), 'style'));
+        for (const file of expose.assets?.js?.sync ?? []) tags.push(hint(new URL(file, base), 'script'));
       }
       return tags;
     }),
   );
-  return perRemote.flat().join('');
+  return perRemote.flat();
 }
 
 /**
@@ -74,12 +74,12 @@ export async function preloadHints(
  * once it runs, so without a hint they would cost one more round trip after main.js. Shared
  * packages the shell loads on demand (react-toastify) get no hint.
  */
-export function sharedChunkHints(shellManifest: FederationManifest | null): string {
+export function sharedChunkHints(shellManifest: FederationManifest | null): PreloadHint[] {
   const publicPath = shellManifest?.metaData?.publicPath ?? '/';
   const files = new Set(
     (shellManifest?.shared ?? [])
       .filter((shared) => !SHELL_ON_DEMAND_SHARED.includes(shared.name))
       .flatMap((shared) => shared.assets?.js?.sync ?? []),
   );
-  return [...files].map((file) => hintTag(publicPath + file, 'script')).join('');
+  return [...files].map((file) => hint(publicPath + file, 'script'));
 }

@@ -30,6 +30,7 @@ describe("a remote's fragments.json", () => {
         },
         styles: {},
         props: { CategoryPage: '{}' },
+        linkedGames: { CategoryPage: { '/categories/*': [3, 8] } },
       },
       '/without-props/fragments.json': { schema: 1, pages: file.pages, styles: file.styles },
     });
@@ -41,7 +42,11 @@ describe("a remote's fragments.json", () => {
 
   test("the page's fragment comes from fragments.json beside the remote's manifest, with its stylesheet", async () => {
     const fragments = await pageFragments(files, { mf_catalog: `${remote.base}/catalogue/mf-manifest.json` }, '/all-games/');
-    expect(fragments.fragmentOf('mf_catalog/AllGamesPage')).toEqual({ html: '<h1>All Games</h1>', props: '{}' });
+    expect(fragments.fragmentOf('mf_catalog/AllGamesPage')).toEqual({
+      html: '<h1>All Games</h1>',
+      props: '{}',
+      linkedGames: null,
+    });
     expect(fragments.styleOf('mf_catalog/AllGamesPage')).toBe('.page{}');
     expect(fragments.fragmentOf('mf_catalog/HomePage')).toBeUndefined();
   });
@@ -50,8 +55,8 @@ describe("a remote's fragments.json", () => {
     const manifest = `${remote.base}/unknown/mf-manifest.json`;
     const at = async (path: string) =>
       (await pageFragments(files, { mf_catalog: manifest }, path)).fragmentOf('mf_catalog/CategoryPage');
-    expect(await at('/categories/Arcade%20Games')).toEqual({ html: '<h1>Arcade Games</h1>', props: '{}' });
-    expect(await at('/categories/Nope')).toEqual({ html: '<h1>Page not found</h1>', props: '{}' });
+    expect(await at('/categories/Arcade%20Games')).toEqual({ html: '<h1>Arcade Games</h1>', props: '{}', linkedGames: null });
+    expect(await at('/categories/Nope')).toEqual({ html: '<h1>Page not found</h1>', props: '{}', linkedGames: [3, 8] });
     expect(await at('/categories')).toBeUndefined();
     expect(await at('/elsewhere/Nope')).toBeUndefined();
   });

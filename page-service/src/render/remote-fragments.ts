@@ -24,6 +24,7 @@ interface FragmentFile {
   pages: Record<string, Record<string, unknown>>;
   styles: Record<string, unknown>;
   props: Record<string, unknown>;
+  linkedGames?: Record<string, Record<string, unknown>>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -34,9 +35,16 @@ const isFragmentFile = (file: unknown): file is FragmentFile =>
 export const fragmentsUrlOf = (manifestUrl: string): string | null =>
   URL.canParse(manifestUrl) ? new URL(FRAGMENT_FILE, manifestUrl).href : null;
 
+export interface PageFragment {
+  html: string;
+  props: string;
+  /** The games the page links to; null when its build did not say (an older remote). */
+  linkedGames: readonly number[] | null;
+}
+
 export interface PageFragments {
-  /** The page's HTML with slots, and the props it was rendered with (propsKey). */
-  fragmentOf(id: string): { html: string; props: string } | undefined;
+  /** The page's HTML with slots, the props it was rendered with (propsKey), the games it links to. */
+  fragmentOf(id: string): PageFragment | undefined;
   styleOf(id: string): string;
 }
 
@@ -75,9 +83,12 @@ export async function pageFragments(
     fragmentOf(id) {
       const pages = fileOf(id)?.pages[exposeOf(id)];
       // A page the remote did not draw at its build may be a name it does not have (a 404 page).
-      const html = pages?.[path] ?? (unknownName === null ? undefined : pages?.[unknownName]);
+      const key = pages?.[path] !== undefined || unknownName === null ? path : unknownName;
+      const html = pages?.[key];
       const props = fileOf(id)?.props[exposeOf(id)];
-      return typeof html === 'string' && typeof props === 'string' ? { html, props } : undefined;
+      const linked = fileOf(id)?.linkedGames?.[exposeOf(id)]?.[key];
+      const linkedGames = Array.isArray(linked) && linked.every(Number.isInteger) ? (linked as number[]) : null;
+      return typeof html === 'string' && typeof props === 'string' ? { html, props, linkedGames } : undefined;
     },
     styleOf(id) {
       const css = fileOf(id)?.styles[exposeOf(id)];

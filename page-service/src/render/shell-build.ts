@@ -1,16 +1,18 @@
-// The shell's build as the page service reads it: index.html, its stylesheet (inlined into every
-// page), mf-manifest.json (for the shared chunks' hints) and the pre-renderer (shell/dist-prerender/
-// render-page.cjs). Each file is read again when a deploy replaced it, and the build's version
-// moves with any of them, so cached pages of the old build are drawn again.
+// The shell's build as the page service reads it: entry-assets.json (the entry's scripts and
+// stylesheets, as rspack listed them), the stylesheets' text (inlined into every page),
+// mf-manifest.json (for the shared chunks' hints) and the pre-renderer (shell/dist-prerender/
+// render-page.cjs: the page and the document around it). Each file is read again when a deploy
+// replaced it, and the build's version moves with any of them, so cached pages of the old build
+// are drawn again.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RuntimeConfig } from 'shared-contracts';
-import type { FragmentLookup, PrerenderedPage } from 'shared-contracts/fragments';
+import type { FragmentLookup, PrerenderedPage, RenderDocument, ShellEntryAssets } from 'shared-contracts/fragments';
 import type { GameStatsSnapshot } from 'shared-contracts/play-data';
 import { cachedByMtime, type CachedFile } from '../sources/file-cache';
 import type { FederationManifest } from './preload-hints';
 
-/** The pre-renderer's entry point, as built into render-page.cjs. */
+/** The pre-renderer's page step, as built into render-page.cjs. */
 export type RenderPage = (
   url: string,
   config: RuntimeConfig,
@@ -21,35 +23,55 @@ export type RenderPage = (
   stats: GameStatsSnapshot | null,
 ) => PrerenderedPage;
 
+/** Both entry points of render-page.cjs. */
+export interface ShellRenderer {
+  renderPage: RenderPage;
+  renderDocument: RenderDocument;
+}
+
+/** The file the shell's build lists its entry's files in (build-config's EntryAssetsPlugin). */
+export const ENTRY_ASSETS_FILE = 'entry-assets.json';
+
 // Ready for a <style> element, once per build: the source map comment would point into the
-// page's folder (maps are not served anyway), and '</' must not end the element early.
+// page's folder (maps are not served anyway), and '</' must not end the element early. CSS
+// text, not HTML.
 export const styleElementText = (css: string): string =>
   css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').replace(/<\//g, '<\\/');
 
-const STYLESHEET_LINK = /<link href="\/([\w.-]+\.css)" rel="stylesheet">/;
 const nodeRequire = createRequire(__filename);
 
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function parseEntryAssets(text: string): ShellEntryAssets | null {
+  const assets = JSON.parse(text) as Partial<ShellEntryAssets>;
+  return typeof assets.title === 'string' && isStringList(assets.scripts) && isStringList(assets.stylesheets)
+    ? { title: assets.title, scripts: assets.scripts, stylesheets: assets.stylesheets }
+    : null;
+}
+
 export interface ShellFiles {
-  index: string | null;
-  /** The index's stylesheet link and its text, ready to inline; null without one. */
-  stylesheet: { link: string; href: string; css: string } | null;
+  /** The entry's files; null without a build. */
+  assets: ShellEntryAssets | null;
+  /** Stylesheet URL → its text, ready to inline (those of `assets` that could be read). */
+  inlineStyles: Record<string, string>;
   manifest: FederationManifest | null;
-  renderPage: RenderPage | null;
+  renderer: ShellRenderer | null;
   /** Moves when any of the files above changed. */
   version: string;
 }
 
 export class ShellBuild {
-  private readonly index: () => CachedFile<string | null>;
+  private readonly assets: () => CachedFile<ShellEntryAssets | null>;
   private readonly manifest: () => CachedFile<FederationManifest | null>;
-  private readonly renderer: () => CachedFile<RenderPage | null>;
+  private readonly renderer: () => CachedFile<ShellRenderer | null>;
   private readonly stylesheets = new Map<string, () => CachedFile<string | null>>();
 
   constructor(
     readonly distDir: string,
     readonly prerenderDir: string = path.join(distDir, '..', 'dist-prerender'),
   ) {
-    this.index = cachedByMtime(path.join(distDir, 'index.html'), (text) => text, null);
+    this.assets = cachedByMtime(path.join(distDir, ENTRY_ASSETS_FILE), parseEntryAssets, null);
     this.manifest = cachedByMtime(path.join(distDir, 'mf-manifest.json'), (text) => JSON.parse(text) as FederationManifest, null);
     const rendererFile = path.join(prerenderDir, 'render-page.cjs');
     this.renderer = cachedByMtime(
@@ -57,37 +79,39 @@ export class ShellBuild {
       () => {
         // A rebuilt renderer replaces the one in require's cache.
         Reflect.deleteProperty(nodeRequire.cache, nodeRequire.resolve(rendererFile));
-        const module = nodeRequire(rendererFile) as { renderPage?: RenderPage };
-        return typeof module.renderPage === 'function' ? module.renderPage : null;
+        const module = nodeRequire(rendererFile) as Partial<ShellRenderer>;
+        return typeof module.renderPage === 'function' && typeof module.renderDocument === 'function'
+          ? { renderPage: module.renderPage, renderDocument: module.renderDocument }
+          : null;
       },
       null,
     );
   }
 
   files(): ShellFiles {
-    const index = this.index();
+    const assets = this.assets();
     const manifest = this.manifest();
     const renderer = this.renderer();
-    const href = index.value ? STYLESHEET_LINK.exec(index.value) : null;
-    let stylesheet: ShellFiles['stylesheet'] = null;
-    let cssStamp = -1;
-    if (href?.[1]) {
-      const file = path.join(this.distDir, href[1]);
+    const inlineStyles: Record<string, string> = {};
+    const cssStamps: number[] = [];
+    for (const href of assets.value?.stylesheets ?? []) {
+      // The build's URLs are rooted at its public path '/': the file is that path in dist.
+      const file = path.join(this.distDir, path.posix.normalize(href).replace(/^\/+/, ''));
       let read = this.stylesheets.get(file);
       if (!read) {
         read = cachedByMtime(file, styleElementText, null);
         this.stylesheets.set(file, read);
       }
       const css = read();
-      cssStamp = css.mtimeMs;
-      if (css.value !== null) stylesheet = { link: href[0], href: href[1], css: css.value };
+      cssStamps.push(css.mtimeMs);
+      if (css.value !== null) inlineStyles[href] = css.value;
     }
     return {
-      index: index.value,
-      stylesheet,
+      assets: assets.value,
+      inlineStyles,
       manifest: manifest.value,
-      renderPage: renderer.value,
-      version: [index.mtimeMs, manifest.mtimeMs, renderer.mtimeMs, cssStamp].join(),
+      renderer: renderer.value,
+      version: [assets.mtimeMs, manifest.mtimeMs, renderer.mtimeMs, ...cssStamps].join(),
     };
   }
 }

@@ -4,23 +4,17 @@
 import { performance } from 'node:perf_hooks';
 import { servesHost, type RuntimeConfig } from 'shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
-import {
-  inlineScriptHashes,
-  PAGE_FILE_PERMISSIONS_POLICY,
-  pageSecurityHeaders,
-  withPolicyMeta,
-} from '../headers/security-headers';
+import { PAGE_FILE_PERMISSIONS_POLICY, pageSecurityHeaders } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
 import { ReleaseSteering, type Steered } from '../releases/release-steering';
 import { STEERING_COOKIES } from '../releases/steering-cookies';
-import { withBanner } from '../overrides/override-banner';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';
 import { fragmentsUrlOf } from './remote-fragments';
-import type { ShellBuild } from './shell-build';
+import { ENTRY_ASSETS_FILE, type ShellBuild } from './shell-build';
 
 /** A federation manifest's build id, when it names one. */
 function buildVersionOf(manifest: unknown): string | null {
@@ -88,8 +82,8 @@ export class SiteRenderer {
   async problem(): Promise<string | null> {
     const { shell } = this.options;
     const files = shell.files();
-    if (files.index === null) return `no index.html in ${shell.distDir}`;
-    if (files.renderPage === null) return `no pre-renderer (render-page.cjs) in ${shell.prerenderDir}`;
+    if (files.assets === null) return `no ${ENTRY_ASSETS_FILE} in ${shell.distDir}`;
+    if (files.renderer === null) return `no pre-renderer (render-page.cjs) in ${shell.prerenderDir}`;
     let current: VersionedConfig;
     try {
       current = await this.config();
@@ -156,7 +150,7 @@ export class SiteRenderer {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const drawing = { failed: false };
-      const { html, status, prerendered, indexable } = await renderDocument(
+      const { html, scriptHashes, status, prerendered, indexable } = await renderDocument(
         files,
         remoteFiles,
         {
@@ -165,15 +159,17 @@ export class SiteRenderer {
           origin: `${https ? 'https' : 'http'}://${host}`,
           config,
           stats: stats.snapshot,
+          https,
+          ...(selection.banners ? { banners: selection.banners } : {}),
         },
         (error) => {
           drawing.failed = true;
           this.options.log.error({ err: error, url }, 'page could not be pre-rendered; sending the plain shell');
         },
       );
-      const headers = pageSecurityHeaders(config, { https, scriptHashes: inlineScriptHashes(html) });
-      // The policy in the document too, so the page is whole when nginx serves it as a file.
-      const body = Buffer.from(withPolicyMeta(withBanner(html, selection.banner ?? ''), headers['Content-Security-Policy']));
+      // The same policy as the document's meta tag (document.ts).
+      const headers = pageSecurityHeaders(config, { https, scriptHashes });
+      const body = Buffer.from(html);
       const used = process.cpuUsage(cpu);
       // A remote whose files did not answer left its content out: such a page is never a file,
       // and is sent for this request alone (private, no-store), never to a shared cache.

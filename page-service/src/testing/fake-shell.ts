@@ -2,19 +2,52 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The shell's index.html as its build writes it: one inline script, one stylesheet link. */
-export const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Free Online Games</title>' +
-  '<script>window.__inline = 1</script><script defer src="/main.0123456789.js"></script>' +
-  '<link href="/main.abcdef0123.css" rel="stylesheet"></head><body><div id="root"></div></body></html>';
+/** The shell's entry files as its build lists them (build-config's EntryAssetsPlugin). */
+export const ENTRY_ASSETS = {
+  title: 'Free Online Games',
+  scripts: ['/main.0123456789.js'],
+  stylesheets: ['/main.abcdef0123.css'],
+};
 
 /**
  * A pre-renderer standing in for shell/dist-prerender/render-page.cjs: it draws the page's
  * catalogue fragment (or a placeholder) and the most played games it was given, counts its
  * renders in globalThis.__renders, throws for a path containing "explode" and says 404 for one
- * containing "nowhere".
+ * containing "nowhere". Its document is drawn with React like the shell's
+ * (shell/src/prerender/render-document.tsx), with one executable inline script.
  */
 const RENDERER = `
+const { createElement: h } = require(${JSON.stringify(require.resolve('react'))});
+const { renderToStaticMarkup } = require(${JSON.stringify(require.resolve('react-dom/server'))});
+const INLINE = ['window.__inline = 1'];
+const json = (value) => JSON.stringify(value).split('<').join('\\\\u003c').split('>').join('\\\\u003e');
+exports.renderDocument = ({ page, assets, inlineStyles, fragmentStyles, config, hints, policyFor, banners = [] }) => {
+  const policy = policyFor ? policyFor(INLINE) : null;
+  const html = (inner) => ({ __html: inner });
+  const head = h('head', null,
+    h('meta', { charSet: 'utf-8' }),
+    policy === null ? null : h('meta', { httpEquiv: 'Content-Security-Policy', content: policy }),
+    h('link', { rel: 'icon', href: page ? page.favicon : 'data:,' }),
+    h('title', null, page ? page.title : assets.title),
+    ...(page ? page.metaTags : []).map((tag) => h('meta', { key: tag.key, [tag.attribute]: tag.key, content: tag.content, 'data-page-meta': '' })),
+    ...INLINE.map((code) => h('script', { key: code, dangerouslySetInnerHTML: html(code) })),
+    ...assets.scripts.map((src) => h('script', { key: src, defer: true, src })),
+    ...assets.stylesheets.map((href) => inlineStyles[href] === undefined
+      ? h('link', { key: href, href, rel: 'stylesheet' })
+      : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: html(inlineStyles[href]) })),
+    ...fragmentStyles.map(({ id, css }) => h('style', { key: id, 'data-remote-fragment-style': id, dangerouslySetInnerHTML: html(css) })),
+    h('script', { type: 'application/json', id: 'runtime-config', dangerouslySetInnerHTML: html(json(config)) }),
+    ...((page && page.structuredData) || []).map((text, i) => h('script', { key: i, type: 'application/ld+json', dangerouslySetInnerHTML: html(json(JSON.parse(text))) })),
+    ...hints.map((hint) => h('link', { key: hint.as + hint.href, rel: 'preload', href: hint.href, as: hint.as, crossOrigin: hint.crossOrigin, fetchPriority: 'low' })),
+  );
+  const body = h('body', null,
+    ...banners.map((banner) => h('aside', { key: banner.remote, className: 'portal-override', 'aria-labelledby': 'portal-override-title' },
+      h('p', null, h('strong', { id: 'portal-override-title' }, 'Preview override active:'), ' ', banner.remote, ' loads ', h('code', null, banner.url), ' until ', banner.until, '.'),
+      h('a', { href: banner.clearHref }, 'Clear preview'))),
+    h('div', { id: 'root', ...(page ? page.rootAttributes : {}), dangerouslySetInnerHTML: html(page ? page.html : '') }),
+  );
+  return { html: '<!doctype html>' + renderToStaticMarkup(h('html', { lang: 'en' }, head, body)), inlineScripts: INLINE };
+};
 exports.renderPage = (url, config, hostname, origin, fragmentOf, stats) => {
   globalThis.__renders = (globalThis.__renders || 0) + 1;
   if (url.includes('explode')) throw new Error('render failed on purpose');
@@ -22,7 +55,7 @@ exports.renderPage = (url, config, hostname, origin, fragmentOf, stats) => {
   return {
     html: '<main>' + (fragment ? fragment.html : '<p>placeholder</p>') + '<p>' + (config.motto || '') + ' on ' + hostname + '</p>' +
       '<p>most played: ' + (stats ? stats.mostPlayed.join(',') : 'no figures') + '</p></main>',
-    rootAttributes: fragment ? ' data-remote-fragments="mf_catalog/AllGamesPage"' : '',
+    rootAttributes: fragment ? { 'data-remote-fragments': 'mf_catalog/AllGamesPage' } : {},
     title: 'Page ' + url,
     status: url.includes('nowhere') ? 404 : undefined,
     favicon: '/favicon.ico',
@@ -44,7 +77,7 @@ export function fakeShell(catalogueManifest: string, { renderer = true } = {}): 
   const root = mkdtempSync(path.join(os.tmpdir(), 'page-service-test-'));
   const dist = path.join(root, 'dist');
   mkdirSync(dist);
-  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, 'entry-assets.json'), JSON.stringify(ENTRY_ASSETS));
   writeFileSync(path.join(dist, 'main.abcdef0123.css'), 'body{margin:0}/*# sourceMappingURL=main.css.map*/');
   writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log(1)');
   writeFileSync(

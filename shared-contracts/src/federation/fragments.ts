@@ -17,6 +17,12 @@ export interface FragmentFile {
   styles: Record<string, string>;
   /** Expose name → the props it was rendered with (`propsKey`): a mount with other props gets no fragment. */
   props: Record<string, string>;
+  /**
+   * Expose name → page path → the ids of the games the page links to (its router's hrefs), so
+   * the server can tell a page that links to an unavailable game without reading its HTML.
+   * Absent from older builds.
+   */
+  linkedGames?: Record<string, Record<string, number[]>>;
 }
 
 // Private-use characters: React writes them through unchanged, and no prop value holds them.
@@ -69,6 +75,63 @@ export function fillSlots(html: string, props: unknown): string | null {
 /** A remote module's fragment for a page (HTML with slots, and the props it was rendered with); undefined if it has none. */
 export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: string } | undefined;
 
+/** One preload hint in the page's head (the remotes' files the page mounts, the shell's shared chunks). */
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'style' | 'fetch';
+  crossOrigin?: 'anonymous';
+}
+
+/** The shell's entry files as its build lists them (dist/entry-assets.json). */
+export interface ShellEntryAssets {
+  /** The standalone page's title (the shell's build option). */
+  title: string;
+  /** The entry's scripts, as URLs ("/main.1a2b.js"). */
+  scripts: string[];
+  /** The entry's stylesheets, as URLs. */
+  stylesheets: string[];
+}
+
+/** What the page service gives the shell's document renderer (shell/src/prerender/render-document.tsx). */
+export interface DocumentProps {
+  /** The page's content and head; null: the plain shell, which starts in the browser. */
+  page: PrerenderedPage | null;
+  assets: ShellEntryAssets;
+  /** Stylesheet URL → its text ready for a <style> element: inlined; any other is linked. */
+  inlineStyles: Readonly<Record<string, string>>;
+  /** The stylesheet of each remote page drawn from its fragment. */
+  fragmentStyles: readonly { id: string; css: string }[];
+  /** The runtime config, written into the page as JSON data. */
+  config: unknown;
+  hints: readonly PreloadHint[];
+  /**
+   * The Content-Security-Policy for the page's <meta http-equiv>, given the document's executable
+   * inline scripts; absent: no meta tag.
+   */
+  policyFor?: (inlineScripts: readonly string[]) => string;
+  /** Preview overrides in force for this visitor: each draws a banner first in the body, outside React's root. */
+  banners?: readonly PreviewBanner[];
+}
+
+/** A preview override's banner (decision 0047): which remote loads which build, until when, and the link that clears it. */
+export interface PreviewBanner {
+  remote: string;
+  url: string;
+  /** When it ends, as the tester reads it ("24 Nov 2026, 21:40 UTC"). */
+  until: string;
+  /** The page's own URL with the override cleared. */
+  clearHref: string;
+}
+
+export interface RenderedShellDocument {
+  html: string;
+  /** The exact text of every executable inline script in `html` (for the CSP's hashes). */
+  inlineScripts: string[];
+}
+
+/** The document renderer's entry point, as built into render-page.cjs. */
+export type RenderDocument = (props: DocumentProps) => RenderedShellDocument;
+
 /**
  * What the shell's pre-renderer (shell/src/prerender/render-page.tsx) gives the page service
  * (page-service/src/render/document.ts) for one page: the two are built and deployed apart, and
@@ -77,8 +140,8 @@ export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: stri
 export interface PrerenderedPage {
   /** Markup for inside <div id="root">. */
   html: string;
-  /** Attributes for <div id="root">: which mounts the browser hydrates from the server's fragments. */
-  rootAttributes: string;
+  /** Attributes for <div id="root"> (name → value): which mounts the browser hydrates from the server's fragments. */
+  rootAttributes: Record<string, string>;
   /** The page's document title, the brand's icon and the page's meta tags for <head>. */
   title: string;
   /**

@@ -1,7 +1,6 @@
 import type { Game } from '../catalogue/game';
 import { matchPage } from '../routing/match-page';
 import { PAGE_RULES } from './page-rules';
-import { escapeHtml } from '../text/escape-html';
 
 /** What a page tells the browser tab, search engines and link previews (decision 0026). */
 export interface PageMeta {
@@ -82,9 +81,3 @@ export function metaTagsFor(meta: PageMeta, url: string, siteName: string): Meta
   }
   return tags;
 }
-
-/** The tags as HTML, marked so the client knows the server wrote them (the page service's head). */
-export const metaTagsHtml = (tags: readonly MetaTag[]): string =>
-  tags
-    .map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" data-page-meta>`)
-    .join('');

@@ -1,13 +1,15 @@
 import { memo, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
-import { FRAGMENT_SLOT_ATTRIBUTE } from './remote-fragments';
+import { FRAGMENT_HOST_ATTRIBUTE, FRAGMENT_HOST_STYLE } from './remote-fragments';
 import { RenderErrorBoundary } from './render-error-boundary';
 
 interface AdoptedRemoteProps {
   id: RemoteModuleId;
   props: unknown;
-  /** The module's load, started by the boundary; null on the server, which renders the fragment's slot. */
+  /** The module's load, started by the boundary; null on the server, which renders the fragment. */
   module: Promise<RemoteModule<RemoteModuleId>> | null;
+  /** On the server: the fragment's HTML. */
+  html?: string | undefined;
   /** Drawn if React has to render the boundary itself (the HTML did not match). */
   fallback: ReactNode;
   /** Once the remote's component is in; a new function, should its props change, runs again (it is idempotent). */
@@ -33,7 +35,7 @@ function HydratedComponent({
  * hydrates it and, while the module loads, leaves the server's elements as they are (links work,
  * nothing is replaced), then hydrates the remote's component into them.
  */
-function AdoptedRemoteView({ id, props, module, fallback, onMounted, onFailed }: AdoptedRemoteProps) {
+function AdoptedRemoteView({ id, props, module, html = '', fallback, onMounted, onFailed }: AdoptedRemoteProps) {
   // Whether the load had finished when something failed: a load failure or a crash.
   const [loadState] = useState(() => {
     const state = { loaded: false };
@@ -46,10 +48,13 @@ function AdoptedRemoteView({ id, props, module, fallback, onMounted, onFailed }:
   return (
     <RenderErrorBoundary onError={(error) => onFailed(error, !loadState.loaded)}>
       <Suspense fallback={fallback}>
+        {/* The same element on both sides: the browser hydrates the remote into the server's fragment. */}
         {module ? (
-          <HydratedComponent module={module} props={props} onMounted={onMounted} />
+          <div {...{ [FRAGMENT_HOST_ATTRIBUTE]: id }} style={FRAGMENT_HOST_STYLE}>
+            <HydratedComponent module={module} props={props} onMounted={onMounted} />
+          </div>
         ) : (
-          <template {...{ [FRAGMENT_SLOT_ATTRIBUTE]: id }} />
+          <div {...{ [FRAGMENT_HOST_ATTRIBUTE]: id }} style={FRAGMENT_HOST_STYLE} dangerouslySetInnerHTML={{ __html: html }} />
         )}
       </Suspense>
     </RenderErrorBoundary>

@@ -124,6 +124,7 @@ export function RemoteBoundary<Id extends RemoteModuleId>({
         id={id}
         props={props}
         module={state.adoption.module}
+        html={fragments?.html?.(id)}
         fallback={pagePlaceholder}
         onMounted={onAdopted}
         onFailed={onAdoptionFailed}

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { useState } from 'react';
 import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
 import { RemoteBoundary } from './remote-boundary';
@@ -32,8 +33,21 @@ function FromRemote() {
     </div>
   );
 }
-// What the site's server sends for it: the fragment inside React's Suspense markers.
-const SERVER_HTML = '<!--$--><div class="page"><h1>All Games</h1><button type="button">Clicked <!-- -->0</button></div><!--/$-->';
+// The remote's fragment (fragments.json), as its build rendered FromRemote.
+const FRAGMENT = '<div class="page"><h1>All Games</h1><button type="button">Clicked <!-- -->0</button></div>';
+// What the site's server sends for it, drawn by the shell's own server render (render-page.tsx
+// gives the boundary this source): the fragment in its element, inside React's Suspense markers.
+const SERVER_HTML = renderToString(
+  <RemoteFragments.Provider value={{ side: 'server', has: () => true, release: () => undefined, html: () => FRAGMENT }}>
+    <RemoteBoundary id="mf_catalog/AllGamesPage" props={{}} />
+  </RemoteFragments.Provider>,
+);
+
+test("the server's HTML: the fragment, in the element the browser hydrates the remote into", () => {
+  expect(SERVER_HTML).toBe(
+    `<!--$--><div data-remote-fragment="mf_catalog/AllGamesPage" style="display:contents">${FRAGMENT}</div><!--/$-->`,
+  );
+});
 
 describe("a remote's page in the server's HTML (fragments)", () => {
   let consoleError: jest.SpyInstance;

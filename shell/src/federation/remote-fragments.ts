@@ -14,14 +14,21 @@ export interface RemoteFragmentSource {
   has(id: RemoteModuleId, props: unknown): boolean;
   /** The mount no longer starts from it: the remote showed, or failed. */
   release(id: RemoteModuleId): void;
+  /** On the server: the fragment's HTML (its slots filled) for a mount `has` said yes to. */
+  html?(id: RemoteModuleId): string | undefined;
 }
 
 export const RemoteFragments = createContext<RemoteFragmentSource | null>(null);
 
 /** On the site's root element: the remote modules whose page the server's HTML carries, space-separated. */
 export const FRAGMENTS_ATTRIBUTE = 'data-remote-fragments';
-/** Where the server's renderer puts a fragment's HTML (replaced by it before the page is sent). */
-export const FRAGMENT_SLOT_ATTRIBUTE = 'data-remote-fragment-slot';
+/**
+ * The element holding a fragment's HTML: the server renders the fragment into it, the browser
+ * hydrates the remote's component inside the same element. `display: contents` keeps it out of
+ * the layout, so the page's boxes are the fragment's own.
+ */
+export const FRAGMENT_HOST_ATTRIBUTE = 'data-remote-fragment';
+export const FRAGMENT_HOST_STYLE = { display: 'contents' } as const;
 
 /**
  * The mounts the server's HTML carries a page for, valid for the page it was rendered for: after

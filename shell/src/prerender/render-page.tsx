@@ -4,7 +4,7 @@
 // remote published its pages (fragments.json, decision 0032), the page's content stands in for
 // the placeholder. Built for Node by rspack.prerender.config.js; the site's server
 // (page-service/src/render/document.ts) calls it per request with the runtime config, the request's host
-// (branding by host) and the remotes' fragments.
+// (branding by host) and the remotes' fragments, then renderDocument for the document around it.
 import { renderToString } from 'react-dom/server';
 import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
 import { matchPage } from 'shared-contracts/pages';
@@ -19,13 +19,11 @@ import { gameDetailsOf } from 'shared-contracts/game-details';
 import { gamePageStructuredData } from 'shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
-import {
-  FRAGMENT_SLOT_ATTRIBUTE,
-  FRAGMENTS_ATTRIBUTE,
-  RemoteFragments,
-  type RemoteFragmentSource,
-} from '../federation/remote-fragments';
+import { FRAGMENTS_ATTRIBUTE, RemoteFragments, type RemoteFragmentSource } from '../federation/remote-fragments';
 import { pageHeadFor } from '../seo/page-head';
+
+// The pre-renderer's other entry point: the whole document around the page.
+export { renderDocument } from './render-document';
 
 /**
  * @param origin the site's origin as the player asked for it (scheme://host), for og:url.
@@ -55,18 +53,16 @@ export function renderPage(
       return html !== null;
     },
     release: () => undefined,
+    html: (id) => drawn.get(id),
   };
-  const rendered = renderToString(
+  // Each fragment's HTML goes inside its boundary's Suspense markers, in the element the browser
+  // hydrates the remote into (adopted-remote.tsx).
+  const html = renderToString(
     <RemoteMountCollector.Provider value={(id) => remoteModules.add(id)}>
       <RemoteFragments.Provider value={fragments}>
         <App config={config} brand={brand} location={url} />
       </RemoteFragments.Provider>
     </RemoteMountCollector.Provider>,
-  );
-  // Each fragment goes where its boundary left the slot, inside React's Suspense markers.
-  const html = rendered.replace(
-    new RegExp(`<template ${FRAGMENT_SLOT_ATTRIBUTE}="([^"]+)"></template>`, 'g'),
-    (slot, id: string) => drawn.get(id as RemoteModuleId) ?? slot,
   );
   const { pathname, search } = new URL(url, origin);
   const head = pageHeadFor(pathname, search, brand, origin);
@@ -77,13 +73,14 @@ export function renderPage(
   const shownGame = gameId === undefined ? undefined : findGameById(GAMES, gameId);
   return {
     html,
-    rootAttributes:
-      (drawn.size ? ` ${FRAGMENTS_ATTRIBUTE}="${[...drawn.keys()].join(' ')}"` : '') +
-      (noFigures ? ` ${NO_PLAY_STATS_ATTRIBUTE}` : '') +
+    rootAttributes: {
+      ...(drawn.size ? { [FRAGMENTS_ATTRIBUTE]: [...drawn.keys()].join(' ') } : {}),
+      ...(noFigures ? { [NO_PLAY_STATS_ATTRIBUTE]: '' } : {}),
       // Games found dead (decision 0058): the browser's first render leaves them out as this page did.
-      (stats?.unavailable?.length
-        ? ` ${UNAVAILABLE_GAMES_ATTRIBUTE}="${stats.unavailable.filter(Number.isInteger).join(' ')}"`
-        : ''),
+      ...(stats?.unavailable?.length
+        ? { [UNAVAILABLE_GAMES_ATTRIBUTE]: stats.unavailable.filter(Number.isInteger).join(' ') }
+        : {}),
+    },
     title: head.title,
     status: head.status,
     favicon: brand.favicon,
