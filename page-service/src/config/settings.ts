@@ -69,7 +69,7 @@ export const PAGE_SERVICE_SETTINGS = {
   },
   ...TRACING_SETTINGS,
   TRUST_PROXIES: {
-    doc: 'The proxies whose `X-Forwarded-Proto`/`-For` count: addresses, CIDRs, `loopback` or `none`.',
+    doc: 'The proxies whose `X-Forwarded-Proto`/`-For`/`-Host` count (Fastify `trustProxy`): addresses, CIDRs, `loopback`, `linklocal`, `uniquelocal` or `none`.',
     default: 'loopback',
     production: 'The address of the proxy in front (nginx, the ingress), or `loopback` on one host.',
   },

@@ -75,7 +75,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     method: ['GET', 'HEAD'],
     url: '/sitemap.xml',
     handler: async (request, reply) => {
-      const host = request.headers.host ?? '';
+      const host = request.host;
       if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
       const https = servedOverHttps(request);
       const unavailable = new Set(await renderer.unavailableGames());
@@ -92,7 +92,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    const host = request.headers.host ?? '';
+    const host = request.host;
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
     const https = servedOverHttps(request);
