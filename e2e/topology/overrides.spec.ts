@@ -2,7 +2,7 @@
 // /config.json of that visitor, come from the page services, never from a page file or nginx's
 // cache, and never go into them: everyone else keeps getting the stable page (as a file).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { signOverride } from '../../page-service/src/overrides/override-token';
+import { signOverride } from '../../page-service/src/builds/override-token';
 import { expect, test } from '../fixtures';
 import { publishOnce } from '../support/cohorts';
 import { releasesEnv as env, releasesOrigin as origin, servesReleases } from '../support/releases-host';

@@ -5,8 +5,8 @@ import { fakeShell } from '../testing/fake-shell';
 
 describe('through the page service', () => {
   let app: FastifyInstance;
-  beforeAll(() => {
-    ({ app } = buildPageService({ shellDist: fakeShell('http://remote.invalid/mf-manifest.json').dist }));
+  beforeAll(async () => {
+    ({ app } = await buildPageService({ shellDist: fakeShell('http://remote.invalid/mf-manifest.json').dist }));
   });
   afterAll(() => app.close());
   const page = (remoteAddress: string) =>

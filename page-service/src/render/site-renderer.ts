@@ -12,10 +12,10 @@ import {
 } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
-import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
-import { ReleaseSteering, type Steered } from '../releases/release-steering';
-import { STEERING_COOKIES } from '../releases/steering-cookies';
-import { withBanner } from '../overrides/override-banner';
+import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../builds/release-selector';
+import { ReleaseSteering, type Steered } from '../builds/which-build';
+import { STEERING_COOKIES } from '../builds/steering-cookies';
+import { withBanner } from '../builds/override-banner';
 import { renderDocument } from './document';
 import { fallbackDocument, writeFallback } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';

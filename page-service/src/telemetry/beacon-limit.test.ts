@@ -2,6 +2,7 @@
 // of burst/rate seconds), counted by @fastify/rate-limit per client as the trusted proxies name
 // it, with a bounded memory of clients.
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
 import { telemetryPlugin } from './telemetry-plugin';
@@ -21,7 +22,11 @@ afterEach(() => jest.restoreAllMocks());
 
 async function collector(env: NodeJS.ProcessEnv, maxClients?: number): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: (_address, hop) => hop < 1 });
-  await app.register(telemetryPlugin, { renderer, cache: new PageCache(), env, ...(maxClients ? { maxClients } : {}) });
+  // What the site plugin decorates the app with, as far as the collector reads it.
+  app.decorate('renderer', renderer as SiteRenderer);
+  app.decorate('pageCache', new PageCache());
+  await app.register(fastifyPlugin((_app, _options, done) => done(), { name: 'site' }));
+  await app.register(telemetryPlugin, { env, ...(maxClients ? { maxClients } : {}) });
   return app;
 }
 const send = (app: FastifyInstance, client: string) =>

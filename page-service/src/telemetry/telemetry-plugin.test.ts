@@ -27,8 +27,8 @@ beforeAll(async () => {
     '/fragments.json': { schema: 1, pages: {}, styles: {}, props: {} },
   });
   shell = fakeShell(`${remote.base}/mf-manifest.json`);
-  let renderer: ReturnType<typeof buildPageService>['renderer'];
-  ({ app, renderer } = buildPageService({
+  let renderer: Awaited<ReturnType<typeof buildPageService>>['renderer'];
+  ({ app, renderer } = await buildPageService({
     shellDist: shell.dist,
     env: { TRUST_PROXY_HOPS: '1', TELEMETRY_BEACON_BURST: '5', TELEMETRY_BEACONS_PER_SECOND: '0.01' },
   }));

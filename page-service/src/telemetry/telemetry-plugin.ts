@@ -8,9 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Gauge } from 'prom-client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from 'shared-contracts/telemetry';
-import type { PageCache } from '../render/page-cache';
-import type { SiteRenderer } from '../render/site-renderer';
-import { visitorOf } from '../releases/release-steering';
+import { visitorOf } from '../builds/which-build';
 import { BEACON_SCHEMA, beaconValidator } from './beacon-schema';
 import { KnownLabels } from './known-labels';
 import { fromTheSite } from './same-site';
@@ -18,9 +16,8 @@ import { clientOf, MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
 import { pageServiceDefault } from '../config/settings';
 
+/** The site's renderer (`app.renderer`) and page cache (`app.pageCache`) come from the site plugin. */
 export interface TelemetryOptions {
-  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds' | 'config'>;
-  cache: PageCache;
   /** TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
   env: NodeJS.ProcessEnv;
   now?: () => number;
@@ -55,6 +52,7 @@ const SUMMARY_QUERY = {
 
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { env } = options;
+  const { renderer, pageCache } = app;
   const now = options.now ?? Date.now;
   const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, Number(pageServiceDefault('TELEMETRY_LOG_SAMPLE')), 0, 1);
   // A burst at once, then the steady rate: `burst` beacons per window of burst/rate seconds.
@@ -71,9 +69,9 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
     // Clients whose counts are kept (a route's own store: the plugin's option does not reach it).
     cache: options.maxClients ?? 100_000,
   };
-  const metrics = new ServiceMetrics(options.cache, env);
+  const metrics = new ServiceMetrics(pageCache, env);
   metrics.instrument(app);
-  const labels = new KnownLabels(() => options.renderer.buildsInUse(), now);
+  const labels = new KnownLabels(() => renderer.buildsInUse(), now);
   const window = new ReleaseWindow(now);
   // The watcher's sample for Prometheus too: counters cannot tell clients apart.
   new Gauge({
@@ -145,7 +143,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
     );
     // Another site's beacon is refused before it spends anything, its visitor's allowance included.
     collector.addHook('onRequest', async (request, reply) => {
-      if (fromTheSite(request.headers, request.host, (await options.renderer.config()).config.brands)) return;
+      if (fromTheSite(request.headers, request.host, (await renderer.config()).config.brands)) return;
       metrics.refused.inc({ reason: 'cross-site' });
       return refuse(reply, 403, 'reports are taken from the site’s own pages only');
     });
@@ -179,7 +177,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
         const batch = request.body;
         await labels.refresh();
         // The beacon is same-origin, so it carries the visitor's steering cookies.
-        record(batch, await options.renderer.steeredBuilds(visitorOf(request, false)), clientOf(request.ip));
+        record(batch, await renderer.steeredBuilds(visitorOf(request, false)), clientOf(request.ip));
         // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
         if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
         return reply.code(204).header('cache-control', 'no-store').send();
@@ -189,4 +187,4 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
 }
 
 /** Registered once at the root, so its request metrics see every route of the service. */
-export const telemetryPlugin = fastifyPlugin(telemetry, { name: 'telemetry', fastify: '5.x' });
+export const telemetryPlugin = fastifyPlugin(telemetry, { name: 'telemetry', fastify: '5.x', dependencies: ['site'] });

@@ -47,7 +47,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'page-service-overrides-'));
   mkdirSync(path.join(work, 'pages'));
   mkdirSync(path.join(work, 'releases'));
-  ({ app, pageFiles } = buildPageService({
+  ({ app, pageFiles } = await buildPageService({
     shellDist: shell.dist,
     pageFilesDir: path.join(work, 'pages'),
     releasesDir: path.join(work, 'releases'),
@@ -213,7 +213,7 @@ test.each(['/.//evil.example/', '/%2e//evil.example/', '/x/..//evil.example/', '
 );
 
 test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does nothing', async () => {
-  const off = buildPageService({ shellDist: shell.dist, env: {} });
+  const off = await buildPageService({ shellDist: shell.dist, env: {} });
   try {
     const response = await off.app.inject({
       method: 'GET',
@@ -228,8 +228,8 @@ test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does noth
   }
 });
 
-test('a secret too short to be a key stops the service from starting, saying why', () => {
-  expect(() => buildPageService({ shellDist: shell.dist, env: { RELEASE_OVERRIDE_SECRET: 'short' } })).toThrow(
+test('a secret too short to be a key stops the service from starting, saying why', async () => {
+  await expect(buildPageService({ shellDist: shell.dist, env: { RELEASE_OVERRIDE_SECRET: 'short' } })).rejects.toThrow(
     /RELEASE_OVERRIDE_SECRET must be at least 32 characters/,
   );
 });
