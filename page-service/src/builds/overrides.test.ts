@@ -203,6 +203,16 @@ test('the banner’s clear link deletes the cookie', async () => {
   expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
 });
 
+test('only a page answers the link: /config.json and a file keep their own answers', async () => {
+  const config = await app.inject({ url: `/config.json?portal-override=${token()}`, headers: { host: 'portal.test' } });
+  expect(config.statusCode).toBe(200);
+  expect(config.headers['set-cookie']).toBeUndefined();
+  expect(config.json<{ remotes: Record<string, string> }>().remotes.mf_catalog).toBe(`${live.base}/mf-manifest.json`);
+  const file = await app.inject({ url: `/app.js?portal-override=${token()}`, headers: { host: 'portal.test' } });
+  expect(file.statusCode).toBe(404);
+  expect(file.headers['set-cookie']).toBeUndefined();
+});
+
 // Clients that send raw paths: the URL parser turns these into `//evil.example/`, a link to another site.
 test.each(['/.//evil.example/', '/%2e//evil.example/', '/x/..//evil.example/', '/./%2e//evil.example/'])(
   'the clear link and its redirect stay on the site: %s',
