@@ -36,7 +36,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
-import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/overrides/override-token.ts';
+import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/builds/override-token.ts';
 import { readTelemetry, RULE, watchCanaries } from './releases/canary-watch.mjs';
 import { clientFromEnv } from './releases/release-client.mjs';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
@@ -207,7 +207,7 @@ function setLive(current, remote, version, where, by, verb) {
   const { releasesUrl } = where;
   if (!isPublished(where, remote, version, current)) fail(`cannot ${verb}: release ${remote.folder}/${version} is not published`);
   current.version = version;
-  // The page service reads this (page-service/src/releases/pointer-state.ts), and the canary beside it.
+  // The page service reads this (page-service/src/builds/pointer-state.ts), and the canary beside it.
   current.url = manifestUrl(releasesUrl, remote, version);
   current.pointedAt = new Date().toISOString();
   current.pointedBy = by;

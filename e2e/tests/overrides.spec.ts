@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { readOverride, signOverride } from '../../page-service/src/overrides/override-token';
+import { readOverride, signOverride } from '../../page-service/src/builds/override-token';
 import { expect, installOfflineRoutes, test, type PortalPorts } from '../fixtures';
 import { harnessRemoteUrls, ROOT, run, serveFolder, servePages } from '../support/servers';
 

@@ -4,7 +4,7 @@
 // catalogue team publishes the preview build and gets its token from the release service, with
 // only the service's URL and its own token (decision 0062): the service signs it.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { signOverride } from '../../page-service/src/overrides/override-token';
+import { signOverride } from '../../page-service/src/builds/override-token';
 import { expect, test } from '../fixtures';
 import {
   historyOf,

@@ -103,7 +103,7 @@ try {
   );
 
   // A render after a change: a page service of its own, every page drawn from an empty cache.
-  const { renderer, app } = buildPageService({
+  const { renderer, app } = await buildPageService({
     shellDist: path.join(topology.dir, 'srv', 'shell'),
     prerenderDir: path.join(topology.dir, 'srv', 'shell-prerender'),
     configFile: path.join(topology.dir, 'srv', 'config.json'),

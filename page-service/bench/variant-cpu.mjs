@@ -34,7 +34,7 @@ writeFileSync(
     remotes: Object.fromEntries(registry.remotes.map((r, i) => [r.container, `http://127.0.0.1:${base + i}/mf-manifest.json`])),
   }),
 );
-const { app, renderer } = buildPageService({
+const { app, renderer } = await buildPageService({
   shellDist,
   prerenderDir: path.join(ROOT, registry.shell.folder, 'dist-prerender'),
   configFile,

@@ -1,51 +1,23 @@
 // The page service as a Fastify app, not yet listening: `server.ts` runs it as a process,
-// `index.ts` lets `npm start`, the e2e harness and the bench start it in-process.
+// `index.ts` lets `npm start`, the e2e harness and the bench start it in-process. Each feature is
+// a plugin that registers itself and decorates the app with its services: builds (which build a
+// request sees), site (the renderer, its caches), telemetry (the collector, /metrics), page
+// routes.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { staticFiles } from './assets/static-folder';
-import { ConfigSource } from './config/config-source';
-import type { ConfigOverrides } from './config/runtime-config';
-import { isPageRequest, registerPageRoutes } from './http/page-routes';
-import { proxyTrustFrom } from './http/proxy-trust';
-import { registerOverrideLink } from './overrides/override-link';
-import { overrideSecretFrom } from './overrides/override-token';
-import { defaultSelectors, ReleaseSteering } from './releases/release-steering';
-import { PageCache } from './render/page-cache';
-import { PageFiles } from './render/page-files';
-import { ShellBuild } from './render/shell-build';
-import { SiteRenderer } from './render/site-renderer';
-import { GameStatsSource } from './sources/game-stats';
-import { RemoteFiles } from './sources/remote-files';
-import { telemetryPlugin } from './telemetry/telemetry-plugin';
 import { activeTracing } from 'service-tracing';
-import type { PointerSource } from './releases/pointer-poller';
+import { buildsPlugin } from './builds/builds-plugin';
+import { pageRoutesPlugin } from './http/page-routes';
+import { proxyTrustFrom } from './http/proxy-trust';
+import type { PageCache } from './render/page-cache';
+import type { PageFiles } from './render/page-files';
+import type { SiteRenderer } from './render/site-renderer';
+import { sitePlugin, type SiteOptions } from './site/site-plugin';
+import { telemetryPlugin } from './telemetry/telemetry-plugin';
 
-export interface PageServiceOptions {
-  /** The shell's build (entry-assets.json, mf-manifest.json, its stylesheet). */
-  shellDist: string;
-  /** The shell's pre-renderer build (default: shellDist/../dist-prerender). */
-  prerenderDir?: string | undefined;
-  /** The runtime config file (default: shellDist/config.json). */
-  configFile?: string | undefined;
-  /** Fields set over the config file (npm start: the ports it chose). */
-  overrides?: ConfigOverrides;
-  /** Where `<REMOTE>_URL`, ACCOUNT_API_URL and RECAPTCHA_SITE_KEY are read (default: none). */
-  env?: NodeJS.ProcessEnv;
-  /** scripts/release.mjs's folder, whose pointers repoint remotes live. */
-  releasesDir?: string | undefined;
-  /** The release service's pointers (polled), in place of releasesDir's file: see releases/pointer-poller.ts. */
-  pointerSource?: PointerSource | undefined;
+export interface PageServiceOptions extends SiteOptions {
   /** Also serve the shell's files (npm start, development); in production nginx does. */
   serveAssets?: boolean;
-  /** Keep nginx's fallback page here (see render/fallback-page.ts). */
-  fallbackDir?: string | undefined;
-  /** Also keep whole pages here as files for nginx to serve (render/page-files.ts; absent: not kept). */
-  pageFilesDir?: string | undefined;
-  /** At most this many page files (default 2,000). */
-  pageFilesMax?: number | undefined;
-  /** Where to read the API's stats snapshot when the site's accountApiUrl is not reachable from here. */
-  statsUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -59,11 +31,13 @@ export interface PageService {
   pageFiles: PageFiles | null;
 }
 
-export function buildPageService(options: PageServiceOptions): PageService {
+/** The app with every plugin loaded (not yet ready: a caller may still add hooks, as server.ts does). */
+export async function buildPageService(options: PageServiceOptions): Promise<PageService> {
+  const env = options.env ?? {};
   const app = Fastify({
     logger: options.logger ?? false,
     // Forwarding headers only from the proxies in front (TRUST_PROXIES, TRUST_PROXY_HOPS).
-    trustProxy: proxyTrustFrom(options.env ?? {}),
+    trustProxy: proxyTrustFrom(env),
     // One line per request is written by the access log of nginx; this service logs what went wrong.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: a clear 400, not Fastify's JSON error.
@@ -81,53 +55,22 @@ export function buildPageService(options: PageServiceOptions): PageService {
     },
     routerOptions: { maxParamLength: 2048 },
   });
-  // With tracing on (server.ts), first: every request is a span continuing nginx's trace.
-  const tracing = activeTracing();
-  if (tracing) void app.register(tracing.fastifyPlugin);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  const remoteFiles = new RemoteFiles();
-  const gameStats = new GameStatsSource();
-  const cache = new PageCache();
-  const configs = new ConfigSource(
-    {
-      configFile: options.configFile ?? path.join(options.shellDist, 'config.json'),
-      overrides: options.overrides ?? {},
-      env: options.env ?? {},
-      releasesDir: options.releasesDir,
-    },
-    (error) => app.log.error({ err: error }, 'config unreadable: keeping the last good one'),
-    options.pointerSource ?? null,
-  );
-  const renderer = new SiteRenderer({
-    shell: new ShellBuild(options.shellDist, options.prerenderDir),
-    configs,
-    remoteFiles,
-    gameStats,
-    statsUrl: options.statsUrl,
-    cache,
-    steering: new ReleaseSteering(defaultSelectors(options.env ?? {})),
-    fallbackDir: options.fallbackDir,
-    log: app.log,
-  });
-  const pageFiles = options.pageFilesDir
-    ? new PageFiles({ dir: options.pageFilesDir, maxFiles: options.pageFilesMax, renderer, cache, log: app.log })
-    : null;
-  app.addHook('onClose', async () => {
-    pageFiles?.close();
-    remoteFiles.close();
-    gameStats.close();
-    // A page being written is finished, so no temporary file is left beside the pages.
-    await pageFiles?.settled();
-  });
-  void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });
-  registerOverrideLink(app, {
-    secret: overrideSecretFrom(options.env ?? {}),
-    config: () => renderer.config(),
-    isPage: isPageRequest,
-  });
-  registerPageRoutes(app, { renderer, cache, pageFiles, files: options.serveAssets ? staticFiles(options.shellDist) : null });
-  return { app, renderer, cache, pageFiles };
+  try {
+    // With tracing on (server.ts), first: every request is a span continuing nginx's trace.
+    const tracing = activeTracing();
+    if (tracing) await app.register(tracing.fastifyPlugin);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
+      done();
+    });
+    await app.register(buildsPlugin, { env });
+    await app.register(sitePlugin, options);
+    await app.register(telemetryPlugin, { env });
+    await app.register(pageRoutesPlugin, { serveAssetsFrom: options.serveAssets ? options.shellDist : null });
+  } catch (error) {
+    // What the plugins loaded so far opened (timers, watchers) is closed before the error is told.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return { app, renderer: app.renderer, cache: app.pageCache, pageFiles: app.pageFiles };
 }

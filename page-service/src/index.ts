@@ -14,7 +14,7 @@ export { ERROR_KINDS, OTHER_LABEL, TELEMETRY_ROUTES, VITAL_NAMES } from 'shared-
 export async function startPageService(
   options: PageServiceOptions & { port: number; host?: string },
 ): Promise<{ close: () => Promise<void> }> {
-  const { app, renderer } = buildPageService(options);
+  const { app, renderer } = await buildPageService(options);
   await renderer.warm().catch(() => undefined);
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   return { close: () => app.close() };

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { buildPageService } from './app';
 import { pageServiceDefault } from './config/settings';
-import { PointerPoller } from './releases/pointer-poller';
+import { PointerPoller } from './builds/pointer-poller';
 import { traceLogFields } from 'service-tracing';
 import { startPageTracing } from './telemetry/tracing';
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const poller = env.RELEASE_API_URL
     ? new PointerPoller(env.RELEASE_API_URL, pollMs, (error) => console.error(`page-service: ${error.message}`))
     : null;
-  const { app, renderer } = buildPageService({
+  const { app, renderer } = await buildPageService({
     shellDist,
     prerenderDir: env.PRERENDER_DIR ? path.resolve(env.PRERENDER_DIR) : undefined,
     configFile: env.CONFIG_FILE ? path.resolve(env.CONFIG_FILE) : undefined,

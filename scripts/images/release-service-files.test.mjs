@@ -16,7 +16,7 @@ test('the image carries the release service and everything it imports, and no te
     'scripts/telemetry.mjs',
     'build-config/parts.js',
     'parts.json',
-    'page-service/src/overrides/override-token.ts',
+    'page-service/src/builds/override-token.ts',
     'account-api/src/releases/release-service-settings.ts',
   ])
     assert.ok(files.includes(file), file);

@@ -1,4 +1,4 @@
-// Preview override tokens: what the page service accepts (page-service/src/overrides/override-token.ts)
+// Preview override tokens: what the page service accepts (page-service/src/builds/override-token.ts)
 // and what `npm run release -- override-token` issues and records (never the token itself).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import {
   parseTtl,
   signOverride,
   verifyOverride,
-} from '../../page-service/src/overrides/override-token.ts';
+} from '../../page-service/src/builds/override-token.ts';
 import { issueOverride, main, revokeOverride, status } from '../release.mjs';
 import { historyPath } from './pointer-store.mjs';
 

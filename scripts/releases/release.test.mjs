@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 // The page service's own parser of the pointers (it imports nothing, so node runs it as it is).
-import { liveRemotes, parsePointerState } from '../../page-service/src/releases/pointer-state.ts';
+import { liveRemotes, parsePointerState } from '../../page-service/src/builds/pointer-state.ts';
 import {
   abort,
   canary,

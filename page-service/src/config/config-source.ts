@@ -4,8 +4,8 @@
 // good config (and says so), instead of failing pages.
 import { statSync } from 'node:fs';
 import type { RuntimeConfig } from 'shared-contracts';
-import type { PointerSource } from '../releases/pointer-poller';
-import type { PointerState } from '../releases/pointer-state';
+import type { PointerSource } from '../builds/pointer-poller';
+import type { PointerState } from '../builds/pointer-state';
 import { pointerFile, readPointers, readRuntimeConfig, type ConfigFiles } from './runtime-config';
 
 export interface VersionedConfig {

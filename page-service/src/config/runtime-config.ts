@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from 'shared-contracts';
-import { liveRemotes, NO_POINTERS, parsePointerState, type PointerState } from '../releases/pointer-state';
+import { liveRemotes, NO_POINTERS, parsePointerState, type PointerState } from '../builds/pointer-state';
 
 /** Fields an operator may set without editing the file. */
 export interface ConfigOverrides {

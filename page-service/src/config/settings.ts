@@ -69,7 +69,7 @@ export const PAGE_SERVICE_SETTINGS = {
   },
   ...TRACING_SETTINGS,
   TRUST_PROXIES: {
-    doc: 'The proxies whose `X-Forwarded-Proto`/`-For` count: addresses, CIDRs, `loopback` or `none`.',
+    doc: 'The proxies whose `X-Forwarded-Proto`/`-For`/`-Host` count (Fastify `trustProxy`): addresses, CIDRs, `loopback`, `linklocal`, `uniquelocal` or `none`.',
     default: 'loopback',
     production: 'The address of the proxy in front (nginx, the ingress), or `loopback` on one host.',
   },
@@ -78,8 +78,11 @@ export const PAGE_SERVICE_SETTINGS = {
     default: '1',
   },
   TELEMETRY_LOG_SAMPLE: { doc: 'Share of client telemetry reports also written to the log (0–1).', default: '0.01' },
-  TELEMETRY_BEACON_BURST: { doc: 'Telemetry reports one address may send at once.', default: '20' },
-  TELEMETRY_BEACONS_PER_SECOND: { doc: 'Telemetry reports one address may send per second, after the burst.', default: '1' },
+  TELEMETRY_BEACON_BURST: {
+    doc: 'Telemetry reports one client (an IPv4 address, an IPv6 /64) may send per window of burst ÷ rate seconds.',
+    default: '20',
+  },
+  TELEMETRY_BEACONS_PER_SECOND: { doc: 'Telemetry reports one client may send per second, over a window.', default: '1' },
   TELEMETRY_TEST_SWITCH: {
     doc: '`1`: the browser tests may switch client telemetry on for themselves.',
     production: 'Never set.',

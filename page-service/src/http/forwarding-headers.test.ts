@@ -5,8 +5,8 @@ import { fakeShell } from '../testing/fake-shell';
 
 describe('through the page service', () => {
   let app: FastifyInstance;
-  beforeAll(() => {
-    ({ app } = buildPageService({ shellDist: fakeShell('http://remote.invalid/mf-manifest.json').dist }));
+  beforeAll(async () => {
+    ({ app } = await buildPageService({ shellDist: fakeShell('http://remote.invalid/mf-manifest.json').dist }));
   });
   afterAll(() => app.close());
   const page = (remoteAddress: string) =>
@@ -28,6 +28,21 @@ describe('through the page service', () => {
       headers: { host: 'portal.test', accept: 'text/html', 'x-forwarded-proto': 'https' },
     });
     expect(String(cleared.headers['set-cookie'])).not.toContain('Secure');
+  });
+
+  test('X-Forwarded-Host counts only from the proxy: the sitemap names the host asked', async () => {
+    const sitemap = (remoteAddress: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/sitemap.xml',
+        remoteAddress,
+        headers: { host: 'portal.test', 'x-forwarded-host': 'forged.example', 'x-forwarded-proto': 'https' },
+      });
+    const direct = await sitemap('203.0.113.9');
+    expect(direct.body).toContain('<loc>http://portal.test/');
+    expect(direct.body).not.toContain('forged.example');
+    // nginx sets X-Forwarded-Host to the Host it was asked (deploy/nginx.conf), over any client's.
+    expect((await sitemap('127.0.0.1')).body).toContain('<loc>https://forged.example/');
   });
 
   test('from nginx on loopback it is believed', async () => {

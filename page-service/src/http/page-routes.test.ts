@@ -30,7 +30,7 @@ const fallbackDir = path.join(os.tmpdir(), `page-service-fallback-${process.pid}
 beforeAll(async () => {
   remote = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': FRAGMENTS('All Games') });
   shell = fakeShell(`${remote.base}/mf-manifest.json`);
-  ({ app, cache } = buildPageService({
+  ({ app, cache } = await buildPageService({
     shellDist: shell.dist,
     serveAssets: true,
     fallbackDir,
@@ -179,7 +179,7 @@ describe('a page the site does not have', () => {
 
   test('is never kept as a file for nginx (which would serve it as a 200)', async () => {
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'page-files-404-'));
-    const service = buildPageService({
+    const service = await buildPageService({
       shellDist: shell.dist,
       pageFilesDir: filesDir,
       env: { ACCOUNT_API_URL: 'http://api.example:8000' },
@@ -215,7 +215,7 @@ describe("the API's play figures", () => {
       mostPlayed,
     });
     remote.files['/api/stats/games'] = stats([5]);
-    const service = buildPageService({ shellDist: shell.dist, statsUrl: remote.base });
+    const service = await buildPageService({ shellDist: shell.dist, statsUrl: remote.base });
     const page = async () =>
       (await service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } })).body;
     try {
@@ -239,7 +239,7 @@ describe("the API's play figures", () => {
 
 describe('games the link checker found dead', () => {
   const DEAD = 7;
-  let service: ReturnType<typeof buildPageService>;
+  let service: Awaited<ReturnType<typeof buildPageService>>;
   let deadRemote: Awaited<ReturnType<typeof jsonServer>>;
   const ask = (url: string) => service.app.inject({ url, headers: { host: 'portal.test', accept: 'text/html' } });
   beforeAll(async () => {
@@ -267,7 +267,7 @@ describe('games the link checker found dead', () => {
       },
     });
     const deadShell = fakeShell(`${deadRemote.base}/mf-manifest.json`);
-    service = buildPageService({ shellDist: deadShell.dist, statsUrl: deadRemote.base });
+    service = await buildPageService({ shellDist: deadShell.dist, statsUrl: deadRemote.base });
   });
   afterAll(async () => {
     await service.app.close();
@@ -399,7 +399,10 @@ describe('ready means whole pages', () => {
   test('a remote whose files do not answer: not ready, and its pages are neither files nor cacheable until it is back', async () => {
     const failing = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': new Failing(503) });
     const pagesDir = mkdtempSync(path.join(os.tmpdir(), 'page-service-pages-'));
-    const service = buildPageService({ shellDist: fakeShell(`${failing.base}/mf-manifest.json`).dist, pageFilesDir: pagesDir });
+    const service = await buildPageService({
+      shellDist: fakeShell(`${failing.base}/mf-manifest.json`).dist,
+      pageFilesDir: pagesDir,
+    });
     const page = () => service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
     const readyz = () => service.app.inject({ url: '/readyz' });
     try {
@@ -434,7 +437,7 @@ describe('ready means whole pages', () => {
 
   test('a remote that ships no fragments (a 404) is an answer: ready, pages cacheable', async () => {
     const plain = await jsonServer({ '/mf-manifest.json': MANIFEST });
-    const service = buildPageService({ shellDist: fakeShell(`${plain.base}/mf-manifest.json`).dist });
+    const service = await buildPageService({ shellDist: fakeShell(`${plain.base}/mf-manifest.json`).dist });
     try {
       expect((await service.app.inject({ url: '/readyz' })).statusCode).toBe(200);
       const response = await service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
@@ -446,7 +449,7 @@ describe('ready means whole pages', () => {
   });
 
   test("without the shell's pre-renderer no page is whole: not ready", async () => {
-    const service = buildPageService({ shellDist: fakeShell(`${remote.base}/mf-manifest.json`, { renderer: false }).dist });
+    const service = await buildPageService({ shellDist: fakeShell(`${remote.base}/mf-manifest.json`, { renderer: false }).dist });
     try {
       const response = await service.app.inject({ url: '/readyz' });
       expect(response.statusCode).toBe(503);

@@ -1,15 +1,14 @@
 // The site's routes: every page (pre-rendered, cacheable, with its security headers), /config.json,
 // health, and, when the service also serves the shell's files (`npm start`), those files.
+import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GAMES } from 'shared-contracts';
 import { sitemapXml } from 'shared-contracts/seo';
-import type { FileHandler } from '../assets/static-folder';
+import { staticFiles } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
-import { negotiateEncoding, type CachedPage, type Encoding, type PageCache } from '../render/page-cache';
-import type { PageFiles } from '../render/page-files';
-import type { SiteRenderer } from '../render/site-renderer';
-import { steeringHeaders, visitorOf } from '../releases/release-steering';
+import { negotiateEncoding, type CachedPage, type Encoding } from '../render/page-cache';
+import { steeringHeaders } from '../builds/which-build';
 
 /** A page drawn without part of its content (a failed pre-render, a remote unreachable): this answer only. */
 const PAGE_NOT_WHOLE = 'private, no-store';
@@ -34,16 +33,14 @@ function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
 }
 
-export interface RouteOptions {
-  renderer: SiteRenderer;
-  cache: PageCache;
-  /** The shell's files, when this service serves them too (npm start); nginx does in production. */
-  files: FileHandler | null;
-  /** Where pages are also kept as files for nginx (PAGE_FILES_DIR), when they are. */
-  pageFiles?: PageFiles | null;
+export interface PageRouteOptions {
+  /** Also serve the shell's files from this folder (npm start, development); in production nginx does. */
+  serveAssetsFrom?: string | null;
 }
 
-export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files, pageFiles = null }: RouteOptions): void {
+function pageRoutes(app: FastifyInstance, { serveAssetsFrom = null }: PageRouteOptions, done: (error?: Error) => void): void {
+  const { renderer, pageCache: cache, pageFiles } = app;
+  const files = serveAssetsFrom ? staticFiles(serveAssetsFrom) : null;
   const health = () => Promise.resolve({ ok: true, part: 'page-service' });
   app.get('/__health', health);
   app.get('/livez', health);
@@ -58,7 +55,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     handler: async (request, reply) => {
       const https = servedOverHttps(request);
       // The stale-tab check reads this: it names the releases this visitor's pages carry.
-      const { config, selection } = await renderer.steer(visitorOf(request, https));
+      const { config, selection } = await app.whichBuild(request, false);
       const body = JSON.stringify(config);
       return reply
         .headers(fileSecurityHeaders(https))
@@ -75,7 +72,7 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     method: ['GET', 'HEAD'],
     url: '/sitemap.xml',
     handler: async (request, reply) => {
-      const host = request.headers.host ?? '';
+      const host = request.host;
       if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
       const https = servedOverHttps(request);
       const unavailable = new Set(await renderer.unavailableGames());
@@ -92,12 +89,21 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    const host = request.headers.host ?? '';
+    const https = servedOverHttps(request);
+    const steered = await app.whichBuild(request, true);
+    // A preview link: the cookie kept (or cleared) and the browser sent to the URL without it.
+    if (steered.link)
+      return reply
+        .code(303)
+        .headers(fileSecurityHeaders(https))
+        .header('cache-control', 'no-store')
+        .header('set-cookie', steered.setCookies[0])
+        .header('location', steered.location)
+        .send();
+    const host = request.host;
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
     if (request.url.length > MAX_URL_LENGTH) return sendText(reply, 414, 'URI Too Long');
-    const https = servedOverHttps(request);
     const asked = { url: request.url, host, https };
-    const steered = await renderer.steer(visitorOf(request, https));
     const { selection } = steered;
     const rendered = await renderer.page(asked, steered);
     pageFiles?.offer(asked, rendered);
@@ -138,4 +144,12 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
       });
     },
   });
+  done();
 }
+
+/** Health, /config.json, the sitemap and every page (and, in development, the shell's files). */
+export const pageRoutesPlugin = fastifyPlugin(pageRoutes, {
+  name: 'page-routes',
+  fastify: '5.x',
+  dependencies: ['site', 'builds'],
+});

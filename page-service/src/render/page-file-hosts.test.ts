@@ -20,7 +20,10 @@ const get = (host: string) => app.inject({ method: 'GET', url: '/all-games', hea
 beforeAll(async () => {
   remote = await jsonServer({ '/mf-manifest.json': manifest('live.js'), '/fragments.json': fragments('Live') });
   dir = mkdtempSync(path.join(os.tmpdir(), 'page-file-hosts-'));
-  ({ app, pageFiles } = buildPageService({ shellDist: fakeShell(`${remote.base}/mf-manifest.json`).dist, pageFilesDir: dir }));
+  ({ app, pageFiles } = await buildPageService({
+    shellDist: fakeShell(`${remote.base}/mf-manifest.json`).dist,
+    pageFilesDir: dir,
+  }));
   for (let i = 0; i < 50 && !(await get('portal.test')).body.includes('<h1>Live'); i += 1)
     await new Promise((resolve) => setTimeout(resolve, 100));
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
     canary: { version: 'v2', url: `${canary.base}/mf-manifest.json`, share: 10, id: 'abc', since: new Date().toISOString() },
   };
   writeFileSync(path.join(releasesDir, 'current.json'), JSON.stringify({ version: 1, remotes: { mf_catalog: pointer } }));
-  const { app: built, renderer } = buildPageService({
+  const { app: built, renderer } = await buildPageService({
     shellDist: fakeShell(`${stable.base}/mf-manifest.json`).dist,
     releasesDir,
   });

@@ -6,7 +6,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { servesHost, type BrandFamily } from 'shared-contracts';
 
-export function fromTheSite(headers: IncomingHttpHeaders, brands: readonly BrandFamily[]): boolean {
+/** `host`: the host asked, as Fastify resolves it (`request.host`: X-Forwarded-Host from a trusted proxy). */
+export function fromTheSite(headers: IncomingHttpHeaders, host: string, brands: readonly BrandFamily[]): boolean {
   if (headers['sec-fetch-site'] === 'cross-site') return false;
   const origin = headers.origin;
   if (origin === undefined) return true;
@@ -18,6 +19,5 @@ export function fromTheSite(headers: IncomingHttpHeaders, brands: readonly Brand
     return false;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  const host = (headers.host ?? '').toLowerCase();
-  return url.host === host || servesHost(url.hostname, brands);
+  return url.host === host.toLowerCase() || servesHost(url.hostname, brands);
 }

@@ -27,8 +27,8 @@ beforeAll(async () => {
     '/fragments.json': { schema: 1, pages: {}, styles: {}, props: {} },
   });
   shell = fakeShell(`${remote.base}/mf-manifest.json`);
-  let renderer: ReturnType<typeof buildPageService>['renderer'];
-  ({ app, renderer } = buildPageService({
+  let renderer: Awaited<ReturnType<typeof buildPageService>>['renderer'];
+  ({ app, renderer } = await buildPageService({
     shellDist: shell.dist,
     env: { TRUST_PROXY_HOPS: '1', TELEMETRY_BEACON_BURST: '5', TELEMETRY_BEACONS_PER_SECOND: '0.01' },
   }));
@@ -126,18 +126,31 @@ describe('the collector', () => {
     expect(text).not.toContain('evil');
   });
 
+  const SCHEMA = 'report does not match the telemetry schema';
   test.each([
-    ['not JSON', '{"route":'],
-    ['no events', { route: '/' }],
-    ['an unknown event type', batch([{ type: 'click', part: 'shell', build: '' } as never])],
-    ['an unknown error kind', batch([{ type: 'error', part: 'shell', build: '', kind: 'oops', message: '' } as never])],
-    ['a vital that is not a number', batch([{ type: 'vital', part: 'shell', build: '', name: 'LCP', value: '12' } as never])],
-    ['a negative vital', batch([{ type: 'vital', part: 'shell', build: '', name: 'LCP', value: -1 }])],
-    ['too many events', batch(Array.from({ length: 41 }, () => ({ type: 'view' as const, part: 'shell', build: '' })))],
-    ['a body over 16 KB', 'x'.repeat(17 * 1024)],
-  ])('refuses %s with 400 and records nothing', async (_name, body) => {
+    ['not JSON', '{"route":', 'report is not valid JSON'],
+    ['no events', { route: '/' }, SCHEMA],
+    ['an unknown event type', batch([{ type: 'click', part: 'shell', build: '' } as never]), SCHEMA],
+    ['an unknown error kind', batch([{ type: 'error', part: 'shell', build: '', kind: 'oops', message: '' } as never]), SCHEMA],
+    [
+      'a vital that is not a number',
+      batch([{ type: 'vital', part: 'shell', build: '', name: 'LCP', value: '12' } as never]),
+      SCHEMA,
+    ],
+    ['a negative vital', batch([{ type: 'vital', part: 'shell', build: '', name: 'LCP', value: -1 }]), SCHEMA],
+    ['too many events', batch(Array.from({ length: 41 }, () => ({ type: 'view' as const, part: 'shell', build: '' }))), SCHEMA],
+    ['a body over 16 KB', 'x'.repeat(17 * 1024), 'report too large'],
+  ])('refuses %s with 400 and records nothing', async (_name, body, detail) => {
     const before = await metrics();
-    expect(await beacon(body)).toBe(400);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__telemetry',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': nextAddress() },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail });
+    expect(response.headers['cache-control']).toBe('no-store');
     const after = await metrics();
     const counted = (text: string) => text.match(/^telemetry_page_views_total.*$/gm)?.join('\n');
     expect(counted(after)).toBe(counted(before));

@@ -4,26 +4,25 @@
 // service's Prometheus metrics (GET /metrics). The last two are for operators: nginx answers 404
 // for them at the public server; Prometheus and the watcher ask each instance on its own port.
 import fastifyPlugin from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
 import { Gauge } from 'prom-client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from 'shared-contracts/telemetry';
-import type { PageCache } from '../render/page-cache';
-import type { SiteRenderer } from '../render/site-renderer';
-import { visitorOf } from '../releases/release-steering';
-import { AddressLimit } from './address-limit';
+import { visitorOf } from '../builds/which-build';
+import { BEACON_SCHEMA, beaconValidator } from './beacon-schema';
 import { KnownLabels } from './known-labels';
-import { readBatch } from './read-batch';
 import { fromTheSite } from './same-site';
 import { clientOf, MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
 import { pageServiceDefault } from '../config/settings';
 
+/** The site's renderer (`app.renderer`) and page cache (`app.pageCache`) come from the site plugin. */
 export interface TelemetryOptions {
-  renderer: Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds' | 'config'>;
-  cache: PageCache;
   /** TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
   env: NodeJS.ProcessEnv;
   now?: () => number;
+  /** Clients whose beacon counts are kept at most; beyond, those unused for longest are forgotten. */
+  maxClients?: number;
 }
 
 /** The release watcher's longest window (scripts/releases/canary-watch.mjs, --minutes 10). */
@@ -37,25 +36,42 @@ const numberSetting = (value: string | undefined, fallback: number, min: number,
 const refuse = (reply: FastifyReply, status: number, detail: string) =>
   reply.code(status).header('cache-control', 'no-store').send({ detail });
 
+/** What the rate limit throws past a client's allowance; the collector's error handler answers it. */
+class TooManyReports extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterS: number) {
+    super('too many reports');
+  }
+}
+
+/** The query of the summary: a window of 1 to MAX_WINDOW_MINUTES whole minutes (15 when absent). */
+const SUMMARY_QUERY = {
+  type: 'object',
+  properties: { minutes: { type: 'string', pattern: '^[0-9]{1,2}$' } },
+} as const;
+
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
   const { env } = options;
+  const { renderer, pageCache } = app;
   const now = options.now ?? Date.now;
   const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, Number(pageServiceDefault('TELEMETRY_LOG_SAMPLE')), 0, 1);
-  const limit = new AddressLimit(
-    {
-      burst: numberSetting(env.TELEMETRY_BEACON_BURST, Number(pageServiceDefault('TELEMETRY_BEACON_BURST')), 1, 10_000),
-      perSecond: numberSetting(
-        env.TELEMETRY_BEACONS_PER_SECOND,
-        Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')),
-        0.01,
-        10_000,
-      ),
-    },
-    now,
+  // A burst at once, then the steady rate: `burst` beacons per window of burst/rate seconds.
+  const burst = numberSetting(env.TELEMETRY_BEACON_BURST, Number(pageServiceDefault('TELEMETRY_BEACON_BURST')), 1, 10_000);
+  const perSecond = numberSetting(
+    env.TELEMETRY_BEACONS_PER_SECOND,
+    Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')),
+    0.01,
+    10_000,
   );
-  const metrics = new ServiceMetrics(options.cache, env);
+  const beaconLimit = {
+    max: Math.floor(burst),
+    timeWindow: Math.max(1, Math.round((burst / perSecond) * 1000)),
+    // Clients whose counts are kept (a route's own store: the plugin's option does not reach it).
+    cache: options.maxClients ?? 100_000,
+  };
+  const metrics = new ServiceMetrics(pageCache, env);
   metrics.instrument(app);
-  const labels = new KnownLabels(() => options.renderer.buildsInUse(), now);
+  const labels = new KnownLabels(() => renderer.buildsInUse(), now);
   const window = new ReleaseWindow(now);
   // The watcher's sample for Prometheus too: counters cannot tell clients apart.
   new Gauge({
@@ -98,17 +114,20 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });
 
-  app.get<{ Querystring: { minutes?: string } }>(`${TELEMETRY_PATH}/summary`, async (request, reply) => {
-    const raw = request.query.minutes ?? '15';
-    const minutes = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
-    if (!(minutes >= 1 && minutes <= MAX_WINDOW_MINUTES))
-      return refuse(reply, 400, `minutes must be a whole number from 1 to ${MAX_WINDOW_MINUTES}`);
-    await labels.refresh();
-    return reply.header('cache-control', 'no-store').send(window.summary(minutes));
-  });
+  app.get<{ Querystring: { minutes?: string } }>(
+    `${TELEMETRY_PATH}/summary`,
+    { schema: { querystring: SUMMARY_QUERY }, attachValidation: true },
+    async (request, reply) => {
+      const minutes = request.validationError ? NaN : Number(request.query.minutes ?? '15');
+      if (!(minutes >= 1 && minutes <= MAX_WINDOW_MINUTES))
+        return refuse(reply, 400, `minutes must be a whole number from 1 to ${MAX_WINDOW_MINUTES}`);
+      await labels.refresh();
+      return reply.header('cache-control', 'no-store').send(window.summary(minutes));
+    },
+  );
 
-  // The beacon route in its own scope: its body parser and error answers are its own.
-  await app.register((collector, _options, registered) => {
+  // The beacon route in its own scope: its body parser, limit and error answers are its own.
+  await app.register(async (collector) => {
     collector.removeAllContentTypeParsers();
     // sendBeacon sends text/plain (no CORS preflight anywhere); any type is read as JSON text.
     collector.addContentTypeParser(
@@ -118,41 +137,54 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
         try {
           done(null, JSON.parse(body as string));
         } catch {
-          done(Object.assign(new Error('not JSON'), { statusCode: 400 }), undefined);
+          done(Object.assign(new Error('not JSON'), { statusCode: 400, code: 'TELEMETRY_NOT_JSON' }), undefined);
         }
       },
     );
-    collector.setErrorHandler((error, _request, reply) => {
-      const tooLarge = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+    // Another site's beacon is refused before it spends anything, its visitor's allowance included.
+    collector.addHook('onRequest', async (request, reply) => {
+      if (fromTheSite(request.headers, request.host, (await renderer.config()).config.brands)) return;
+      metrics.refused.inc({ reason: 'cross-site' });
+      return refuse(reply, 403, 'reports are taken from the site’s own pages only');
+    });
+    // Per client as the trusted proxies name it (request.ip, http/proxy-trust.ts; the plugin's
+    // own key counts an IPv6 /64 as one client, as the release window does), before the body is read.
+    await collector.register(rateLimit, {
+      global: false,
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+      onExceeded: () => metrics.refused.inc({ reason: 'rate-limited' }),
+      errorResponseBuilder: (_request, context) => new TooManyReports(Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+    collector.setErrorHandler((error: Error & { code?: string; validation?: unknown }, _request, reply) => {
+      if (error instanceof TooManyReports)
+        return refuse(reply.header('retry-after', String(error.retryAfterS)), 429, 'too many reports');
+      const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
       metrics.refused.inc({ reason: tooLarge ? 'too-large' : 'invalid' });
-      return refuse(reply, 400, tooLarge ? 'report too large' : 'report is not valid JSON');
+      if (tooLarge) return refuse(reply, 400, 'report too large');
+      if (error.validation) return refuse(reply, 400, 'report does not match the telemetry schema');
+      return refuse(reply, 400, 'report is not valid JSON');
     });
-    collector.post(TELEMETRY_PATH, { bodyLimit: TELEMETRY_LIMITS.maxBodyBytes }, async (request, reply) => {
-      if (!fromTheSite(request.headers, (await options.renderer.config()).config.brands)) {
-        metrics.refused.inc({ reason: 'cross-site' });
-        return refuse(reply, 403, 'reports are taken from the site’s own pages only');
-      }
-      // The client as the trusted proxies name it (Fastify's trustProxy: http/proxy-trust.ts).
-      const address = request.ip;
-      if (!limit.take(address)) {
-        metrics.refused.inc({ reason: 'rate-limited' });
-        return refuse(reply.header('retry-after', '10'), 429, 'too many reports');
-      }
-      const batch = readBatch(request.body);
-      if (!batch) {
-        metrics.refused.inc({ reason: 'invalid' });
-        return refuse(reply, 400, 'report does not match the telemetry schema');
-      }
-      await labels.refresh();
-      // The beacon is same-origin, so it carries the visitor's steering cookies.
-      record(batch, await options.renderer.steeredBuilds(visitorOf(request, false)), clientOf(address));
-      // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
-      if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
-      return reply.code(204).header('cache-control', 'no-store').send();
-    });
-    registered();
+    collector.post<{ Body: TelemetryBatch }>(
+      TELEMETRY_PATH,
+      {
+        bodyLimit: TELEMETRY_LIMITS.maxBodyBytes,
+        schema: BEACON_SCHEMA,
+        validatorCompiler: beaconValidator,
+        config: { rateLimit: beaconLimit },
+      },
+      async (request, reply) => {
+        const batch = request.body;
+        await labels.refresh();
+        // The beacon is same-origin, so it carries the visitor's steering cookies.
+        record(batch, await renderer.steeredBuilds(visitorOf(request, false)), clientOf(request.ip));
+        // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
+        if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
+        return reply.code(204).header('cache-control', 'no-store').send();
+      },
+    );
   });
 }
 
 /** Registered once at the root, so its request metrics see every route of the service. */
-export const telemetryPlugin = fastifyPlugin(telemetry, { name: 'telemetry', fastify: '5.x' });
+export const telemetryPlugin = fastifyPlugin(telemetry, { name: 'telemetry', fastify: '5.x', dependencies: ['site'] });

@@ -15,7 +15,7 @@ const fallbackDir = path.join(os.tmpdir(), `page-service-tracing-${process.pid}`
 afterAll(() => rmSync(fallbackDir, { recursive: true, force: true }));
 
 /** The page service as server.ts builds it, with log lines kept (parsed). */
-function pageService(withMixin: boolean) {
+async function pageService(withMixin: boolean) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -24,7 +24,7 @@ function pageService(withMixin: boolean) {
     },
   });
   const shell = fakeShell('http://127.0.0.1:9/mf-manifest.json');
-  const { app } = buildPageService({
+  const { app } = await buildPageService({
     shellDist: shell.dist,
     fallbackDir,
     logger: { level: 'info', stream, ...(withMixin ? { mixin: traceLogFields } : {}) },
@@ -37,7 +37,7 @@ function pageService(withMixin: boolean) {
   return { app, lines };
 }
 
-const page = (app: ReturnType<typeof pageService>['app']) =>
+const page = (app: Awaited<ReturnType<typeof pageService>>['app']) =>
   app.inject({
     method: 'GET',
     url: '/all-games',
@@ -47,7 +47,7 @@ const page = (app: ReturnType<typeof pageService>['app']) =>
 describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('starts no SDK and registers no plugin', async () => {
     expect(startPageTracing({})).toBeNull();
-    const { app, lines } = pageService(false);
+    const { app, lines } = await pageService(false);
     const answer = await page(app);
     expect(answer.statusCode).toBe(200);
     expect(app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(false);
@@ -61,7 +61,7 @@ describe('with tracing on', () => {
   it("continues nginx's trace: a span of the page request under the edge's, its ids in the log line", async () => {
     const exporter = new InMemorySpanExporter();
     expect(startPageTracing({ OTEL_TRACES_SAMPLER_ARG: '1' }, exporter)).not.toBeNull();
-    const { app, lines } = pageService(true);
+    const { app, lines } = await pageService(true);
     try {
       const answer = await page(app);
       expect(answer.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // (deploy/nginx.conf: a request carrying one is never answered from a page file, and the proxy
 // cache is keyed by, or bypassed for, them); a test keeps that file in step with this list.
 import { stringifySetCookie } from 'cookie';
-import { OVERRIDE_COOKIE } from '../overrides/override-token';
+import { OVERRIDE_COOKIE } from './override-token';
 
 /** The canary cohorts a visitor was drawn into, one label per running canary (canary-selector.ts). */
 export const COHORT_COOKIE = 'portal_cohort';

@@ -5,9 +5,9 @@
 // page file) and carry the banner. Any other cookie value, or a token `release revoke-override`
 // ended, is cleared and changes nothing.
 import type { RuntimeConfig } from 'shared-contracts';
-import type { PointerState } from '../releases/pointer-state';
-import { EVERYONE, type ReleaseSelector, type Selection } from '../releases/release-selector';
-import { steeringCookie } from '../releases/steering-cookies';
+import type { PointerState } from './pointer-state';
+import { EVERYONE, type ReleaseSelector, type Selection } from './release-selector';
+import { steeringCookie } from './steering-cookies';
 import { overrideBanner } from './override-banner';
 import { OVERRIDE_COOKIE, originAllowed, verifyOverride, type OverrideClaims } from './override-token';
 

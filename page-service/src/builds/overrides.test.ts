@@ -47,7 +47,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'page-service-overrides-'));
   mkdirSync(path.join(work, 'pages'));
   mkdirSync(path.join(work, 'releases'));
-  ({ app, pageFiles } = buildPageService({
+  ({ app, pageFiles } = await buildPageService({
     shellDist: shell.dist,
     pageFilesDir: path.join(work, 'pages'),
     releasesDir: path.join(work, 'releases'),
@@ -203,6 +203,16 @@ test('the banner’s clear link deletes the cookie', async () => {
   expect(String(response.headers['set-cookie'])).toBe('portal_override=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
 });
 
+test('only a page answers the link: /config.json and a file keep their own answers', async () => {
+  const config = await app.inject({ url: `/config.json?portal-override=${token()}`, headers: { host: 'portal.test' } });
+  expect(config.statusCode).toBe(200);
+  expect(config.headers['set-cookie']).toBeUndefined();
+  expect(config.json<{ remotes: Record<string, string> }>().remotes.mf_catalog).toBe(`${live.base}/mf-manifest.json`);
+  const file = await app.inject({ url: `/app.js?portal-override=${token()}`, headers: { host: 'portal.test' } });
+  expect(file.statusCode).toBe(404);
+  expect(file.headers['set-cookie']).toBeUndefined();
+});
+
 // Clients that send raw paths: the URL parser turns these into `//evil.example/`, a link to another site.
 test.each(['/.//evil.example/', '/%2e//evil.example/', '/x/..//evil.example/', '/./%2e//evil.example/'])(
   'the clear link and its redirect stay on the site: %s',
@@ -213,7 +223,7 @@ test.each(['/.//evil.example/', '/%2e//evil.example/', '/x/..//evil.example/', '
 );
 
 test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does nothing', async () => {
-  const off = buildPageService({ shellDist: shell.dist, env: {} });
+  const off = await buildPageService({ shellDist: shell.dist, env: {} });
   try {
     const response = await off.app.inject({
       method: 'GET',
@@ -228,8 +238,8 @@ test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does noth
   }
 });
 
-test('a secret too short to be a key stops the service from starting, saying why', () => {
-  expect(() => buildPageService({ shellDist: shell.dist, env: { RELEASE_OVERRIDE_SECRET: 'short' } })).toThrow(
+test('a secret too short to be a key stops the service from starting, saying why', async () => {
+  await expect(buildPageService({ shellDist: shell.dist, env: { RELEASE_OVERRIDE_SECRET: 'short' } })).rejects.toThrow(
     /RELEASE_OVERRIDE_SECRET must be at least 32 characters/,
   );
 });

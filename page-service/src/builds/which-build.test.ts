@@ -46,7 +46,7 @@ beforeAll(async () => {
   filesDir = path.join(releasesDir, 'pages');
   mkdirSync(filesDir);
   writePointers(null);
-  ({ app, pageFiles, renderer } = buildPageService({ shellDist: shell.dist, releasesDir, pageFilesDir: filesDir }));
+  ({ app, pageFiles, renderer } = await buildPageService({ shellDist: shell.dist, releasesDir, pageFilesDir: filesDir }));
   // The remotes' files are fetched on the first page that needs them; wait until they are in.
   for (let i = 0; i < 50 && !(await get('/all-games')).body.includes('<h1>Live'); i += 1)
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from 'shared-contracts';
 import { parsePointerState } from './pointer-state';
 import { composeSelectors, EVERYONE, selectedConfig, type ReleaseSelector, type Selection } from './release-selector';
-import { steeringHeaders, visitorOf } from './release-steering';
+import { steeringHeaders, visitorOf } from './which-build';
 
 const config = {
   remotes: { mf_catalog: 'http://live/cat.json', mf_player: 'http://live/player.json' },
