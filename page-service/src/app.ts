@@ -12,7 +12,6 @@ import { registerOverrideLink } from './overrides/override-link';
 import { overrideSecretFrom } from './overrides/override-token';
 import { defaultSelectors, ReleaseSteering } from './releases/release-steering';
 import { PageCache } from './render/page-cache';
-import { PageFiles } from './render/page-files';
 import { ShellBuild } from './render/shell-build';
 import { SiteRenderer } from './render/site-renderer';
 import { GameStatsSource } from './sources/game-stats';
@@ -38,12 +37,6 @@ export interface PageServiceOptions {
   pointerSource?: PointerSource | undefined;
   /** Also serve the shell's files (npm start, development); in production nginx does. */
   serveAssets?: boolean;
-  /** Keep nginx's fallback page here (see render/fallback-page.ts). */
-  fallbackDir?: string | undefined;
-  /** Also keep whole pages here as files for nginx to serve (render/page-files.ts; absent: not kept). */
-  pageFilesDir?: string | undefined;
-  /** At most this many page files (default 2,000). */
-  pageFilesMax?: number | undefined;
   /** Where to read the API's stats snapshot when the site's accountApiUrl is not reachable from here. */
   statsUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -56,7 +49,6 @@ export interface PageService {
   app: FastifyInstance;
   renderer: SiteRenderer;
   cache: PageCache;
-  pageFiles: PageFiles | null;
 }
 
 export function buildPageService(options: PageServiceOptions): PageService {
@@ -109,18 +101,12 @@ export function buildPageService(options: PageServiceOptions): PageService {
     statsUrl: options.statsUrl,
     cache,
     steering: new ReleaseSteering(defaultSelectors(options.env ?? {})),
-    fallbackDir: options.fallbackDir,
     log: app.log,
   });
-  const pageFiles = options.pageFilesDir
-    ? new PageFiles({ dir: options.pageFilesDir, maxFiles: options.pageFilesMax, renderer, cache, log: app.log })
-    : null;
-  app.addHook('onClose', async () => {
-    pageFiles?.close();
+  app.addHook('onClose', (_instance, done) => {
     remoteFiles.close();
     gameStats.close();
-    // A page being written is finished, so no temporary file is left beside the pages.
-    await pageFiles?.settled();
+    done();
   });
   void app.register(telemetryPlugin, { renderer, cache, env: options.env ?? {} });
   registerOverrideLink(app, {
@@ -128,6 +114,6 @@ export function buildPageService(options: PageServiceOptions): PageService {
     config: () => renderer.config(),
     isPage: isPageRequest,
   });
-  registerPageRoutes(app, { renderer, cache, pageFiles, files: options.serveAssets ? staticFiles(options.shellDist) : null });
-  return { app, renderer, cache, pageFiles };
+  registerPageRoutes(app, { renderer, cache, files: options.serveAssets ? staticFiles(options.shellDist) : null });
+  return { app, renderer, cache };
 }

@@ -7,7 +7,6 @@ import type { FileHandler } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';
 import { negotiateEncoding, type CachedPage, type Encoding, type PageCache } from '../render/page-cache';
-import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
 import { steeringHeaders, visitorOf } from '../releases/release-steering';
 
@@ -39,11 +38,16 @@ export interface RouteOptions {
   cache: PageCache;
   /** The shell's files, when this service serves them too (npm start); nginx does in production. */
   files: FileHandler | null;
-  /** Where pages are also kept as files for nginx (PAGE_FILES_DIR), when they are. */
-  pageFiles?: PageFiles | null;
 }
 
-export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files, pageFiles = null }: RouteOptions): void {
+/**
+ * Where nginx asks for the plain shell it sends when no page service answers and it has no copy
+ * of the page (render/fallback-page.ts): kept in nginx's own cache, never public (nginx answers
+ * this path only to itself), and `no-store` for anything beyond.
+ */
+export const FALLBACK_PATH = '/_portal/fallback';
+
+export function registerPageRoutes(app: FastifyInstance, { renderer, cache, files }: RouteOptions): void {
   const health = () => Promise.resolve({ ok: true, part: 'page-service' });
   app.get('/__health', health);
   app.get('/livez', health);
@@ -91,6 +95,20 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     },
   });
 
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: FALLBACK_PATH,
+    handler: async (request, reply) => {
+      const html = await renderer.fallbackPage();
+      if (html === null) return sendText(reply, 503, 'Service Unavailable: the shell has no index.html');
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(request.method === 'HEAD' ? undefined : html);
+    },
+  });
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const host = request.headers.host ?? '';
     if (!VALID_HOST.test(host)) return sendText(reply, 400, 'Bad Request: missing or malformed Host header');
@@ -100,7 +118,6 @@ export function registerPageRoutes(app: FastifyInstance, { renderer, cache, file
     const steered = await renderer.steer(visitorOf(request, https));
     const { selection } = steered;
     const rendered = await renderer.page(asked, steered);
-    pageFiles?.offer(asked, rendered);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply
