@@ -169,7 +169,6 @@ describe('a page the site does not have', () => {
     const head = await app.inject({ method: 'HEAD', url: '/nowhere', headers: { host: 'portal.test', accept: 'text/html' } });
     expect(head.statusCode).toBe(404);
   });
-
 });
 
 describe("the API's play figures", () => {

@@ -4,10 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { RuntimeConfig } from 'shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
-import {
-  inlineScriptHashes,
-  pageSecurityHeaders,
-} from '../headers/security-headers';
+import { inlineScriptHashes, pageSecurityHeaders } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../releases/release-selector';
@@ -268,5 +265,4 @@ export class SiteRenderer {
     if (this.fallback?.stamp !== stamp) this.fallback = { stamp, html: fallbackDocument(files, config) };
     return this.fallback.html;
   }
-
 }
