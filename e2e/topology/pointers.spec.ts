@@ -32,7 +32,7 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
   const newest = Object.fromEntries(report.remotes.map((r) => [r.remote, `${r.changes[0]?.action} ${r.changes[0]?.why}`]));
   expect(newest).toMatchObject({ mf_catalog: 'point catalogue team', mf_player: 'point player team' });
 
-  // Through nginx: the config and the pages name both releases (pages from page files again).
+  // Through nginx: the config and the pages name both releases (pages from nginx's cache again).
   const expected = [`${origin}/mf-catalog/k1/mf-manifest.json`, `${origin}/mf-player/p1/mf-manifest.json`];
   await expect
     .poll(
@@ -53,7 +53,7 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
       },
       { timeout: 5_000, intervals: [100] },
     )
-    .toBe('FILE true true');
+    .toBe('HIT true true');
 
   // A player's browser loads both remotes from their releases and plays.
   const loaded: string[] = [];
