@@ -103,7 +103,16 @@ export function buildPageService(options: PageServiceOptions): PageService {
     steering: new ReleaseSteering(defaultSelectors(options.env ?? {})),
     log: app.log,
   });
+  // The current config's remote files (every remote's, its canary's too) stay fetched and
+  // refreshed, whichever pages are asked for: a page is whole, and so cacheable by nginx, only
+  // once every remote's files have answered (render/site-renderer.ts), and after a release is
+  // pointed a page of one remote must not wait for another remote's page to fetch its files.
+  const warming = setInterval(() => {
+    renderer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'remote files not warmed'));
+  }, 1_000);
+  warming.unref();
   app.addHook('onClose', (_instance, done) => {
+    clearInterval(warming);
     remoteFiles.close();
     gameStats.close();
     done();
