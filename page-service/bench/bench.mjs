@@ -34,11 +34,7 @@ const BR = { 'Accept-Encoding': 'br', Accept: 'text/html' };
 const topology = await startTopology({ base, apiInstances: 0, build: false, quiet: true });
 const { urls } = topology;
 const pageFilesCheckout = process.env.BENCH_PAGE_FILES_CHECKOUT;
-const withFiles = pageFilesCheckout
-  ? await import(pathToFileURL(path.resolve(pageFilesCheckout, 'scripts/topology/topology.mjs')).href).then(
-      ({ startTopology: start }) => start({ base: base + 100, apiInstances: 0, build: false, quiet: true }),
-    )
-  : null;
+let withFiles = null;
 
 // nginx's own CPU time (its workers', from /proc): pages/s stops telling the paths apart once the
 // load generator, on the same cores, is what limits them; the work nginx does per page still does.
@@ -104,6 +100,12 @@ const rowOf = (label, r, ref, { viaNginx = true } = {}) => {
 };
 
 try {
+  if (pageFilesCheckout) {
+    const { startTopology: start } = await import(
+      pathToFileURL(path.resolve(pageFilesCheckout, 'scripts/topology/topology.mjs')).href
+    );
+    withFiles = await start({ base: base + 100, apiInstances: 0, build: false, quiet: true });
+  }
   // The page services start before nginx, which serves the remotes' files: the first pages are
   // drawn without the remotes' content (never kept), and whole again within a second or two.
   for (const edge of [topology, withFiles].filter(Boolean))
