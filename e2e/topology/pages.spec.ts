@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
@@ -14,6 +14,14 @@ const PAGES = ['/', '/all-games', '/categories/Arcade%20Games', '/game/5'];
 
 const act = async (request: APIRequestContext, action: string, part: 'pages' | 'api', index: number) =>
   expect((await request.post(`${control}/${action}/${part}/${index}`, { timeout: 60_000 })).ok()).toBeTruthy();
+
+/** nginx's page cache (deploy/nginx.conf's proxy_cache_path, in the topology's folder). */
+const nginxCache = () => path.join(path.dirname(path.dirname(configFile)), 'cache', 'pages');
+/** The keys of the copies nginx keeps: each cache file holds its key after a binary header. */
+const keys = () =>
+  readdirSync(nginxCache(), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => /\nKEY: ([^\n]*)\n/.exec(readFileSync(path.join(entry.parentPath, entry.name), 'latin1'))?.[1]);
 
 const directive = (csp: string, name: string) =>
   csp
@@ -121,12 +129,6 @@ test('nginx keeps the fallback page in its own cache from the pages it sent, bef
   request,
 }) => {
   await request.get('/all-games', { headers: { Accept: 'text/html' } });
-  // The cache's files start with their key: the fallback's is one of them (deploy/nginx.conf).
-  const cache = path.join(path.dirname(path.dirname(configFile)), 'cache', 'pages');
-  const keys = () =>
-    readdirSync(cache, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => /\nKEY: ([^\n]*)\n/.exec(readFileSync(path.join(entry.parentPath, entry.name), 'latin1'))?.[1]);
   await expect.poll(() => keys().includes('portal-fallback'), { timeout: 5_000 }).toBe(true);
   // Never a public path: only nginx asks for it.
   expect((await request.get('/_portal/fallback', { headers: { Accept: 'text/html' } })).status()).toBe(404);
@@ -278,4 +280,34 @@ test('bad input through nginx: a clear 4xx or a normal page, never a 5xx', async
   expect(odd.status()).toBe(200);
   const unknownHost = await request.get('/', { headers: { Accept: 'text/html', Host: 'unknown.example' } });
   expect(unknownHost.status()).toBe(200);
+});
+
+test('a cold nginx has the fallback page once a page service answered it once, with both gone after', async ({ request }) => {
+  test.setTimeout(120_000);
+  // Every copy nginx kept is gone, as on a new edge pod (its cache an empty emptyDir).
+  for (const entry of readdirSync(nginxCache())) rmSync(path.join(nginxCache(), entry), { recursive: true, force: true });
+  expect(keys()).toEqual([]);
+  // The page services are back in nginx's rotation after the test before: one page is enough.
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`/all-games?cold=${Date.now()}`, { headers: { Accept: 'text/html' } })).headers()['x-cache-status'],
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('MISS');
+  await expect.poll(() => keys().includes('portal-fallback'), { timeout: 5_000 }).toBe(true);
+  await act(request, 'kill', 'pages', 0);
+  await act(request, 'kill', 'pages', 1);
+  try {
+    const unseen = await request.get('/search?q=cold-and-never-asked', { headers: { Accept: 'text/html' } });
+    expect(unseen.status()).toBe(200);
+    expect(unseen.headers()['x-fallback']).toMatch(/^(HIT|STALE|UPDATING)$/);
+    expect(await unseen.text()).toContain('id="runtime-config"');
+    expect(unseen.headers()['content-security-policy']).toBe("frame-ancestors 'none'; object-src 'none'");
+  } finally {
+    await act(request, 'start', 'pages', 0);
+    await act(request, 'start', 'pages', 1);
+  }
 });
