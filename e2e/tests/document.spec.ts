@@ -26,21 +26,30 @@ for (const path of PAGES) {
   });
 }
 
-test("the document's CSP meta is the header's policy, less what only a header can carry", async ({ page }) => {
+test('pages carry their CSP as a header alone; the fallback page carries the same policy as a meta tag, less what only a header can carry', async ({
+  page,
+}) => {
+  const metaOf = (text: string) =>
+    // As a browser parses it (attribute values unescaped), without running it.
+    page.evaluate(
+      (html) =>
+        new DOMParser()
+          .parseFromString(html, 'text/html')
+          .querySelector('meta[http-equiv="Content-Security-Policy"]')
+          ?.getAttribute('content') ?? null,
+      text,
+    );
+  let header = '';
   for (const path of ['/', '/game/5']) {
     const response = await page.request.get(path, { headers: { accept: 'text/html' } });
-    const header = response.headers()['content-security-policy'] ?? '';
+    header = response.headers()['content-security-policy'] ?? '';
     const html = await response.text();
     expect(html.startsWith('<!doctype html><html lang="en"><head><meta charSet="utf-8"/>')).toBe(true);
-    // As a browser parses it (attribute values unescaped), without running it.
-    const meta = await page.evaluate(
-      (text) =>
-        new DOMParser()
-          .parseFromString(text, 'text/html')
-          .querySelector('meta[http-equiv="Content-Security-Policy"]')
-          ?.getAttribute('content'),
-      html,
-    );
-    expect(meta).toBe(header.replace("; frame-ancestors 'none'", ''));
+    expect(header).toContain("script-src 'self'");
+    expect(await metaOf(html)).toBeNull();
   }
+  // What nginx keeps and sends when no page service answers (decision 0067).
+  const fallback = await page.request.get('/_portal/fallback');
+  expect(fallback.status()).toBe(200);
+  expect(await metaOf(await fallback.text())).toBe(header.replace("; frame-ancestors 'none'", ''));
 });

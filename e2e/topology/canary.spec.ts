@@ -1,6 +1,6 @@
 // A canary through nginx (decision 0046): `npm run release -- canary` reaches the next page load
 // within 5 s with no reload of nginx; fresh visitors are drawn at its share and stay in their
-// cohort; nginx answers no visitor from a stable page file or cached copy while the canary
+// cohort; nginx answers no new visitor from a cached copy of everyone's page while the canary
 // draws, keeps one cached copy per cohort, and never hands the canary's page to the stable
 // cohort or to visitors after the canary ends. Promote makes it everyone's the same way, and
 // rollback and roll-forward after it move everyone within 5 s too. The catalogue team steers it
@@ -51,12 +51,12 @@ test('a 20 % canary: within 5 s, 150–250 of 1,000 fresh visitors; each sticky;
   browser,
 }) => {
   test.setTimeout(150_000);
-  // Everyone's page is a file before the canary.
-  await expect.poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000 }).toBe('FILE');
+  // Everyone's page is in nginx's cache before the canary.
+  await expect.poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000 }).toBe('HIT');
 
   release(env, 'canary', 'mf_catalog', 'c2', '20', '--why', 'topology test');
   const started = Date.now();
-  // A new visitor is drawn (a private answer that sets the cookie), no longer served a file or a
+  // A new visitor is drawn (a private answer that sets the cookie), no longer served a
   // stored copy of everyone's page: within 5 s every one is, whatever encoding they take (nginx
   // keeps a copy per encoding): a fresh browser context and plain requests all drawn. Once a key
   // was answered by a page service, not from a stale copy, nginx has no copy left to serve for it.
@@ -94,10 +94,10 @@ test('a 20 % canary: within 5 s, 150–250 of 1,000 fresh visitors; each sticky;
     for (const path of ['/all-games', '/all-games', '/'])
       expect(await releaseSeen(visitor.context, `${site}${path}`)).toBe(visitor.release);
 
-  // Undrawn visitors are never answered from a file or a stored copy while the canary runs.
+  // Undrawn visitors are never answered from a stored copy while the canary runs: nginx asks a page service.
   for (let i = 0; i < 5; i += 1) {
     const undrawn = await page('/all-games');
-    expect(undrawn.header('x-cache-status')).not.toMatch(/FILE|HIT|STALE/);
+    expect(undrawn.header('x-cache-status')).not.toMatch(/HIT|STALE|UPDATING|REVALIDATED/);
     expect(undrawn.header('cache-control')).toBe('private, no-store');
     expect(undrawn.header('set-cookie')).toMatch(
       /^portal_cohort=[0-9a-f]{12}\.[cs]; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
@@ -116,7 +116,7 @@ test('a 20 % canary: within 5 s, 150–250 of 1,000 fresh visitors; each sticky;
   expect([...statuses]).toContain('HIT');
 });
 
-test('abort: within 5 s everyone is on the live release again, the cookie is cleared and the files come back', async () => {
+test('abort: within 5 s everyone is on the live release again, the cookie is cleared and the cached page comes back', async () => {
   const id = canaryId(env);
   release(env, 'abort', 'mf_catalog', '--why', 'topology test');
   const aborted = Date.now();
@@ -139,7 +139,7 @@ test('abort: within 5 s everyone is on the live release again, the cookie is cle
   expect(cleared.header('set-cookie')).toMatch(/^portal_cohort=; Max-Age=0/);
   await expect
     .poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000, intervals: [100] })
-    .toBe('FILE');
+    .toBe('HIT');
   expect((await page('/all-games')).text).not.toContain('/mf-catalog/c2/');
 });
 
@@ -147,7 +147,7 @@ test('abort: within 5 s everyone is on the live release again, the cookie is cle
 const releasesOf = (answers: { text: string }[]): string =>
   answers.map(({ text }) => catalogueReleases(text).join('+') || '-').join(' ');
 
-test('promote: within 5 s both cohorts and new visitors get the canary, the cookie is cleared, files come back; rollback and roll-forward follow', async () => {
+test('promote: within 5 s both cohorts and new visitors get the canary, the cookie is cleared, the cached page comes back; rollback and roll-forward follow', async () => {
   test.setTimeout(60_000);
   const within = async (expected: string, ...paths: [string, string?][]) => {
     const started = Date.now();
@@ -179,7 +179,7 @@ test('promote: within 5 s both cohorts and new visitors get the canary, the cook
   expect((await page('/all-games')).header('set-cookie')).toBe('');
   await expect
     .poll(async () => (await page('/all-games')).header('x-cache-status'), { timeout: 5_000, intervals: [100] })
-    .toBe('FILE');
+    .toBe('HIT');
   expect(releasesOf(await Promise.all([page('/all-games'), page('/config.json')]))).toBe('c2 c2');
 
   release(env, 'rollback', 'mf_catalog', '--why', 'topology test');

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 
@@ -13,6 +14,14 @@ const PAGES = ['/', '/all-games', '/categories/Arcade%20Games', '/game/5'];
 
 const act = async (request: APIRequestContext, action: string, part: 'pages' | 'api', index: number) =>
   expect((await request.post(`${control}/${action}/${part}/${index}`, { timeout: 60_000 })).ok()).toBeTruthy();
+
+/** nginx's page cache (deploy/nginx.conf's proxy_cache_path, in the topology's folder). */
+const nginxCache = () => path.join(path.dirname(path.dirname(configFile)), 'cache', 'pages');
+/** The keys of the copies nginx keeps: each cache file holds its key after a binary header. */
+const keys = () =>
+  readdirSync(nginxCache(), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => /\nKEY: ([^\n]*)\n/.exec(readFileSync(path.join(entry.parentPath, entry.name), 'latin1'))?.[1]);
 
 const directive = (csp: string, name: string) =>
   csp
@@ -42,19 +51,19 @@ test('cards and the game frame are in the raw HTML, with per-page titles and lin
   expect(titles.size, 'each page has its own title').toBe(PAGES.length);
 });
 
-test('a page the site does not have is a 404 through nginx, every time, and never kept as a page file', async ({ request }) => {
+test('a page the site does not have is a 404 through nginx, every time, never a cached 200', async ({ request }) => {
   const ask = (path: string) => request.get(path, { headers: { Accept: 'text/html' } });
-  // The page services keep files of the pages they draw (within a second): a second and third
-  // ask, well after the first, would be answered from a file (200) if the 404 had become one.
+  // A second and third ask, after nginx has kept other pages, are still the page service's 404
+  // (or nginx's copy of it), never a 200 from a copy or the fallback.
   for (const path of ['/categories/Nope', '/no/such/page']) {
     const first = await ask(path);
     expect(first.status(), path).toBe(404);
     expect(await first.text(), path).toContain('<title>Page not found |');
-    await expect.poll(async () => (await ask('/all-games')).headers()['x-cache-status'], { timeout: 5_000 }).toBe('FILE');
+    await expect.poll(async () => (await ask('/all-games')).headers()['x-cache-status'], { timeout: 5_000 }).toBe('HIT');
     for (let i = 0; i < 3; i += 1) {
       const again = await ask(path);
       expect(again.status(), path).toBe(404);
-      expect(again.headers()['x-cache-status'], path).not.toBe('FILE');
+      expect(await again.text(), path).toContain('<title>Page not found |');
       expect(again.headers()['content-security-policy'], path).toContain('frame-ancestors');
     }
   }
@@ -85,34 +94,44 @@ test('pages carry the full CSP, COOP and Permissions-Policy, and nginx keeps a c
   expect((await request.get(`${tlsUrl}/api/metrics`)).status()).toBe(404);
 });
 
-test('a page kept as a file is the page the page service drew, with the same headers and its whole CSP', async ({ request }) => {
+test("a page from nginx's cache is the page the page service drew, with the same headers and its whole CSP", async ({
+  request,
+}) => {
   // Identity, so the bytes of the two answers can be compared.
-  const ask = () => request.get('/game/7', { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } });
-  const drawn = await ask();
-  expect(drawn.headers()['x-cache-status']).not.toBe('FILE');
-  let file = drawn;
-  await expect
-    .poll(async () => (file = await ask()).headers()['x-cache-status'], { timeout: 5_000, intervals: [100] })
-    .toBe('FILE');
-  expect(await file.text()).toBe(await drawn.text());
-  for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'cache-control', 'x-frame-options', 'referrer-policy'])
-    expect([name, file.headers()[name]]).toEqual([name, drawn.headers()[name]]);
-  expect(file.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
-  // As the browser reads the attribute: ' is written &#x27;, as React writes it.
-  const meta = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await file.text())?.[1] ?? '').replaceAll(
-    '&#x27;',
-    "'",
-  );
-  expect(meta).toBe((drawn.headers()['content-security-policy'] ?? '').replace("; frame-ancestors 'none'", ''));
-  expect(directive(meta, 'script-src')).toContain(new URL(tlsUrl).origin);
-  // Brotli from the file's copy, as browsers ask for it.
-  const compressed = await request.get('/game/7', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
+  const ask = (query = '') => request.get(`/game/7${query}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'identity' } });
+  const query = `?copy=${Date.now().toString(36)}`;
+  const drawn = await ask(query);
+  expect(drawn.headers()['x-cache-status']).toBe('MISS');
+  const kept = await ask(query);
+  expect(kept.headers()['x-cache-status']).toBe('HIT');
+  expect(await kept.text()).toBe(await drawn.text());
+  const names = ['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cache-control'];
+  for (const name of [...names, 'x-frame-options', 'referrer-policy', 'etag'])
+    expect([name, kept.headers()[name]]).toEqual([name, drawn.headers()[name]]);
+  // The whole policy is the header's: the document carries no second copy of it.
+  expect(directive(kept.headers()['content-security-policy'] ?? '', 'script-src')).toContain(new URL(tlsUrl).origin);
+  expect(await kept.text()).not.toContain('http-equiv="Content-Security-Policy"');
+  // Brotli, kept as its own copy, as browsers ask for it.
+  const brotli = () =>
+    request.get(`/game/7${query}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
+  await brotli();
+  const compressed = await brotli();
+  expect(compressed.headers()['x-cache-status']).toBe('HIT');
   expect(compressed.headers()['content-encoding']).toBe('br');
   expect(await compressed.text()).toBe(await drawn.text());
-  // Never for a query: search results and campaign links are drawn by the page services.
-  expect((await request.get('/game/7?from=mail', { headers: { Accept: 'text/html' } })).headers()['x-cache-status']).not.toBe(
-    'FILE',
-  );
+  // Every copy of a page outside the page services is this nginx's own cache: the topology gives
+  // the page services no folder of pages (decision 0067).
+  const topology = path.dirname(path.dirname(configFile));
+  expect(readdirSync(path.join(topology, 'srv')).filter((name) => /^(pages|fallback)$/.test(name))).toEqual([]);
+});
+
+test('nginx keeps the fallback page in its own cache from the pages it sent, before any page service fails', async ({
+  request,
+}) => {
+  await request.get('/all-games', { headers: { Accept: 'text/html' } });
+  await expect.poll(() => keys().includes('portal-fallback'), { timeout: 5_000 }).toBe(true);
+  // Never a public path: only nginx asks for it.
+  expect((await request.get('/_portal/fallback', { headers: { Accept: 'text/html' } })).status()).toBe(404);
 });
 
 test('over https: http redirects there, HSTS is sent, and the page is the same', async ({ playwright }) => {
@@ -169,8 +188,8 @@ test('an edited config reaches the next page load within 5 s, with no restart or
   const config = JSON.parse(original) as { defaultBrand: { name: string } };
   const name = `Arcade ${Date.now().toString(36)}`;
   const home = () => request.get('/', { headers: { Accept: 'text/html' } });
-  // Home is kept as a file by now: the edit must reach the file, not only the page services.
-  await expect.poll(async () => (await home()).headers()['x-cache-status'], { timeout: 5_000 }).toBe('FILE');
+  // Home is in nginx's cache by now: the edit must reach the copy it serves, not only the page services.
+  await expect.poll(async () => (await home()).headers()['x-cache-status'], { timeout: 5_000 }).toBe('HIT');
   try {
     writeFileSync(configFile, JSON.stringify({ ...config, defaultBrand: { ...config.defaultBrand, name } }));
     const edited = Date.now();
@@ -179,7 +198,13 @@ test('an edited config reaches the next page load within 5 s, with no restart or
       .poll(async () => (await (answer = await home()).text()).includes(name), { timeout: 10_000, intervals: [250] })
       .toBe(true);
     expect(Date.now() - edited).toBeLessThan(5_000);
-    expect(answer.headers()['x-cache-status']).toBe('FILE');
+    // And it is the copy nginx serves from its cache now.
+    await expect
+      .poll(async () => `${(answer = await home()).headers()['x-cache-status']} ${(await answer.text()).includes(name)}`, {
+        timeout: 5_000,
+        intervals: [100],
+      })
+      .toBe('HIT true');
   } finally {
     writeFileSync(configFile, original);
   }
@@ -210,8 +235,17 @@ test('a page service killed under load costs nothing; with both gone, pages stil
   await Promise.all(workers);
   const unseen = await request.get('/search?q=never-asked-before', { headers: { Accept: 'text/html' } });
   expect(unseen.status()).toBe(200);
-  expect(await unseen.text()).toContain('id="runtime-config"');
+  const fallback = await unseen.text();
+  expect(fallback).toContain('id="runtime-config"');
+  expect(fallback).toContain('<div id="root"></div>');
+  // The fallback page, from nginx's own cache (no page service answers), with its CSP.
+  expect(unseen.headers()['x-fallback']).toMatch(/^(HIT|STALE|UPDATING)$/);
+  expect(unseen.headers()['x-cache-status']).toBeUndefined();
+  expect(unseen.headers()['cache-control']).toBe('no-store');
   expect(unseen.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(fallback.replaceAll('&#x27;', "'")).toMatch(
+    /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'/,
+  );
   await act(request, 'start', 'pages', 0);
   await act(request, 'start', 'pages', 1);
   // Back in nginx's rotation once its failure window (fail_timeout) is over: a new page comes from
@@ -246,4 +280,34 @@ test('bad input through nginx: a clear 4xx or a normal page, never a 5xx', async
   expect(odd.status()).toBe(200);
   const unknownHost = await request.get('/', { headers: { Accept: 'text/html', Host: 'unknown.example' } });
   expect(unknownHost.status()).toBe(200);
+});
+
+test('a cold nginx has the fallback page once a page service answered it once, with both gone after', async ({ request }) => {
+  test.setTimeout(120_000);
+  // Every copy nginx kept is gone, as on a new edge pod (its cache an empty emptyDir).
+  for (const entry of readdirSync(nginxCache())) rmSync(path.join(nginxCache(), entry), { recursive: true, force: true });
+  expect(keys()).toEqual([]);
+  // The page services are back in nginx's rotation after the test before: one page is enough.
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`/all-games?cold=${Date.now()}`, { headers: { Accept: 'text/html' } })).headers()['x-cache-status'],
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('MISS');
+  await expect.poll(() => keys().includes('portal-fallback'), { timeout: 5_000 }).toBe(true);
+  await act(request, 'kill', 'pages', 0);
+  await act(request, 'kill', 'pages', 1);
+  try {
+    const unseen = await request.get('/search?q=cold-and-never-asked', { headers: { Accept: 'text/html' } });
+    expect(unseen.status()).toBe(200);
+    expect(unseen.headers()['x-fallback']).toMatch(/^(HIT|STALE|UPDATING)$/);
+    expect(await unseen.text()).toContain('id="runtime-config"');
+    expect(unseen.headers()['content-security-policy']).toBe("frame-ancestors 'none'; object-src 'none'");
+  } finally {
+    await act(request, 'start', 'pages', 0);
+    await act(request, 'start', 'pages', 1);
+  }
 });

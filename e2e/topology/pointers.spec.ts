@@ -38,7 +38,7 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
     mf_player: expect.stringMatching(/^mf_player CI \(token /),
   });
 
-  // Through nginx: the config and the pages name both releases (pages from page files again).
+  // Through nginx: the config and the pages name both releases (pages from nginx's cache again).
   const expected = [manifestOf('mf_catalog', 'k1'), manifestOf('mf_player', 'p1')];
   await expect
     .poll(
@@ -59,7 +59,7 @@ test('two teams point at the same moment: both changes are kept and reach nginxâ
       },
       { timeout: 5_000, intervals: [100] },
     )
-    .toBe('FILE true true');
+    .toBe('HIT true true');
 
   // A player's browser loads both remotes from their releases and plays.
   const loaded: string[] = [];

@@ -137,7 +137,7 @@ test('a trace begun before nginx goes on through it: the API continues the trace
 });
 
 test("a page rendered by a page service is a trace from nginx's request id", async ({ request }) => {
-  // A query string: never a kept page file nor a cached copy, so a page service renders it.
+  // A new query string: never a cached copy, so a page service renders it.
   const answer = await request.get(`/all-games?trace=${Date.now().toString(36)}`, { headers: { accept: 'text/html' } });
   expect(answer.status()).toBe(200);
   const requestId = answer.headers()['x-request-id'] ?? '';

@@ -1,8 +1,8 @@
 // `npm run bench:variants -w page-service`: what one page variant no cache has costs the page
 // service (a new query string each request, as a script would send to get past nginx's cache):
 // the CPU of this process per request (render and compression; zlib's threads included), for each
-// encoding, beside the same page compressed at the strongest setting, which is now done only for
-// what is kept as a file. Prints figures and asserts nothing.
+// encoding, beside the same page compressed at the strongest setting (brotli 11, gzip 9), which
+// no request pays. Prints figures and asserts nothing.
 //
 // Needs `npm run build` (the shell's dist and dist-prerender, the remotes' dists, this service's
 // dist). The remotes are served from BENCH_PORT_BASE (default 5000) + 500 on.

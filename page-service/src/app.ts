@@ -10,7 +10,6 @@ import { buildsPlugin } from './builds/builds-plugin';
 import { pageRoutesPlugin } from './http/page-routes';
 import { proxyTrustFrom } from './http/proxy-trust';
 import type { PageCache } from './render/page-cache';
-import type { PageFiles } from './render/page-files';
 import type { SiteRenderer } from './render/site-renderer';
 import { sitePlugin, type SiteOptions } from './site/site-plugin';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
@@ -28,7 +27,6 @@ export interface PageService {
   app: FastifyInstance;
   renderer: SiteRenderer;
   cache: PageCache;
-  pageFiles: PageFiles | null;
 }
 
 /** The app with every plugin loaded (not yet ready: a caller may still add hooks, as server.ts does). */
@@ -72,5 +70,5 @@ export async function buildPageService(options: PageServiceOptions): Promise<Pag
     await app.close().catch(() => undefined);
     throw error;
   }
-  return { app, renderer: app.renderer, cache: app.pageCache, pageFiles: app.pageFiles };
+  return { app, renderer: app.renderer, cache: app.pageCache };
 }

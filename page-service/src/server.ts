@@ -13,11 +13,6 @@ const env = process.env;
 const repository = path.resolve(__dirname, '..', '..');
 const shellDist = path.resolve(env.SHELL_DIST ?? path.join(repository, 'shell', 'dist'));
 const deadlineMs = Number(env.SHUTDOWN_DEADLINE_MS ?? pageServiceDefault('SHUTDOWN_DEADLINE_MS'));
-const pageFilesMax = env.PAGE_FILES_MAX ? Number(env.PAGE_FILES_MAX) : undefined;
-if (pageFilesMax !== undefined && !(Number.isInteger(pageFilesMax) && pageFilesMax > 0)) {
-  console.error(`page-service: PAGE_FILES_MAX must be a whole number above 0, not "${env.PAGE_FILES_MAX}"`);
-  process.exit(1);
-}
 
 async function main(): Promise<void> {
   // OTEL_EXPORTER_OTLP_ENDPOINT set: spans go there over OTLP (decision 0059); unset: nothing starts.
@@ -41,9 +36,6 @@ async function main(): Promise<void> {
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
     pointerSource: poller ?? undefined,
     serveAssets: env.SERVE_ASSETS === '1',
-    fallbackDir: env.FALLBACK_DIR ? path.resolve(env.FALLBACK_DIR) : undefined,
-    pageFilesDir: env.PAGE_FILES_DIR ? path.resolve(env.PAGE_FILES_DIR) : undefined,
-    pageFilesMax,
     statsUrl: env.PLAY_STATS_API_URL || undefined,
     // Errors and start/stop only, so written as they happen (nginx's access log has every request).
     // With tracing on, a line written during a request carries its trace and span ids.
@@ -88,8 +80,6 @@ async function main(): Promise<void> {
     {
       shellDist,
       configFile: env.CONFIG_FILE ?? 'shell dist',
-      fallbackDir: env.FALLBACK_DIR ?? 'none',
-      pageFilesDir: env.PAGE_FILES_DIR ?? 'none',
       traces: tracing ? `OTLP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT ?? ''}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)',
     },
     'page service ready',

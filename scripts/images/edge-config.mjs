@@ -14,10 +14,6 @@ const REPLACEMENTS = [
   ['access_log /var/log/nginx/portal-access.log ', 'access_log /dev/stdout '],
   ['listen 80;', `listen ${EDGE_PORTS.http};`],
   ['listen 443 ssl http2;', `listen ${EDGE_PORTS.https} ssl http2;`],
-  // What the page services write (pages as files, the fallback page) is on a volume they share
-  // with the edge (Kubernetes: the claim portal-pages), mounted at /srv/portal/shared.
-  ['root /srv/portal/pages;', 'root /srv/portal/shared/pages;'],
-  ['root /srv/portal/fallback;', 'root /srv/portal/shared/fallback;'],
 ];
 
 /** Each upstream block's server lines become one marker, filled in at start from the environment. */

@@ -132,8 +132,7 @@ export async function startTopology({
   chmodSync(dir, 0o755);
   const srv = path.join(dir, 'srv');
   const etc = path.join(dir, 'etc');
-  for (const sub of ['logs', 'cache', 'etc', 'srv/fallback', 'srv/pages', 'srv/acme'])
-    mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ['logs', 'cache', 'etc', 'srv/acme']) mkdirSync(path.join(dir, sub), { recursive: true });
   for (const folder of folders) cpSync(path.join(ROOT, folder, 'dist'), path.join(srv, folder), { recursive: true });
   cpSync(path.join(ROOT, registry.shell.folder, 'dist-prerender'), path.join(srv, 'shell-prerender'), { recursive: true });
   const shellConfig = JSON.parse(readFileSync(path.join(ROOT, registry.shell.folder, 'dist', 'config.json'), 'utf8'));
@@ -173,9 +172,10 @@ export async function startTopology({
   const mounts = [dir];
   const edge = createEdge(runtime, { prefix: dir, conf: nginxConf, mounts: [dir], label: String(base) });
   if (runtime.kind === 'images') {
-    // What the services and nginx write (pages, fallback, uploads; pid file, logs, cache) is the
-    // images' non-root user's, and the TLS key nginx reads; the rest stays root's, readable.
-    const writable = ['srv/pages', 'srv/fallback', 'api-data-0', 'api-data-1', 'logs', 'cache'];
+    // What the services and nginx write (each API instance its own data folder; nginx its pid
+    // file, logs and cache) is the images' non-root user's, and the TLS key nginx reads; the rest
+    // stays root's, readable. The page services write nothing (decision 0067).
+    const writable = ['api-data-0', 'api-data-1', 'logs', 'cache'];
     for (const sub of writable) mkdirSync(path.join(dir, sub), { recursive: true });
     for (const sub of ['', ...writable, 'etc/tls/site.key']) chownSync(path.join(dir, sub), IMAGE_USER.uid, IMAGE_USER.gid);
   }
@@ -214,8 +214,6 @@ export async function startTopology({
           SHELL_DIST: path.join(srv, 'shell'),
           PRERENDER_DIR: path.join(srv, 'shell-prerender'),
           CONFIG_FILE: configFile,
-          FALLBACK_DIR: path.join(srv, 'fallback'),
-          PAGE_FILES_DIR: path.join(srv, 'pages'),
           // nginx is the one hop in front (per-address limits of the telemetry collector).
           TRUST_PROXY_HOPS: '1',
           // The certificate nginx serves, read as players get it (the expiry alert's metric).

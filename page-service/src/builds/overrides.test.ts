@@ -1,12 +1,11 @@
 // Preview overrides through the page service (decision 0047): the link sets the cookie and
 // redirects; the cookie's pages load the preview with its banner and CSP, theirs alone; anything
 // not accepted changes nothing and clears the cookie; everyone else's pages stay as they were.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
-import type { PageFiles } from '../render/page-files';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
@@ -20,7 +19,6 @@ let preview: Awaited<ReturnType<typeof jsonServer>>;
 let elsewhere: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
 let app: FastifyInstance;
-let pageFiles: PageFiles | null;
 let work: string;
 let previewUrl: string;
 
@@ -45,11 +43,9 @@ beforeAll(async () => {
     overrideOrigins: [preview.base],
   });
   work = mkdtempSync(path.join(os.tmpdir(), 'page-service-overrides-'));
-  mkdirSync(path.join(work, 'pages'));
   mkdirSync(path.join(work, 'releases'));
-  ({ app, pageFiles } = await buildPageService({
+  ({ app } = await buildPageService({
     shellDist: shell.dist,
-    pageFilesDir: path.join(work, 'pages'),
     releasesDir: path.join(work, 'releases'),
     env: { RELEASE_OVERRIDE_SECRET: SECRET },
   }));
@@ -101,11 +97,10 @@ test('the cookie’s pages load the preview, carry the banner and its CSP, and a
   });
   expect((JSON.parse(config.body) as { remotes: Record<string, string> }).remotes.mf_catalog).toBe(previewUrl);
   expect(config.headers['cache-control']).toBe('private, no-store');
-  await pageFiles?.settled();
-  // The file nginx serves is everyone's page: never the preview's.
-  const file = path.join(work, 'pages', 'http', 'portal.test', 'all-games.html');
-  expect(existsSync(file)).toBe(true);
-  expect((await get('/all-games')).body).toContain('<h1>Live</h1>');
+  // Everyone else's page, which caches keep, is never the preview's.
+  const everyone = await get('/all-games');
+  expect(everyone.body).toContain('<h1>Live</h1>');
+  expect(everyone.headers['cache-control']).toMatch(/^public/);
 });
 
 test('everyone else’s pages are as they were: no banner, no preview origin, shared', async () => {

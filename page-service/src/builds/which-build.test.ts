@@ -1,11 +1,10 @@
-// The canary through the page service: pages, /config.json, headers and page files follow the
+// The canary through the page service: pages, /config.json and headers follow the
 // visitor's cohort (decision 0046).
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
-import type { PageFiles } from '../render/page-files';
 import type { SiteRenderer } from '../render/site-renderer';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
@@ -15,10 +14,8 @@ let live: Awaited<ReturnType<typeof jsonServer>>;
 let canary: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
 let app: FastifyInstance;
-let pageFiles: PageFiles | null;
 let renderer: SiteRenderer;
 let releasesDir: string;
-let filesDir: string;
 let written = 0;
 
 function writePointers(withCanary: { id: string; share: number } | null) {
@@ -36,17 +33,14 @@ function writePointers(withCanary: { id: string; share: number } | null) {
 const get = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { host: 'portal.test', accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 const cohortOf = (setCookie: string | string[] | undefined) => /portal_cohort=([^;]*)/.exec(String(setCookie))?.[1];
-const pageFile = () => path.join(filesDir, 'http', 'portal.test', 'all-games.html');
 
 beforeAll(async () => {
   live = await jsonServer({ '/mf-manifest.json': manifest('live.js'), '/fragments.json': fragments('Live') });
   canary = await jsonServer({ '/mf-manifest.json': manifest('canary.js'), '/fragments.json': fragments('Canary') });
   shell = fakeShell(`${live.base}/mf-manifest.json`);
   releasesDir = mkdtempSync(path.join(os.tmpdir(), 'page-service-releases-'));
-  filesDir = path.join(releasesDir, 'pages');
-  mkdirSync(filesDir);
   writePointers(null);
-  ({ app, pageFiles, renderer } = await buildPageService({ shellDist: shell.dist, releasesDir, pageFilesDir: filesDir }));
+  ({ app, renderer } = await buildPageService({ shellDist: shell.dist, releasesDir }));
   // The remotes' files are fetched on the first page that needs them; wait until they are in.
   for (let i = 0; i < 50 && !(await get('/all-games')).body.includes('<h1>Live'); i += 1)
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -58,22 +52,17 @@ afterAll(async () => {
   rmSync(releasesDir, { recursive: true, force: true });
 });
 
-test('without a canary: everyone’s page, shared, kept as a file, no cookie', async () => {
+test('without a canary: everyone’s page, shared, no cookie', async () => {
   writePointers(null);
   const response = await get('/all-games');
   expect(response.body).toContain('<h1>Live</h1>');
   expect(response.headers['set-cookie']).toBeUndefined();
   expect(response.headers['cache-control']).toMatch(/^public/);
   expect(response.headers.vary).toBe('Accept-Encoding');
-  await pageFiles?.settled();
-  expect(existsSync(pageFile())).toBe(true);
 });
 
 test('a 100 % draw: the canary’s page, config, hints and CSP; private while it sets the cookie, shared by cohort after', async () => {
   writePointers({ id: 'full', share: 99.99 });
-  await pageFiles?.check();
-  // Nobody without the cookie may be answered from a file while a canary draws every new visitor.
-  expect(existsSync(pageFile())).toBe(false);
 
   const first = await get('/all-games');
   const cohort = cohortOf(first.headers['set-cookie']);
@@ -97,12 +86,10 @@ test('a 100 % draw: the canary’s page, config, hints and CSP; private while it
   expect(config.json<{ remotes: Record<string, string> }>().remotes.mf_catalog).toBe(`${canary.base}/mf-manifest.json`);
   expect(config.headers.vary).toBe('Accept-Encoding, Cookie');
 
-  // The stable cohort of the same canary: the live release, still never a file.
+  // The stable cohort of the same canary: the live release.
   const stable = await get('/all-games', 'portal_cohort=full.s');
   expect(stable.body).toContain('<h1>Live</h1>');
   expect(stable.headers.vary).toBe('Accept-Encoding, Cookie');
-  await pageFiles?.settled();
-  expect(existsSync(pageFile())).toBe(false);
 });
 
 test('a running canary’s build is one the telemetry knows (its visitors’ figures are not `other`)', async () => {
@@ -134,7 +121,7 @@ test('a visitor being drawn is never answered 304, nor given a validator: a cach
   expect(returning.headers.etag).toBe(etag);
 });
 
-test('the canary ends: the cookie is deleted, everyone’s page again, and the file comes back', async () => {
+test('the canary ends: the cookie is deleted, everyone’s page again, shared', async () => {
   writePointers(null);
   const response = await get('/all-games', 'portal_cohort=full.c');
   expect(response.body).toContain('<h1>Live</h1>');
@@ -143,8 +130,6 @@ test('the canary ends: the cookie is deleted, everyone’s page again, and the f
   const config = await app.inject({ method: 'GET', url: '/config.json', headers: { cookie: 'portal_cohort=full.c' } });
   expect(config.json<{ remotes: Record<string, string> }>().remotes.mf_catalog).toBe(`${live.base}/mf-manifest.json`);
   await get('/all-games');
-  await pageFiles?.settled();
-  expect(existsSync(pageFile())).toBe(true);
 });
 
 test.each([

@@ -52,15 +52,6 @@ export const PAGE_SERVICE_SETTINGS = {
     doc: "Preview overrides' HMAC key (at least 32 characters); unset: overrides are off.",
     secret: true,
   },
-  FALLBACK_DIR: {
-    doc: "Where to keep nginx's fallback page (the plain shell with its CSP).",
-    example: '/srv/portal/fallback',
-  },
-  PAGE_FILES_DIR: {
-    doc: 'Where to keep whole pages as files for nginx to serve itself.',
-    example: '/srv/portal/pages',
-  },
-  PAGE_FILES_MAX: { doc: "At most this many page files; a page past it stays in nginx's cache.", default: '2000' },
   SERVE_ASSETS: { doc: '`1`: also serve the files of `SHELL_DIST` (development, `npm start`); nginx does in production.' },
   CERT_PROBE_URLS: {
     doc: "The site's https addresses, comma-separated: a TLS handshake at most once a minute reads the certificate served, for the expiry alert.",

@@ -105,13 +105,6 @@ export function permissionsPolicy(gameHosts: readonly string[]): string {
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/**
- * The Permissions-Policy nginx sends with the pages it serves as files (deploy/nginx.conf carries
- * this exact value, a test checks it): the one of the catalogue's own game hosts. A config with
- * other game hosts gets no page files, only pages from this service with their own header.
- */
-export const PAGE_FILE_PERMISSIONS_POLICY = permissionsPolicy(gameHostsOf({}));
-
 /** Headers every response of the site carries, page or file. */
 export const BASE_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',

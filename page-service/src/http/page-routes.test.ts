@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
+import { FALLBACK_PATH } from './page-routes';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { Failing, jsonServer } from '../testing/json-server';
 import type { PageCache } from '../render/page-cache';
@@ -25,7 +24,6 @@ let remote: Awaited<ReturnType<typeof jsonServer>>;
 let shell: FakeShell;
 let app: FastifyInstance;
 let cache: PageCache;
-const fallbackDir = path.join(os.tmpdir(), `page-service-fallback-${process.pid}`);
 
 beforeAll(async () => {
   remote = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': FRAGMENTS('All Games') });
@@ -33,7 +31,6 @@ beforeAll(async () => {
   ({ app, cache } = await buildPageService({
     shellDist: shell.dist,
     serveAssets: true,
-    fallbackDir,
     env: { ACCOUNT_API_URL: 'http://api.example:8000' },
   }));
   // The remote's files are fetched on the first page that needs them; wait until they are in.
@@ -44,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await remote.close();
-  rmSync(fallbackDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -78,9 +74,9 @@ describe('a page', () => {
     // The one inline script the renderer reported; JSON blocks are data.
     const hash = createHash('sha256').update('window.__inline = 1').digest('base64');
     expect(csp.match(/'sha256-[^']+'/g)).toEqual([`'sha256-${hash}'`]);
-    // The document's meta carries the same policy, less what only a header can carry.
-    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(body)?.[1]?.replaceAll('&#x27;', "'");
-    expect(meta).toBe(csp.replace("; frame-ancestors 'none'", ''));
+    // The header is the whole policy: the document carries no second copy of it.
+    expect(body).toContain('window.__inline = 1');
+    expect(body).not.toContain('http-equiv="Content-Security-Policy"');
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain('http://api.example:8000');
     expect(csp).toContain("frame-ancestors 'none'");
@@ -136,6 +132,8 @@ describe('a page', () => {
     expect((await app.inject({ url: '/config.json', headers: { host: 'portal.test' } })).json()).toMatchObject({
       motto: 'Play more',
     });
+    // nginx's fallback page carries the same config as the pages.
+    expect((await app.inject({ url: FALLBACK_PATH, headers: { host: 'portal.test' } })).body).toContain('Play more');
   });
 
   test("a remote's redeployed fragments reach pages with the service's next refresh of its files", async () => {
@@ -175,33 +173,6 @@ describe('a page the site does not have', () => {
     expect(again.body).toBe(response.body);
     const head = await app.inject({ method: 'HEAD', url: '/nowhere', headers: { host: 'portal.test', accept: 'text/html' } });
     expect(head.statusCode).toBe(404);
-  });
-
-  test('is never kept as a file for nginx (which would serve it as a 200)', async () => {
-    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'page-files-404-'));
-    const service = await buildPageService({
-      shellDist: shell.dist,
-      pageFilesDir: filesDir,
-      env: { ACCOUNT_API_URL: 'http://api.example:8000' },
-    });
-    try {
-      const found = (file: string) => existsSync(path.join(filesDir, 'http', 'portal.test', file));
-      const ready = (html: string) => html.includes('<h1>');
-      for (let i = 0; i < 50; i += 1) {
-        const { body } = await service.app.inject({ method: 'GET', url: '/all-games', headers: { host: 'portal.test' } });
-        if (ready(body)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect((await service.app.inject({ method: 'GET', url: '/nowhere', headers: { host: 'portal.test' } })).statusCode).toBe(
-        404,
-      );
-      await service.pageFiles?.settled();
-      expect(found('all-games.html')).toBe(true);
-      expect(found('nowhere.html')).toBe(false);
-    } finally {
-      await service.app.close();
-      rmSync(filesDir, { recursive: true, force: true });
-    }
   });
 });
 
@@ -371,11 +342,12 @@ describe('around the pages', () => {
     expect((await app.inject({ url: '/missing.js', headers: { host: 'portal.test' } })).statusCode).toBe(404);
   });
 
-  test("nginx's fallback page: the plain shell with its config and its CSP in a meta tag", async () => {
-    await get('/');
-    const file = path.join(fallbackDir, 'index.html');
-    expect(existsSync(file)).toBe(true);
-    const html = readFileSync(file, 'utf8');
+  test("nginx's fallback page: the plain shell with its config and its CSP in a meta tag, kept by nginx alone", async () => {
+    const response = await app.inject({ url: FALLBACK_PATH, headers: { host: 'portal.test' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const html = response.body;
     // Attribute values as the browser reads them (the one escaper writes ' as &#x27;, as React does).
     expect(html.replaceAll('&#x27;', "'")).toMatch(
       /^<!doctype html><html lang="en"><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'/,
@@ -383,6 +355,10 @@ describe('around the pages', () => {
     expect(html).not.toContain('frame-ancestors');
     expect(html).toContain('id="runtime-config"');
     expect(html).toContain('<div id="root"></div>');
+    // Pages carry their policy as a header alone: no copy of them is ever served without it.
+    expect((await get('/')).body).not.toContain('http-equiv="Content-Security-Policy"');
+    const head = await app.inject({ method: 'HEAD', url: FALLBACK_PATH, headers: { host: 'portal.test' } });
+    expect([head.statusCode, head.body]).toEqual([200, '']);
   });
 
   test('health and readiness', async () => {
@@ -396,13 +372,9 @@ describe('ready means whole pages', () => {
     for (let i = 0; i < 60 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
   };
 
-  test('a remote whose files do not answer: not ready, and its pages are neither files nor cacheable until it is back', async () => {
+  test('a remote whose files do not answer: not ready, and its pages are not cacheable until it is back', async () => {
     const failing = await jsonServer({ '/mf-manifest.json': MANIFEST, '/fragments.json': new Failing(503) });
-    const pagesDir = mkdtempSync(path.join(os.tmpdir(), 'page-service-pages-'));
-    const service = await buildPageService({
-      shellDist: fakeShell(`${failing.base}/mf-manifest.json`).dist,
-      pageFilesDir: pagesDir,
-    });
+    const service = await buildPageService({ shellDist: fakeShell(`${failing.base}/mf-manifest.json`).dist });
     const page = () => service.app.inject({ url: '/all-games', headers: { host: 'portal.test', accept: 'text/html' } });
     const readyz = () => service.app.inject({ url: '/readyz' });
     try {
@@ -414,8 +386,6 @@ describe('ready means whole pages', () => {
       expect(partial.body).toContain('<p>placeholder</p>');
       expect(partial.headers['cache-control']).toBe('private, no-store');
       expect(partial.headers.etag).toBeUndefined();
-      await service.pageFiles?.settled();
-      expect(existsSync(path.join(pagesDir, 'http/portal.test/all-games.html'))).toBe(false);
 
       failing.files['/fragments.json'] = FRAGMENTS('All Games');
       await until(async () => (await readyz()).statusCode === 200);
@@ -426,12 +396,9 @@ describe('ready means whole pages', () => {
         'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400',
       );
       expect(whole.headers.etag).toMatch(/^"/);
-      await service.pageFiles?.settled();
-      expect(readFileSync(path.join(pagesDir, 'http/portal.test/all-games.html'), 'utf8')).toContain('<h1>All Games</h1>');
     } finally {
       await service.app.close();
       await failing.close();
-      rmSync(pagesDir, { recursive: true, force: true });
     }
   });
 

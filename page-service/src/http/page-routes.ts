@@ -33,14 +33,22 @@ function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
 }
 
+/**
+ * Where nginx asks for the plain shell it sends when no page service answers and it has no copy
+ * of the page (render/fallback-page.ts): kept in nginx's own cache, never public (nginx answers
+ * this path only to itself), and `no-store` for anything beyond.
+ */
+export const FALLBACK_PATH = '/_portal/fallback';
+
 export interface PageRouteOptions {
   /** Also serve the shell's files from this folder (npm start, development); in production nginx does. */
   serveAssetsFrom?: string | null;
 }
 
 function pageRoutes(app: FastifyInstance, { serveAssetsFrom = null }: PageRouteOptions, done: (error?: Error) => void): void {
-  const { renderer, pageCache: cache, pageFiles } = app;
+  const { renderer, pageCache: cache } = app;
   const files = serveAssetsFrom ? staticFiles(serveAssetsFrom) : null;
+
   const health = () => Promise.resolve({ ok: true, part: 'page-service' });
   app.get('/__health', health);
   app.get('/livez', health);
@@ -88,6 +96,20 @@ function pageRoutes(app: FastifyInstance, { serveAssetsFrom = null }: PageRouteO
     },
   });
 
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: FALLBACK_PATH,
+    handler: async (request, reply) => {
+      const html = await renderer.fallbackPage();
+      if (html === null) return sendText(reply, 503, 'Service Unavailable: the shell has no index.html');
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(request.method === 'HEAD' ? undefined : html);
+    },
+  });
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const https = servedOverHttps(request);
     const steered = await app.whichBuild(request, true);
@@ -106,7 +128,6 @@ function pageRoutes(app: FastifyInstance, { serveAssetsFrom = null }: PageRouteO
     const asked = { url: request.url, host, https };
     const { selection } = steered;
     const rendered = await renderer.page(asked, steered);
-    pageFiles?.offer(asked, rendered);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const etag = encoding === 'identity' ? rendered.etag : rendered.etag.replace(/"$/, `-${encoding}"`);
     reply

@@ -9,7 +9,7 @@
 import type { RuntimeConfig } from 'shared-contracts';
 import type { PrerenderedPage, PreviewBanner } from 'shared-contracts/fragments';
 import type { GameStatsSnapshot } from 'shared-contracts/play-data';
-import { contentSecurityPolicy, policyMetaContent, scriptHashes } from '../headers/security-headers';
+import { scriptHashes } from '../headers/security-headers';
 import type { RemoteFiles } from '../sources/remote-files';
 import { preloadHints, sharedChunkHints } from './preload-hints';
 import { pageFragments } from './remote-fragments';
@@ -24,8 +24,6 @@ export interface PageRequest {
   config: RuntimeConfig;
   /** Every game's figures (plays, likes, Home's rows); null when the API could not give them. */
   stats: GameStatsSnapshot | null;
-  /** Whether the page is served over https (the CSP's upgrade-insecure-requests). */
-  https?: boolean;
   /** Preview overrides' banners, drawn first in the body, outside React's root. */
   banners?: readonly PreviewBanner[];
 }
@@ -66,7 +64,7 @@ const statusOf = (page: PrerenderedPage | null): number =>
 export async function renderDocument(
   shell: ShellFiles,
   remoteFiles: RemoteFiles,
-  { url, hostname, origin, config, stats, https = false, banners }: PageRequest,
+  { url, hostname, origin, config, stats, banners }: PageRequest,
   onRenderError: (error: unknown) => void = () => undefined,
 ): Promise<RenderedDocument> {
   const { assets, renderer } = shell;
@@ -106,13 +104,13 @@ export async function renderDocument(
     fragmentStyles: (page?.fragments ?? []).map((id) => ({ id, css: styleElementText(styleOf(id)) })),
     config,
     hints,
-    // The policy in the document too, so the page is whole when nginx serves it as a file.
-    policyFor: (scripts) => policyMetaContent(contentSecurityPolicy(config, { https, scriptHashes: scriptHashes(scripts) })),
+    // No policy meta: every copy of a page beyond this service is nginx's cache, which keeps the
+    // header (decision 0067); only the fallback page carries one (fallback-page.ts).
     ...(banners ? { banners } : {}),
   });
   return {
     html,
-    // What the renderer says it wrote; the meta above was made from the same list.
+    // What the renderer says it wrote: the CSP header hashes exactly these.
     scriptHashes: scriptHashes(inlineScripts),
     prerendered: page !== null,
     indexable: page !== null && !noindex(page),

@@ -2,15 +2,11 @@
 // the shell's document renderer with no page (an empty root, the stylesheet linked), the runtime
 // config and, since nginx cannot compute it, the page's CSP as a <meta http-equiv>
 // (frame-ancestors, which a meta tag cannot carry, stays in nginx's header). The site then starts
-// in the browser as it did before pre-rendering. Written atomically whenever the config or the
-// shell's build changes.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// in the browser as it did before pre-rendering. nginx asks for it at /_portal/fallback
+// (http/page-routes.ts) and keeps it in its own cache (deploy/nginx.conf).
 import type { RuntimeConfig } from 'shared-contracts';
 import { contentSecurityPolicy, policyMetaContent, scriptHashes } from '../headers/security-headers';
 import type { ShellFiles } from './shell-build';
-
-export const FALLBACK_FILE = 'index.html';
 
 export function fallbackDocument(shell: ShellFiles, config: RuntimeConfig): string | null {
   if (shell.assets === null || shell.renderer === null) return null;
@@ -24,13 +20,4 @@ export function fallbackDocument(shell: ShellFiles, config: RuntimeConfig): stri
     hints: [],
     policyFor: (scripts) => policyMetaContent(contentSecurityPolicy(config, { scriptHashes: scriptHashes(scripts) })),
   }).html;
-}
-
-/** Writes the fallback page into `dir` (write, then rename: nginx never reads half a file). */
-export function writeFallback(dir: string, html: string): void {
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, FALLBACK_FILE);
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, html);
-  renameSync(temporary, file);
 }

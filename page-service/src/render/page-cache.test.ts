@@ -3,7 +3,7 @@ import { COMPRESSION, etagOf, PageCache, type CachedPage } from './page-cache';
 
 const pageOf = (html: string): CachedPage => {
   const body = Buffer.from(html);
-  return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, whole: true, keepAsFile: true };
+  return { body, status: 200, headers: {}, etag: etagOf(body), renderMs: 1, cacheable: true, whole: true };
 };
 
 describe('the page cache', () => {
@@ -47,7 +47,7 @@ describe('the page cache', () => {
   });
 });
 
-describe('compression: quick on the request path, the strongest only for what is kept', () => {
+describe('compression on the request path', () => {
   // A page of the size the site's are (tens of KB of similar markup), so the settings differ.
   const html = Buffer.from(
     Array.from({ length: 400 }, (_, i) => `<li class="card"><a href="/game/${i}">Game ${i * 7919}</a></li>`).join(''),
@@ -60,26 +60,15 @@ describe('compression: quick on the request path, the strongest only for what is
     status: 200,
     cacheable: true,
     whole: true,
-    keepAsFile: true,
   };
   const br = (quality: number) =>
     brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } });
 
   test('a request gets brotli 5 / gzip 6, never brotli 11 compressed for it', async () => {
     const cache = new PageCache();
-    expect((await cache.encoded(page, 'br')).equals(br(COMPRESSION.quick.brotliQuality))).toBe(true);
+    expect((await cache.encoded(page, 'br')).equals(br(COMPRESSION.brotliQuality))).toBe(true);
     expect((await cache.encoded(page, 'br')).equals(br(11))).toBe(false);
     expect((await cache.encoded(page, 'gzip')).equals(gzipSync(html, { level: 6 }))).toBe(true);
-    expect(COMPRESSION.quick.brotliQuality).toBeLessThanOrEqual(5);
-  });
-
-  test('the strongest copy, once made for a file, is what requests get after', async () => {
-    const cache = new PageCache();
-    await cache.encoded(page, 'br');
-    const strongest = await cache.strongest(page, 'br');
-    expect(strongest.equals(br(11))).toBe(true);
-    expect(cache.strongest(page, 'br')).toBe(cache.strongest(page, 'br'));
-    expect((await cache.encoded(page, 'br')).equals(strongest)).toBe(true);
-    expect(brotliDecompressSync(strongest).equals(html)).toBe(true);
+    expect(COMPRESSION.brotliQuality).toBeLessThanOrEqual(5);
   });
 });

@@ -3,10 +3,9 @@
 // a change draws the page again on its next request and nothing else does. Each document is
 // compressed once per encoding, off the event loop (zlib's thread pool), and only when a client
 // first asks for that encoding: a page drawn again with the same bytes (a change it does not
-// show, such as another game's plays) keeps its compressed copies and its ETag. On the request
-// path at a quality that takes milliseconds (every new query string is a page no cache has, and
-// brotli's best took about 100 ms of CPU each); the strongest only off it, for what is kept as a
-// file (render/page-files.ts), whose copy then serves requests too. One render per
+// show, such as another game's plays) keeps its compressed copies and its ETag. At a quality that
+// takes milliseconds (every new query string is a page no cache has, and brotli's best took about
+// 100 ms of CPU each); nginx keeps the compressed copy it gets (deploy/page-cache.conf). One render per
 // key at a time: a burst of requests for a page that changed waits for one render instead of
 // running twenty.
 import { createHash } from 'node:crypto';
@@ -37,25 +36,16 @@ export interface CachedPage {
    * here (its key moves when that remote answers) but sent `private, no-store`.
    */
   whole: boolean;
-  /** Whether nginx may serve it as a file (render/page-files.ts): a whole, indexable page. */
-  keepAsFile: boolean;
 }
 
-/** A document's copy in one encoding: what requests get, and the strongest once asked for. */
-interface Copy {
-  bytes: Promise<Buffer>;
-  strongest?: Promise<Buffer>;
-}
-type Compressed = Map<Exclude<Encoding, 'identity'>, Copy>;
+/** A document's copies, one per encoding asked for. */
+type Compressed = Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>;
 
-/** zlib settings per encoding: `quick` for the request path, `strongest` for what is kept. */
-export const COMPRESSION = {
-  quick: { brotliQuality: 5, gzipLevel: 6 },
-  strongest: { brotliQuality: 11, gzipLevel: 9 },
-} as const;
+/** zlib settings per encoding, for the request path. */
+export const COMPRESSION = { brotliQuality: 5, gzipLevel: 6 } as const;
 
-function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, how: keyof typeof COMPRESSION): Promise<Buffer> {
-  const { brotliQuality, gzipLevel } = COMPRESSION[how];
+function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
+  const { brotliQuality, gzipLevel } = COMPRESSION;
   return encoding === 'br'
     ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipAsync(body, { level: gzipLevel });
@@ -118,46 +108,21 @@ export class PageCache {
   }
 
   /**
-   * The page's bytes in `encoding` for a request: the copy kept, else compressed now at the quick
-   * setting (once per document kept).
+   * The page's bytes in `encoding` for a request: the copy kept, else compressed now (once per
+   * document kept).
    */
   encoded(page: CachedPage, encoding: Encoding): Promise<Buffer> {
-    return this.copy(page, encoding, 'quick');
-  }
-
-  /**
-   * The page's bytes at the strongest setting, for what is kept as a file (never on a request's
-   * path): compressed once, and then also the copy requests get.
-   */
-  strongest(page: CachedPage, encoding: Encoding): Promise<Buffer> {
-    return this.copy(page, encoding, 'strongest');
-  }
-
-  private copy(page: CachedPage, encoding: Encoding, how: keyof typeof COMPRESSION): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(page.body);
-    const copies: Compressed = this.compressed.get(page.etag) ?? new Map<Exclude<Encoding, 'identity'>, Copy>();
+    const copies: Compressed = this.compressed.get(page.etag) ?? new Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>();
     touch(this.compressed, page.etag, copies, this.maxEntries);
-    let copy = copies.get(encoding);
-    if (how === 'quick' && copy) return copy.bytes;
-    if (how === 'strongest' && copy?.strongest) return copy.strongest;
-    const bytes = compress(page.body, encoding, how);
-    if (!copy) {
-      copy = { bytes };
-      copies.set(encoding, copy);
-    }
-    const kept = copy;
-    if (how === 'strongest') kept.strongest = bytes;
-    void bytes.then(
-      // Requests get the strongest copy once it is done (the quick one serves until then).
-      () => {
-        if (how === 'strongest') kept.bytes = bytes;
-      },
-      // A failed compression is not kept: the next request tries again.
-      () => {
-        if (kept.bytes === bytes) copies.delete(encoding);
-        if (kept.strongest === bytes) delete kept.strongest;
-      },
-    );
+    const kept = copies.get(encoding);
+    if (kept) return kept;
+    const bytes = compress(page.body, encoding);
+    copies.set(encoding, bytes);
+    // A failed compression is not kept: the next request tries again.
+    bytes.catch(() => {
+      if (copies.get(encoding) === bytes) copies.delete(encoding);
+    });
     return bytes;
   }
 }

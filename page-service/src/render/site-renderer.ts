@@ -2,16 +2,16 @@
 // config, the remotes' manifests and fragments, the API's play figures. A page is drawn again only when one of them
 // changed (each has a version, and the versions are part of the cache's key).
 import { performance } from 'node:perf_hooks';
-import { servesHost, type RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from 'shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
-import { PAGE_FILE_PERMISSIONS_POLICY, pageSecurityHeaders } from '../headers/security-headers';
+import { pageSecurityHeaders } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
 import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../builds/release-selector';
 import { ReleaseSteering, type Steered } from '../builds/which-build';
 import { STEERING_COOKIES } from '../builds/steering-cookies';
 import { renderDocument } from './document';
-import { fallbackDocument, writeFallback } from './fallback-page';
+import { fallbackDocument } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';
 import { fragmentsUrlOf } from './remote-fragments';
 import { ENTRY_ASSETS_FILE, type ShellBuild } from './shell-build';
@@ -40,8 +40,6 @@ export interface SiteRendererOptions {
   cache: PageCache;
   /** The per-visitor choice of releases (default: the canary's cohorts). */
   steering?: ReleaseSteering;
-  /** Where to keep nginx's fallback page up to date (absent: not written). */
-  fallbackDir?: string | undefined;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
@@ -54,7 +52,8 @@ export interface SteeredVisitor extends Steered {
 const EVERYONE_NOW = { selection: EVERYONE, base: null } as const;
 
 export class SiteRenderer {
-  private fallbackStamp = '';
+  /** The fallback page of the last shell build and config it was drawn from. */
+  private fallback: { stamp: string; html: string | null } | null = null;
   private readonly steering: ReleaseSteering;
 
   constructor(private readonly options: SiteRendererOptions) {
@@ -134,8 +133,7 @@ export class SiteRenderer {
 
   /**
    * The page for a visitor as steer() chose (drawn from the config that choice was made from);
-   * without one, everyone's page. Only
-   * everyone's page (key '') may be kept as a file for nginx.
+   * without one, everyone's page.
    */
   async page(
     { url, host, https }: PageAsked,
@@ -150,7 +148,7 @@ export class SiteRenderer {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const drawing = { failed: false };
-      const { html, scriptHashes, status, prerendered, indexable } = await renderDocument(
+      const { html, scriptHashes, status } = await renderDocument(
         files,
         remoteFiles,
         {
@@ -159,7 +157,6 @@ export class SiteRenderer {
           origin: `${https ? 'https' : 'http'}://${host}`,
           config,
           stats: stats.snapshot,
-          https,
           ...(selection.banners ? { banners: selection.banners } : {}),
         },
         (error) => {
@@ -167,12 +164,10 @@ export class SiteRenderer {
           this.options.log.error({ err: error, url }, 'page could not be pre-rendered; sending the plain shell');
         },
       );
-      // The same policy as the document's meta tag (document.ts).
       const headers = pageSecurityHeaders(config, { https, scriptHashes });
       const body = Buffer.from(html);
       const used = process.cpuUsage(cpu);
-      // A remote whose files did not answer left its content out: such a page is never a file,
-      // and is sent for this request alone (private, no-store), never to a shared cache.
+      // A remote whose files did not answer left its content out: such a page is sent for this request alone (private, no-store), never to a shared cache.
       const whole =
         this.unansweredRemoteFiles(
           this.manifestsAndFragments(Object.values((config.remotes as Record<string, string> | undefined) ?? {})),
@@ -185,28 +180,8 @@ export class SiteRenderer {
         status,
         cacheable: !drawing.failed,
         whole: whole && !drawing.failed,
-        // Only for the site's own hosts (its brands'): any other Host header a client sends would
-        // fill the folder, and cost a render each on every change.
-        // nginx serves a file as 200: a page answered with any other status is never one.
-        keepAsFile:
-          selection.key === '' &&
-          servesHost(host.replace(/:\d+$/, ''), config.brands) &&
-          status === 200 &&
-          whole &&
-          !drawing.failed &&
-          prerendered &&
-          indexable &&
-          headers['Permissions-Policy'] === PAGE_FILE_PERMISSIONS_POLICY,
       };
     });
-  }
-
-  /**
-   * The page a visitor with no cookies would get now (page files: a page is a file only while
-   * such a visitor gets everyone's page, not while a canary draws every new visitor).
-   */
-  async newVisitorPage(asked: PageAsked): Promise<CachedPage> {
-    return this.page(asked, await this.steer({ cookies: {}, url: asked.url, https: asked.https }));
   }
 
   private async inputs({ selection, base }: { selection: Selection; base: VersionedConfig | null }) {
@@ -215,7 +190,6 @@ export class SiteRenderer {
     // A visitor's selection and their page come from one read of the pointers, even if they move in between.
     const everyone = base ?? (await this.config());
     const { version } = everyone;
-    this.keepFallback(files.version, version, everyone.config);
     const config = selectedConfig(everyone.config, selection);
     const statsUrl = statsUrlOf(this.options.statsUrl ?? config.accountApiUrl);
     // Every page carries whether there are figures (the shell moves to Home without a reload).
@@ -278,16 +252,16 @@ export class SiteRenderer {
       .join(',');
   }
 
-  private keepFallback(shellVersion: string, configVersion: number, config: RuntimeConfig): void {
-    const { fallbackDir, shell, log } = this.options;
-    const stamp = `${shellVersion}|${configVersion}`;
-    if (!fallbackDir || stamp === this.fallbackStamp) return;
-    this.fallbackStamp = stamp;
-    try {
-      const html = fallbackDocument(shell.files(), config);
-      if (html) writeFallback(fallbackDir, html);
-    } catch (error) {
-      log.warn({ err: error, fallbackDir }, 'the fallback page could not be written');
-    }
+  /**
+   * The plain shell nginx sends when no page service answers and it has no copy of the page
+   * (render/fallback-page.ts), drawn again only when the shell's build or the config changed;
+   * null while the build has no index.html.
+   */
+  async fallbackPage(): Promise<string | null> {
+    const files = this.options.shell.files();
+    const { version, config } = await this.config();
+    const stamp = `${files.version}|${version}`;
+    if (this.fallback?.stamp !== stamp) this.fallback = { stamp, html: fallbackDocument(files, config) };
+    return this.fallback.html;
   }
 }

@@ -1,6 +1,6 @@
 // The site's pages as a Fastify plugin: decorates the app with the renderer (the shell's build,
-// the remotes' files, the runtime config and its pointers, the play figures), its page cache and,
-// with PAGE_FILES_DIR, the page files kept for nginx; each closes with the app.
+// the remotes' files, the runtime config and its pointers, the play figures) and its page cache;
+// each closes with the app. nginx's own cache is the only copy of a page beyond (decision 0067).
 import path from 'node:path';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,6 @@ import { ConfigSource } from '../config/config-source';
 import type { ConfigOverrides } from '../config/runtime-config';
 import type { PointerSource } from '../builds/pointer-poller';
 import { PageCache } from '../render/page-cache';
-import { PageFiles } from '../render/page-files';
 import { ShellBuild } from '../render/shell-build';
 import { SiteRenderer } from '../render/site-renderer';
 import { GameStatsSource } from '../sources/game-stats';
@@ -18,8 +17,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     renderer: SiteRenderer;
     pageCache: PageCache;
-    /** Whole pages kept as files for nginx (PAGE_FILES_DIR), or null. */
-    pageFiles: PageFiles | null;
   }
 }
 
@@ -38,12 +35,6 @@ export interface SiteOptions {
   releasesDir?: string | undefined;
   /** The release service's pointers (polled), in place of releasesDir's file: see builds/pointer-poller.ts. */
   pointerSource?: PointerSource | undefined;
-  /** Keep nginx's fallback page here (see render/fallback-page.ts). */
-  fallbackDir?: string | undefined;
-  /** Also keep whole pages here as files for nginx to serve (render/page-files.ts; absent: not kept). */
-  pageFilesDir?: string | undefined;
-  /** At most this many page files (default 2,000). */
-  pageFilesMax?: number | undefined;
   /** Where to read the API's stats snapshot when the site's accountApiUrl is not reachable from here. */
   statsUrl?: string | undefined;
 }
@@ -70,22 +61,24 @@ function site(app: FastifyInstance, options: SiteOptions, done: (error?: Error) 
     statsUrl: options.statsUrl,
     cache,
     steering: app.steering,
-    fallbackDir: options.fallbackDir,
     log: app.log,
   });
-  const pageFiles = options.pageFilesDir
-    ? new PageFiles({ dir: options.pageFilesDir, maxFiles: options.pageFilesMax, renderer, cache, log: app.log })
-    : null;
-  app.addHook('onClose', async () => {
-    pageFiles?.close();
+  // The current config's remote files (every remote's, its canary's too) stay fetched and
+  // refreshed, whichever pages are asked for: a page is whole, and so cacheable by nginx, only
+  // once every remote's files have answered (render/site-renderer.ts), and after a release is
+  // pointed a page of one remote must not wait for another remote's page to fetch its files.
+  const warming = setInterval(() => {
+    renderer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'remote files not warmed'));
+  }, 1_000);
+  warming.unref();
+  app.addHook('onClose', (_instance, closed) => {
+    clearInterval(warming);
     remoteFiles.close();
     gameStats.close();
-    // A page being written is finished, so no temporary file is left beside the pages.
-    await pageFiles?.settled();
+    closed();
   });
   app.decorate('renderer', renderer);
   app.decorate('pageCache', cache);
-  app.decorate('pageFiles', pageFiles);
   done();
 }
 

@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
@@ -11,8 +8,6 @@ import { startPageTracing } from './tracing';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const EDGE_SPAN_ID = 'b7ad6b7169203331';
-const fallbackDir = path.join(os.tmpdir(), `page-service-tracing-${process.pid}`);
-afterAll(() => rmSync(fallbackDir, { recursive: true, force: true }));
 
 /** The page service as server.ts builds it, with log lines kept (parsed). */
 async function pageService(withMixin: boolean) {
@@ -26,7 +21,6 @@ async function pageService(withMixin: boolean) {
   const shell = fakeShell('http://127.0.0.1:9/mf-manifest.json');
   const { app } = await buildPageService({
     shellDist: shell.dist,
-    fallbackDir,
     logger: { level: 'info', stream, ...(withMixin ? { mixin: traceLogFields } : {}) },
   });
   // A line written while the request is handled, as a failing render writes one.
