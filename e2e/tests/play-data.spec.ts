@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts/play-data';
 import { expect, installOfflineRoutes, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
+import { renderedFrames } from '../support/frames';
 
 // Play counts, Trending now, likes and reports as players meet them. One API serves the whole
 // run: each test here plays its own games, but other specs play games too, so rankings are
@@ -128,7 +129,14 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
       await expect(
         page.getByRole('region', { name: PLAY_DATA_TEXT.trendingNow }).locator('a.catalog-game-card').first(),
       ).toBeVisible();
-      await page.waitForTimeout(1500);
+      // What could still move the page: requests in flight (play data, images), fonts, images not
+      // decoded. Once none is left and two more frames are rendered, any shift has been reported.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+      });
+      await renderedFrames(page);
       expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     });
 
