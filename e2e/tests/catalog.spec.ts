@@ -170,7 +170,7 @@ test.describe('Home', () => {
     await expect(next).toBeVisible();
     const moved = await slider(page).evaluate(
       (section) =>
-        new Promise<number>((resolve) => {
+        new Promise<{ moved: number; started: number }>((resolve) => {
           const wrapper = section.querySelector<HTMLElement>('.swiper-wrapper')!;
           const offset = () => new DOMMatrix(getComputedStyle(wrapper).transform).m41;
           // Bubbling from the wrapper, this runs after Swiper's own listener has queued the crawl's next step.
@@ -183,14 +183,20 @@ test.describe('Home', () => {
               new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', relatedTarget: document.body }),
             );
             const held = offset();
-            window.setTimeout(() => resolve(offset() - held), 600);
+            // The crawl waits 1 ms between steps: ten rendered frames later a step not held has
+            // started its transition and moved the wrapper.
+            let started = 0;
+            wrapper.addEventListener('transitionrun', () => (started += 1));
+            let frames = 10;
+            const tick = () => (--frames > 0 ? requestAnimationFrame(tick) : resolve({ moved: offset() - held, started }));
+            requestAnimationFrame(tick);
           };
           section.addEventListener('transitionend', onStepEnd);
           // An arrow's step (600 ms) ends sooner than a crawl step (10 s); no pointer or focus holds it.
           section.querySelector<HTMLButtonElement>('button[aria-label="Next games"]')!.click();
         }),
     );
-    expect(moved).toBe(0);
+    expect(moved).toEqual({ moved: 0, started: 0 });
   });
 
   test('a card in the slider opens its game', async ({ page }) => {
