@@ -14,10 +14,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  // One retry on CI: on a loaded 2-core machine a few timing-bound tests (the redeploy-under-an-
-  // open-tab test with old chunks deleted, long dialog journeys) have failed once and passed
-  // alone. A retried test is reported as flaky in the output, never hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, on CI or here: a test that fails once has a cause to find, and a retry would
+  // hide it (the topology suite spreads this config, so it holds there too).
+  retries: 0,
   reporter: [['list']],
   outputDir: './test-results',
   use: {

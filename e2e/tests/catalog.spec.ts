@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById, GAMES } from '../support/catalogue';
 import { holdPart, remotePagesMounted } from '../support/federation';
+import { renderedFrames } from '../support/frames';
 
 const HOBO = gameById(5);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -11,9 +12,12 @@ const slider = (page: Page) => main(page).getByRole('region', { name: 'Games' })
 const categoryMenu = (page: Page) => main(page).getByRole('navigation', { name: 'Categories' });
 const gameCards = (scope: Locator) => scope.locator('a[href^="/game/"]');
 
+const sliderWrapper = (page: Page) => page.locator('.catalog-slider .swiper-wrapper');
 /** The slider wrapper's current horizontal offset, as the browser is painting it. */
-const sliderOffset = (page: Page) =>
-  page.locator('.catalog-slider .swiper-wrapper').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+const sliderOffset = (page: Page) => sliderWrapper(page).evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+/** Transitions under way on the wrapper: the crawl is one CSS transition of its transform per step. */
+const sliderTransitions = (page: Page) =>
+  sliderWrapper(page).evaluate((el) => el.getAnimations().filter((animation) => animation.playState === 'running').length);
 
 async function storedGame(page: Page) {
   return page.evaluate(() =>
@@ -121,20 +125,29 @@ test.describe('Home', () => {
     const start = await sliderOffset(page);
     await expect.poll(() => sliderOffset(page)).toBeLessThan(start - 5);
 
-    // Under the mouse it comes to rest (on a loaded CI machine the hover can land a frame late,
-    // or the page can still be settling under a mouse placed once, so it is placed each time)…
+    // Under the mouse it comes to rest: no transition under way (on a loaded CI machine the hover
+    // can land a frame late, or the page can still be settling under a mouse placed once, so it is
+    // placed each time)…
     await expect
       .poll(async () => {
         await slider(page).hover();
-        const before = await sliderOffset(page);
-        await page.waitForTimeout(250);
-        return (await sliderOffset(page)) - before;
+        return sliderTransitions(page);
       })
       .toBe(0);
-    // …and stays still while hovered.
+    // …and stays still while hovered: the crawl waits 1 ms between its steps (autoplayDelay), so
+    // ten rendered frames later a crawl still going has started a transition (transitionrun).
+    await sliderWrapper(page).evaluate((wrapper) => {
+      const seen = window as unknown as { __sliderRuns: number };
+      seen.__sliderRuns = 0;
+      wrapper.addEventListener('transitionrun', () => (seen.__sliderRuns += 1));
+    });
     const held = await sliderOffset(page);
-    await page.waitForTimeout(800);
-    expect(await sliderOffset(page)).toBe(held);
+    await renderedFrames(page, 10);
+    expect({
+      offset: await sliderOffset(page),
+      started: await page.evaluate(() => (window as unknown as { __sliderRuns: number }).__sliderRuns),
+      running: await sliderTransitions(page),
+    }).toEqual({ offset: held, started: 0, running: 0 });
 
     await slider(page).getByRole('button', { name: 'Next games' }).click();
     await expect.poll(() => sliderOffset(page)).toBeLessThan(held - 100);
@@ -157,7 +170,7 @@ test.describe('Home', () => {
     await expect(next).toBeVisible();
     const moved = await slider(page).evaluate(
       (section) =>
-        new Promise<number>((resolve) => {
+        new Promise<{ moved: number; started: number }>((resolve) => {
           const wrapper = section.querySelector<HTMLElement>('.swiper-wrapper')!;
           const offset = () => new DOMMatrix(getComputedStyle(wrapper).transform).m41;
           // Bubbling from the wrapper, this runs after Swiper's own listener has queued the crawl's next step.
@@ -170,14 +183,20 @@ test.describe('Home', () => {
               new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', relatedTarget: document.body }),
             );
             const held = offset();
-            window.setTimeout(() => resolve(offset() - held), 600);
+            // The crawl waits 1 ms between steps: ten rendered frames later a step not held has
+            // started its transition and moved the wrapper.
+            let started = 0;
+            wrapper.addEventListener('transitionrun', () => (started += 1));
+            let frames = 10;
+            const tick = () => (--frames > 0 ? requestAnimationFrame(tick) : resolve({ moved: offset() - held, started }));
+            requestAnimationFrame(tick);
           };
           section.addEventListener('transitionend', onStepEnd);
           // An arrow's step (600 ms) ends sooner than a crawl step (10 s); no pointer or focus holds it.
           section.querySelector<HTMLButtonElement>('button[aria-label="Next games"]')!.click();
         }),
     );
-    expect(moved).toBe(0);
+    expect(moved).toEqual({ moved: 0, started: 0 });
   });
 
   test('a card in the slider opens its game', async ({ page }) => {

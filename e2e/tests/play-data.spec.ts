@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts/play-data';
 import { expect, installOfflineRoutes, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
+import { renderedFrames } from '../support/frames';
 
 // Play counts, Trending now, likes and reports as players meet them. One API serves the whole
 // run: each test here plays its own games, but other specs play games too, so rankings are
@@ -128,7 +129,26 @@ for (const { width, height, trendingGame, profiles, likedGame, reportedGame } of
       await expect(
         page.getByRole('region', { name: PLAY_DATA_TEXT.trendingNow }).locator('a.catalog-game-card').first(),
       ).toBeVisible();
-      await page.waitForTimeout(1500);
+      // What could still move the page in view: requests in flight (play data), fonts, pictures
+      // in view still loading (a lazy one below the fold moves nothing a player sees). Once none
+      // is left and two more frames are rendered, any shift has been reported.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.images]
+              .filter((image) => {
+                const box = image.getBoundingClientRect();
+                return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+              })
+              .every((image) => image.complete),
+          ),
+        )
+        .toBe(true);
+      await renderedFrames(page);
       expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     });
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PLAY_DATA_PATHS } from 'shared-contracts/play-data';
 import { expect, latestMail, test } from '../fixtures';
 import { loadedSharedCopies, remotePagesMounted } from '../support/federation';
+import { renderedFrames } from '../support/frames';
 import { scrollToBottomAsAPlayer } from '../support/play-page';
 
 // A portal players come back to. Every behaviour at a phone (375) and a desktop (1440) width.
@@ -23,6 +24,42 @@ async function startGame(page: Page) {
 
 const frameHasFocus = (page: Page) => page.evaluate(() => document.activeElement?.tagName === 'IFRAME');
 
+type Watched = { __keys: string[]; __scrolls: number; __keysLeftToThePage: string[] };
+
+/**
+ * From now on: the keys the game's frame receives, the page's scroll events, and the keys that
+ * reached the page with their default action (a scroll) still allowed.
+ */
+async function watchKeysAndScrolls(page: Page) {
+  const game = await (await gameFrame(page).elementHandle()).contentFrame();
+  if (!game) throw new Error('the game frame has no document');
+  await game.evaluate(() => {
+    const seen = window as unknown as Watched;
+    seen.__keys = [];
+    window.addEventListener('keydown', (event) => seen.__keys.push(event.key), true);
+  });
+  const scrollY = await page.evaluate(() => {
+    const seen = window as unknown as Watched;
+    seen.__scrolls = 0;
+    seen.__keysLeftToThePage = [];
+    window.addEventListener('scroll', () => (seen.__scrolls += 1));
+    // Added after the page's own listeners: it sees whether they kept the key from scrolling.
+    window.addEventListener('keydown', (event) => {
+      if (!event.defaultPrevented) seen.__keysLeftToThePage.push(event.key);
+    });
+    return window.scrollY;
+  });
+  return {
+    scrollY,
+    gameKeys: () => game.evaluate(() => (window as unknown as Watched).__keys),
+    page: () =>
+      page.evaluate(() => {
+        const seen = window as unknown as Watched;
+        return { scrollY: window.scrollY, scrolls: seen.__scrolls, keysLeftToThePage: seen.__keysLeftToThePage };
+      }),
+  };
+}
+
 for (const viewport of VIEWPORTS) {
   test.describe(`players at ${viewport.width}px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -33,18 +70,22 @@ for (const viewport of VIEWPORTS) {
       await expect(gameFrame(page).contentFrame().getByRole('heading', { name: 'Local test game' })).toBeVisible();
       await startGame(page);
       await expect.poll(() => frameHasFocus(page)).toBe(true);
-      const before = await page.evaluate(() => window.scrollY);
-      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Space', 'PageDown', 'ArrowRight'])
-        await page.keyboard.press(key);
-      await page.waitForTimeout(300);
-      expect(await page.evaluate(() => window.scrollY)).toBe(before);
+      const watch = await watchKeysAndScrolls(page);
+      const keys = ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Space', 'PageDown', 'ArrowRight'];
+      for (const key of keys) await page.keyboard.press(key);
+      // Every key reached the game, and the page then rendered: a scroll they began has fired by now.
+      await expect.poll(watch.gameKeys).toHaveLength(keys.length);
+      await renderedFrames(page);
+      expect(await watch.page()).toEqual({ scrollY: watch.scrollY, scrolls: 0, keysLeftToThePage: [] });
       expect(await frameHasFocus(page)).toBe(true);
       // Focus on the page itself (a click on empty space): the keys still go to the game, not the scroll.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Space');
-      await page.waitForTimeout(300);
-      expect(await page.evaluate(() => window.scrollY)).toBe(before);
+      // The first key, pressed on the page, is kept from scrolling and sends focus back; the next reaches the game.
+      await expect.poll(watch.gameKeys).toHaveLength(keys.length + 1);
+      await renderedFrames(page);
+      expect(await watch.page()).toEqual({ scrollY: watch.scrollY, scrolls: 0, keysLeftToThePage: [] });
       expect(await frameHasFocus(page)).toBe(true);
       // The game is above the fold.
       const box = (await gameFrame(page).boundingBox())!;
@@ -368,7 +409,10 @@ test.describe('listed defects', () => {
     await dialog.getByRole('button', { name: 'Verify Email' }).click();
     await expect(dialog.getByRole('alert')).toBeVisible();
     const text = (await dialog.getByRole('alert').innerText()).trim();
-    await page.waitForTimeout(500);
+    // Both toast containers (the shell's and the dialog's) are up, so a toast shown with the alert,
+    // from the same answer, would not wait for one to load: the next rendered frames hold it.
+    await expect(page.locator('.Toastify')).toHaveCount(2);
+    await renderedFrames(page);
     await expect(page.locator('.Toastify').getByText(text)).toHaveCount(0);
   });
 

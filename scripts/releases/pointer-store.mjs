@@ -21,6 +21,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { historyEntry } from '../../account-api/src/releases/history-entry.ts';
 
 export const pointerPath = (releasesDir) => path.join(releasesDir, 'current.json');
 export const historyPath = (releasesDir) => path.join(releasesDir, 'history.jsonl');
@@ -215,7 +216,7 @@ function conflictMessage(releasesDir, expected, now) {
  * @returns {Promise<{ state: object, entry: object | null }>}
  */
 export async function commitChange(releasesDir, change, mutate) {
-  const { action, remote, who, expectVersion } = change;
+  const { expectVersion } = change;
   mkdirSync(releasesDir, { recursive: true });
   const release = await acquire(releasesDir, { waitMs: change.lockWaitMs, staleMs: change.staleLockMs });
   try {
@@ -228,18 +229,7 @@ export async function commitChange(releasesDir, change, mutate) {
     // A crash between the history line and the rename leaves a line whose version current.json
     // never reached; numbering on from the higher of the two keeps every line's version unique.
     after.version = Math.max(before.version, lastEntry(releasesDir)?.version ?? 0) + 1;
-    const entry = {
-      version: after.version,
-      at: new Date().toISOString(),
-      action,
-      remote: remote ?? null,
-      ...details,
-      by: who.by,
-      why: who.why ?? null,
-      commit: who.commit ?? null,
-      before: remote ? (before.remotes[remote]?.version ?? null) : null,
-      after: remote ? (after.remotes[remote]?.version ?? null) : null,
-    };
+    const entry = historyEntry(change, before, after, details);
     // The history line first: a crash between the two leaves a line for a change not applied,
     // never an applied change without its line.
     appendLine(historyPath(releasesDir), JSON.stringify(entry));

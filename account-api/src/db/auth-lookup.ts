@@ -4,7 +4,7 @@ import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-co
 import { activeTracing } from 'service-tracing';
 import { inQuerySpan } from '../observability/tracing';
 import type { DatabaseHandle } from './connect';
-import { UntilCommitCache } from './until-commit-cache';
+import { oncePerTask, UntilCommitCache } from './until-commit-cache';
 
 /**
  * The prepared reads of the authenticated hot path (decisions 0007 step 3 and 0024):
@@ -87,7 +87,8 @@ function sqliteLookup(file: string): AuthLookup {
   const user = reader.prepare<[number, number, string], Cell[]>(USER_SQL).raw(true);
   const wallet = reader.prepare<[number], Cell[]>(WALLET_SQL).raw(true);
   const version = reader.prepare<[], number>('pragma data_version').pluck(true);
-  const dataVersion = () => version.get() as number;
+  // One read per request: its auth check and its wallet read share it (oncePerTask).
+  const dataVersion = oncePerTask(() => version.get() as number);
   const users = new UntilCommitCache<UserRecord>(dataVersion, KEPT_ANSWERS);
   const wallets = new UntilCommitCache<BalanceResponse>(dataVersion, KEPT_ANSWERS);
   // With tracing on, each read that reaches the database is a span of the request (the plain

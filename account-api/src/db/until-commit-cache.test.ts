@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { API_PATHS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
 import { bearer, claimsOf, json, setupTestServer, signedInPlayer } from '../testing/test-server';
-import { UntilCommitCache } from './until-commit-cache';
+import { oncePerTask, UntilCommitCache } from './until-commit-cache';
 
 describe('UntilCommitCache', () => {
   it('keeps an answer while the version stays, and drops every answer when it moves', () => {
@@ -38,6 +38,25 @@ describe('UntilCommitCache', () => {
     expect(cache.size).toBe(2);
     expect(cache.read('a', () => 'a2')).toBe('a2');
     expect(cache.read('c', () => 'c2')).toBe('c1');
+  });
+});
+
+describe('oncePerTask', () => {
+  it('reads once for the calls of one synchronous stretch, and again in the next task', async () => {
+    let version = 1;
+    let reads = 0;
+    const read = oncePerTask(() => {
+      reads += 1;
+      return version;
+    });
+    expect(read()).toBe(1);
+    expect(read()).toBe(1);
+    expect(reads).toBe(1);
+    // A commit between two requests: the next one, a later task, sees it.
+    version = 2;
+    await Promise.resolve();
+    expect(read()).toBe(2);
+    expect(reads).toBe(2);
   });
 });
 

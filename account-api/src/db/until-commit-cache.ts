@@ -40,3 +40,24 @@ export class UntilCommitCache<Value> {
     return this.entries.size;
   }
 }
+
+/**
+ * `read`, asked at most once per synchronous stretch of code: the first call reads, the calls
+ * after it until the current task ends (the microtask queue's next turn) share that answer. On
+ * SQLite one request's reads are one such stretch (the auth check, then the balance handler,
+ * with no await between), so they share one `PRAGMA data_version` (a few system calls). The
+ * next request is always a later task: a commit that ended before it started is seen.
+ */
+export function oncePerTask(read: () => number): () => number {
+  let current: number | null = null;
+  const forget = () => {
+    current = null;
+  };
+  return () => {
+    if (current === null) {
+      current = read();
+      queueMicrotask(forget);
+    }
+    return current;
+  };
+}

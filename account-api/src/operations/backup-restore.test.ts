@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS, type LoginResponse, type UploadResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type LoginResponse, type UserRecord } from 'shared-contracts/account';
 import { buildOnce, removeBuild, runOperation } from '../testing/built-server';
 import { createOwnDatabase } from '../testing/own-database';
 import { setupS3Server } from '../testing/s3-server';
@@ -9,11 +9,12 @@ import {
   bearer,
   json,
   login,
-  multipartFile,
+  savePicture,
   signedInPlayer,
   startTestServer,
   TINY_PNG,
   type Player,
+  uploadedPicture,
 } from '../testing/test-server';
 import { takeBackup } from './backup';
 import { restoreBackup } from './restore';
@@ -54,18 +55,8 @@ it('restores accounts, pictures and libraries into an empty database and folder;
   const before = await startTestServer(overrides);
   const first = await signedInPlayer(before.app);
   const second = await signedInPlayer(before.app);
-  const upload = await before.app.inject({
-    method: 'POST',
-    url: API_PATHS.upload,
-    ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(first.tokens.access_token)),
-  });
-  const { name: picture } = json<UploadResponse>(upload);
-  const saved = await before.app.inject({
-    method: 'POST',
-    url: `${API_PATHS.savePicture}?picture_url=${picture}`,
-    headers: bearer(first.tokens.access_token),
-  });
-  expect(saved.statusCode).toBe(200);
+  const picture = await uploadedPicture(before, first.tokens.access_token);
+  expect((await savePicture(before, first.tokens.access_token, picture)).statusCode).toBe(200);
   const put = await before.app.inject({
     method: 'PUT',
     url: API_PATHS.library,
@@ -158,12 +149,7 @@ describe('with pictures in an S3 bucket', () => {
     let picture = '';
     try {
       const { tokens } = await signedInPlayer(server.app);
-      const upload = await server.app.inject({
-        method: 'POST',
-        url: API_PATHS.upload,
-        ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(tokens.access_token)),
-      });
-      picture = json<UploadResponse>(upload).name;
+      picture = await uploadedPicture(server, tokens.access_token);
       folder = await takeBackup(server.context.config, backupDir);
     } finally {
       await server.close();

@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { connectDatabase, isUniqueViolation, type DatabaseHandle } from '../db/connect';
+import { historyEntry } from './history-entry';
 
 // The same bundle (dist/release-store.js) gives the service its /metrics.
 export { releaseMetricsRegistry } from './release-metrics';
@@ -221,7 +222,7 @@ export class ReleaseStore {
     change: ChangeRequest,
     mutate: (state: PointerState, details: Json) => PointerState | null,
   ): Promise<{ state: PointerState; entry: HistoryEntry | null }> {
-    const { action, remote, who, expectVersion } = change;
+    const { expectVersion } = change;
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt += 1) {
       const before = await this.readState();
       if (expectVersion !== undefined && before.version !== expectVersion)
@@ -230,19 +231,7 @@ export class ReleaseStore {
       const after = mutate(structuredClone(before), details);
       if (after === null) return { state: before, entry: null };
       after.version = before.version + 1;
-      const remoteVersion = (state: PointerState): unknown => (remote ? (state.remotes[remote]?.version ?? null) : null);
-      const entry: HistoryEntry = {
-        version: after.version,
-        at: new Date().toISOString(),
-        action,
-        remote: remote ?? null,
-        ...details,
-        by: who.by,
-        why: who.why ?? null,
-        commit: who.commit ?? null,
-        before: remoteVersion(before),
-        after: remoteVersion(after),
-      };
+      const entry: HistoryEntry = historyEntry(change, before, after, details);
       const moved = await this.db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('release_state')
@@ -253,7 +242,13 @@ export class ReleaseStore {
         if (Number(result.numUpdatedRows) !== 1) return false;
         await trx
           .insertInto('release_history')
-          .values({ version: entry.version, remote: entry.remote, action, at: entry.at as string, entry: JSON.stringify(entry) })
+          .values({
+            version: entry.version,
+            remote: entry.remote,
+            action: entry.action,
+            at: entry.at as string,
+            entry: JSON.stringify(entry),
+          })
           .execute();
         return true;
       });

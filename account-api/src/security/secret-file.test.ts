@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
+import { API_PATHS } from 'shared-contracts/account';
 import { SQLITE_FILE_NAME } from '../db/connect';
-import { bearer, json, multipartFile, signedInPlayer, startTestServer, TINY_PNG } from '../testing/test-server';
+import { signedInPlayer, startTestServer, uploadedPicture } from '../testing/test-server';
 import { loadMasterSecret } from './secrets';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
@@ -37,12 +37,7 @@ describe('data folder permissions', () => {
     const server = await startTestServer();
     try {
       const { tokens } = await signedInPlayer(server.app);
-      const upload = await server.app.inject({
-        method: 'POST',
-        url: API_PATHS.upload,
-        ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(tokens.access_token)),
-      });
-      const { name } = json<UploadResponse>(upload);
+      const name = await uploadedPicture(server, tokens.access_token);
       expect(modeOf(server.dataDir)).toBe(0o700);
       expect(modeOf(path.join(server.dataDir, 'uploads'))).toBe(0o700);
       expect(modeOf(path.join(server.dataDir, 'uploads', name)) & 0o077).toBe(0);

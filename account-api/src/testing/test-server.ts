@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_PATHS, errorDetailMessage, type LoginResponse, type OutboxMessage } from 'shared-contracts/account';
+import {
+  API_PATHS,
+  errorDetailMessage,
+  type LoginResponse,
+  type OutboxMessage,
+  type UploadResponse,
+} from 'shared-contracts/account';
 import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 
@@ -232,3 +238,24 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A picture uploaded by a signed-in player (a PNG, TINY_PNG unless given). */
+export function uploadPicture(server: TestServer, token: string, content: Buffer = TINY_PNG) {
+  return server.app.inject({
+    method: 'POST',
+    url: API_PATHS.upload,
+    ...multipartFile('me.png', content, 'image/png', bearer(token)),
+  });
+}
+
+/** The name of a picture uploaded by a signed-in player (the upload must be a 200). */
+export async function uploadedPicture(server: TestServer, token: string): Promise<string> {
+  const response = await uploadPicture(server, token);
+  expect(response.statusCode).toBe(200);
+  return json<UploadResponse>(response).name;
+}
+
+/** Makes an uploaded picture the player's profile picture (save-picture). */
+export function savePicture(server: TestServer, token: string, name: string) {
+  return server.app.inject({ method: 'POST', url: `${API_PATHS.savePicture}?picture_url=${name}`, headers: bearer(token) });
+}

@@ -1,4 +1,4 @@
-import { API_PATHS, type UploadResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type UserRecord } from 'shared-contracts/account';
 import { STORAGE_UNAVAILABLE } from '../http/errors';
 import { createOwnDatabase } from '../testing/own-database';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
@@ -6,10 +6,12 @@ import {
   bearer,
   detailOf,
   json,
-  multipartFile,
+  savePicture,
   signedInPlayer,
   startTestServer,
   TINY_PNG,
+  uploadedPicture,
+  uploadPicture,
   type TestServer,
 } from '../testing/test-server';
 import type { StoredPicture } from './storage/picture-storage';
@@ -39,15 +41,6 @@ afterAll(async () => {
   await s3.close();
 });
 
-const upload = (server: TestServer, token: string, content = TINY_PNG) =>
-  server.app.inject({ method: 'POST', url: API_PATHS.upload, ...multipartFile('me.png', content, 'image/png', bearer(token)) });
-const uploaded = async (server: TestServer, token: string) => {
-  const response = await upload(server, token);
-  expect(response.statusCode).toBe(200);
-  return json<UploadResponse>(response).name;
-};
-const savePicture = (server: TestServer, token: string, name: string) =>
-  server.app.inject({ method: 'POST', url: `${API_PATHS.savePicture}?picture_url=${name}`, headers: bearer(token) });
 const served = (server: TestServer, name: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url: `${API_PATHS.uploads}/${name}`, headers });
 const objects = async () => {
@@ -59,7 +52,7 @@ const objects = async () => {
 describe('pictures in an S3 bucket', () => {
   it('a picture uploaded through one instance is served by the other, with the same headers as from a folder', async () => {
     const { tokens } = await signedInPlayer(first.app);
-    const name = await uploaded(first, tokens.access_token);
+    const name = await uploadedPicture(first, tokens.access_token);
     expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
     const response = await served(second, name);
     expect(response.statusCode).toBe(200);
@@ -87,9 +80,9 @@ describe('pictures in an S3 bucket', () => {
 
   it('replacing the picture deletes the object it replaces', async () => {
     const { tokens } = await signedInPlayer(first.app);
-    const old = await uploaded(first, tokens.access_token);
+    const old = await uploadedPicture(first, tokens.access_token);
     expect((await savePicture(first, tokens.access_token, old)).statusCode).toBe(200);
-    const replacement = await uploaded(first, tokens.access_token);
+    const replacement = await uploadedPicture(first, tokens.access_token);
     const saved = await savePicture(first, tokens.access_token, replacement);
     expect(json<UserRecord>(saved).picture_url).toBe(replacement);
     const names = await objects();
@@ -102,10 +95,10 @@ describe('pictures in an S3 bucket', () => {
   it('keeps the texts of too big and wrong type, and stores nothing for them', async () => {
     const { tokens } = await signedInPlayer(first.app);
     const before = await objects();
-    const big = await upload(first, tokens.access_token, Buffer.concat([TINY_PNG, Buffer.alloc(2048)]));
+    const big = await uploadPicture(first, tokens.access_token, Buffer.concat([TINY_PNG, Buffer.alloc(2048)]));
     expect(big.statusCode).toBe(413);
     expect(detailOf(big.body)).toBe('The picture is too large (at most 1 KB)');
-    const svg = await upload(first, tokens.access_token, Buffer.from('<svg onload="alert(1)"></svg>'));
+    const svg = await uploadPicture(first, tokens.access_token, Buffer.from('<svg onload="alert(1)"></svg>'));
     expect(svg.statusCode).toBe(415);
     expect(detailOf(svg.body)).toBe('Only PNG, JPEG, GIF or WebP images can be uploaded');
     expect(await objects()).toEqual(before);
@@ -113,9 +106,9 @@ describe('pictures in an S3 bucket', () => {
 
   it('the purge deletes unsaved uploads and objects with no row, and keeps the picture', async () => {
     const { tokens } = await signedInPlayer(first.app);
-    const picture = await uploaded(first, tokens.access_token);
+    const picture = await uploadedPicture(first, tokens.access_token);
     expect((await savePicture(first, tokens.access_token, picture)).statusCode).toBe(200);
-    const unsaved = await uploaded(first, tokens.access_token);
+    const unsaved = await uploadedPicture(first, tokens.access_token);
     // Left by a deleted account (its rows went by cascade).
     const orphan = `${'a'.repeat(32)}.png`;
     await first.context.uploads.storage.put(orphan, TINY_PNG, 'image/png');
@@ -133,7 +126,7 @@ describe('a bucket that stops answering', () => {
   it('answers 503 in the error shape, and keeps no row of the upload', async () => {
     const { tokens } = await signedInPlayer(first.app);
     await s3.close();
-    const response = await upload(first, tokens.access_token);
+    const response = await uploadPicture(first, tokens.access_token);
     expect(response.statusCode).toBe(503);
     expect(detailOf(response.body)).toBe(STORAGE_UNAVAILABLE);
     const user = json<UserRecord>(

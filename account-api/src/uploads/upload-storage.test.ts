@@ -1,9 +1,19 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS, type UploadResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type UserRecord } from 'shared-contracts/account';
 import { setupServerWithOwnDatabase } from '../testing/own-database';
-import { bearer, detailOf, json, multipartFile, signedInPlayer, TINY_PNG, type TestServer } from '../testing/test-server';
+import {
+  bearer,
+  detailOf,
+  json,
+  savePicture,
+  signedInPlayer,
+  TINY_PNG,
+  uploadedPicture,
+  uploadPicture,
+  type TestServer,
+} from '../testing/test-server';
 
 const MINUTE = 60 * 1000;
 const LOW_DISK_SPACE = 'Pictures cannot be uploaded right now: the server is low on storage space. Please try again later.';
@@ -15,15 +25,6 @@ const lowDisk = setupServerWithOwnDatabase('upload_low_disk', {
   uploads: { ...settings, minFreeBytes: Number.MAX_SAFE_INTEGER },
 });
 
-const upload = (server: TestServer, token: string) =>
-  server.app.inject({ method: 'POST', url: API_PATHS.upload, ...multipartFile('me.png', TINY_PNG, 'image/png', bearer(token)) });
-const uploaded = async (server: TestServer, token: string) => {
-  const response = await upload(server, token);
-  expect(response.statusCode).toBe(200);
-  return json<UploadResponse>(response).name;
-};
-const savePicture = (server: TestServer, token: string, name: string) =>
-  server.app.inject({ method: 'POST', url: `${API_PATHS.savePicture}?picture_url=${name}`, headers: bearer(token) });
 const files = (server: TestServer) => fs.readdirSync(path.join(server.dataDir, 'uploads')).sort();
 const rowsOf = async (server: TestServer, token: string) => {
   const user = json<UserRecord>(await server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(token) }));
@@ -46,9 +47,9 @@ describe('a per-account quota', () => {
     const server = own.server();
     const { tokens } = await signedInPlayer(server.app);
     const kept = [];
-    for (let i = 0; i < 3; i += 1) kept.push(await uploaded(server, tokens.access_token));
+    for (let i = 0; i < 3; i += 1) kept.push(await uploadedPicture(server, tokens.access_token));
     const before = files(server);
-    const refused = await upload(server, tokens.access_token);
+    const refused = await uploadPicture(server, tokens.access_token);
     expect(refused.statusCode).toBe(507);
     expect(detailOf(refused.body)).toBe(
       'Your pictures already use your 0.2 KB of storage. Pictures you upload but do not choose are deleted after 1 hour: please try again then.',
@@ -60,7 +61,7 @@ describe('a per-account quota', () => {
   it('parallel uploads never pass it', async () => {
     const server = own.server();
     const { tokens } = await signedInPlayer(server.app);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(server, tokens.access_token)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => uploadPicture(server, tokens.access_token)));
     const accepted = answers.filter((response) => response.statusCode === 200);
     expect(accepted.length).toBeLessThanOrEqual(3);
     expect(answers.every((response) => [200, 507].includes(response.statusCode))).toBe(true);
@@ -72,9 +73,9 @@ describe('replacing the picture', () => {
   it('deletes the picture it replaces, row and file', async () => {
     const server = own.server();
     const { tokens } = await signedInPlayer(server.app);
-    const first = await uploaded(server, tokens.access_token);
+    const first = await uploadedPicture(server, tokens.access_token);
     expect((await savePicture(server, tokens.access_token, first)).statusCode).toBe(200);
-    const second = await uploaded(server, tokens.access_token);
+    const second = await uploadedPicture(server, tokens.access_token);
     const saved = await savePicture(server, tokens.access_token, second);
     expect(json<UserRecord>(saved).picture_url).toBe(second);
     expect(files(server)).not.toContain(first);
@@ -89,7 +90,7 @@ describe('replacing the picture', () => {
   it('refuses an upload older than the unsaved window: the purge may be deleting it', async () => {
     const server = own.server();
     const { tokens } = await signedInPlayer(server.app);
-    const name = await uploaded(server, tokens.access_token);
+    const name = await uploadedPicture(server, tokens.access_token);
     await age(server, [name], 61 * MINUTE);
     const late = await savePicture(server, tokens.access_token, name);
     expect(late.statusCode).toBe(422);
@@ -101,7 +102,7 @@ describe('a free-space floor', () => {
   it('answers 507 with a clear message below it, and stores nothing', async () => {
     const server = lowDisk.server();
     const { tokens } = await signedInPlayer(server.app);
-    const response = await upload(server, tokens.access_token);
+    const response = await uploadPicture(server, tokens.access_token);
     expect(response.statusCode).toBe(507);
     expect(detailOf(response.body)).toBe(LOW_DISK_SPACE);
     expect(files(server)).toEqual([]);
@@ -124,7 +125,7 @@ describe('a write that fails on a full disk', () => {
       await realWrite(file, '', { flag: 'wx' });
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     });
-    const response = await upload(server, tokens.access_token);
+    const response = await uploadPicture(server, tokens.access_token);
     expect(files(server)).toEqual(before);
     expect(await rowsOf(server, tokens.access_token)).toEqual([]);
     expect(response.statusCode).toBe(507);
@@ -137,11 +138,11 @@ describe('the purge job', () => {
     const server = own.server();
     const dir = path.join(server.dataDir, 'uploads');
     const { tokens } = await signedInPlayer(server.app);
-    const picture = await uploaded(server, tokens.access_token);
+    const picture = await uploadedPicture(server, tokens.access_token);
     expect((await savePicture(server, tokens.access_token, picture)).statusCode).toBe(200);
-    const unsaved = await uploaded(server, tokens.access_token);
+    const unsaved = await uploadedPicture(server, tokens.access_token);
     await age(server, [picture, unsaved], 2 * 60 * MINUTE);
-    const fresh = await uploaded(server, tokens.access_token);
+    const fresh = await uploadedPicture(server, tokens.access_token);
     // Left by a deleted account (its rows went by cascade) and by a write on a full disk.
     const orphan = `${'a'.repeat(32)}.png`;
     const empty = `${'b'.repeat(32)}.png`;

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Game } from 'shared-contracts';
 import { HOME_ROW_TEXT } from 'shared-contracts/play-data';
-import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
+import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, ROUND_BUTTON_CLASS } from 'ui';
 import { CARD_ART_STYLE, GameCard } from './game-card';
 import './game-row.css';
 
@@ -65,7 +65,7 @@ export function GameRow({ title, games, seeAll }: { title: string; games: readon
             <button
               key={label}
               type="button"
-              className="catalog-game-row__arrow"
+              className={`${ROUND_BUTTON_CLASS} catalog-game-row__arrow`}
               aria-label={`${label}: ${title}`}
               onClick={() => move(direction)}
             >

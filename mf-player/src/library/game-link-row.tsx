@@ -1,16 +1,12 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
-import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
+import type { Game } from 'shared-contracts';
 import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { FallbackImage, fallbackArtStyle } from 'ui';
+import { fallbackArtStyle, GameThumb } from 'ui';
+import { PlayGameLink, playGameImage } from './play-game-link';
 import './game-link-row.css';
 
 /** The default art under every thumbnail of a row, from the first paint (decision 0032). */
 const ROW_ART_STYLE = fallbackArtStyle(DEFAULT_GAME_IMAGE);
-
-function imageOf(game: Game): string {
-  return resolveGameImage(game.image, typeof document === 'undefined' ? '' : document.baseURI);
-}
 
 /**
  * A titled, horizontally scrolling row of small game links (thumbnail and name) for the play
@@ -28,26 +24,12 @@ export function GameLinkRow({ title, games }: { title: string; games: readonly G
       <ul className="game-link-row__list scroll-row" style={ROW_ART_STYLE}>
         {games.map((game) => (
           <li key={game.id} className="game-link-row__item">
-            <Link
-              className="game-link-row__link"
-              to={gamePath(game.id)}
-              state={playStateOf(game)}
-              onClick={() => rememberPlayedGame(game, imageOf(game))}
-            >
+            <PlayGameLink className="game-link-row__link" game={game}>
               <span className="game-link-row__media">
-                <FallbackImage
-                  className="game-link-row__image"
-                  src={imageOf(game)}
-                  fallback={DEFAULT_GAME_IMAGE}
-                  alt=""
-                  width="96"
-                  height="96"
-                  loading="lazy"
-                  decoding="async"
-                />
+                <GameThumb className="game-link-row__image" src={playGameImage(game)} size={96} loading="lazy" decoding="async" />
               </span>
               <span className="game-link-row__name">{game.name}</span>
-            </Link>
+            </PlayGameLink>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { likeShare, PLAY_DATA_TEXT, playsLabel, statsOf, type GameStats, type VoteValue } from 'shared-contracts/play-data';
 import { on, useGameStats } from 'portal-runtime';
 import { castVote, fetchMyVotes } from 'portal-runtime/player-requests';
+import { ROUND_BUTTON_CLASS } from 'ui';
 import { ThumbIcon } from './thumb-icon';
 import './game-figures.css';
 
@@ -64,7 +65,7 @@ export function GameFigures({ gameId, gameName }: { gameId: number; gameName: st
     return (
       <button
         type="button"
-        className={`game-figures__thumb${pressed ? ' game-figures__thumb--on' : ''}`}
+        className={`${ROUND_BUTTON_CLASS} game-figures__thumb${pressed ? ' game-figures__thumb--on' : ''}`}
         aria-pressed={pressed}
         aria-label={`${value === 1 ? PLAY_DATA_TEXT.like : PLAY_DATA_TEXT.dislike}: ${gameName}`}
         title={value === 1 ? PLAY_DATA_TEXT.like : PLAY_DATA_TEXT.dislike}

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
+import type { Game } from 'shared-contracts';
 import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
-import { FallbackImage, Icon } from 'ui';
+import { GameThumb, Icon, ROUND_BUTTON_CLASS } from 'ui';
 import { type ReportOutcome, sendReport } from 'portal-runtime/player-requests';
+import { PlayGameLink, playGameImage } from '../library';
 import './game-trouble.css';
 
 /** The texts of the "isn't loading" card (the SPEC has none for it). */
@@ -26,8 +25,6 @@ const REPORTED: Record<ReportOutcome, string> = {
   failed: PLAY_DATA_TEXT.reportFailed,
   bounded: PLAY_DATA_TEXT.reportsBounded,
 };
-
-const imageOf = (game: Game) => resolveGameImage(game.image, typeof document === 'undefined' ? '' : document.baseURI);
 
 export interface GameTroubleProps {
   /** The catalogue's id of the game, for the report; none: no report button. */
@@ -59,7 +56,12 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
       aria-labelledby="game-trouble-title"
       aria-describedby="game-trouble-body"
     >
-      <button type="button" className="game-trouble__close" aria-label={GAME_TROUBLE_TEXT.close} onClick={onClose}>
+      <button
+        type="button"
+        className={`${ROUND_BUTTON_CLASS} game-trouble__close`}
+        aria-label={GAME_TROUBLE_TEXT.close}
+        onClick={onClose}
+      >
         <Icon name="close" size={18} />
       </button>
       <h2 id="game-trouble-title" className="game-trouble__title">
@@ -92,23 +94,10 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
           <ul className="game-trouble__games">
             {similar.map((game) => (
               <li key={game.id}>
-                <Link
-                  className="game-trouble__game"
-                  to={gamePath(game.id)}
-                  state={playStateOf(game)}
-                  onClick={() => rememberPlayedGame(game, imageOf(game))}
-                >
-                  <FallbackImage
-                    className="game-trouble__image"
-                    src={imageOf(game)}
-                    fallback={DEFAULT_GAME_IMAGE}
-                    alt=""
-                    width="40"
-                    height="40"
-                    decoding="async"
-                  />
+                <PlayGameLink className="game-trouble__game" game={game}>
+                  <GameThumb className="game-trouble__image" src={playGameImage(game)} size={40} decoding="async" />
                   <span className="game-trouble__name">{game.name}</span>
-                </Link>
+                </PlayGameLink>
               </li>
             ))}
           </ul>

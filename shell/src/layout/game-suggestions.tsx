@@ -3,9 +3,8 @@
 // start-up (decision 0016).
 import type { NavigateFunction } from 'react-router-dom';
 import { GAMES, gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
 import { SEARCH_TEXT, suggestMatches, type SearchMatch } from 'shared-contracts/related';
-import { FallbackImage } from 'ui';
+import { GameThumb } from 'ui';
 import { withoutUnavailable } from 'portal-runtime';
 
 /**
@@ -68,14 +67,7 @@ export function SuggestionOptions({ matches, text, active, optionId, onOpen, onH
         }}
         onMouseEnter={() => onHighlight(index)}
       >
-        <FallbackImage
-          className="search-box__thumb"
-          src={suggestionImage(game)}
-          fallback={DEFAULT_GAME_IMAGE}
-          alt=""
-          width="40"
-          height="40"
-        />
+        <GameThumb className="search-box__thumb" src={suggestionImage(game)} size={40} />
         <span className="search-box__option-text">
           <span className="search-box__option-name">
             {match.by === 'name' ? <MarkedName name={game.name} text={text} /> : game.name}

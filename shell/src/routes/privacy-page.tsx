@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { LIBRARY_STORAGE_KEYS, ROUTES, STORAGE_KEYS, TERMS_PATH } from 'shared-contracts';
+import { LIBRARY_STORAGE_KEYS, STORAGE_KEYS, TERMS_PATH } from 'shared-contracts';
 import { DEVICE_ID_KEY } from 'shared-contracts/play-data';
 import { useBrand } from '../branding/brand-context';
+import { BackToHome } from './back-to-home';
 
 /**
  * What the site keeps in the browser's local storage. The keys come from the code that writes
@@ -121,11 +122,7 @@ export function PrivacyPage() {
       <p>
         See also the <Link to={TERMS_PATH}>Terms and Conditions</Link>.
       </p>
-      <p>
-        <Link to={ROUTES.home} className="button button--primary">
-          Back to Home
-        </Link>
-      </p>
+      <BackToHome />
     </article>
   );
 }

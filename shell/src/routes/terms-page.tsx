@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
-import { ROUTES } from 'shared-contracts';
 import { useBrand } from '../branding/brand-context';
+import { BackToHome } from './back-to-home';
 
 /** /terms: the Terms and Conditions the sign-up box links to; owned by the shell like the 404 page. */
 export function TermsPage() {
@@ -26,11 +25,7 @@ export function TermsPage() {
       </p>
       <h2>Fair use</h2>
       <p>Do not try to break, overload or misuse the site or other players&apos; accounts.</p>
-      <p>
-        <Link to={ROUTES.home} className="button button--primary">
-          Back to Home
-        </Link>
-      </p>
+      <BackToHome />
     </article>
   );
 }
