@@ -50,7 +50,7 @@ function must(args) {
 function secrets(dir) {
   const password = randomBytes(18).toString('hex');
   // Also for `edge`: the example's site name, which the page services read the remotes' files from.
-  const { key, cert } = makeCertificate(dir, { hosts: ['edge'] });
+  const { key, cert } = makeCertificate(dir, { hosts: ['edge', 'release-service'] });
   // Played as ConfigMaps of the same data: podman 4.3.1 crashes on a Secret volume (above).
   const secret = (name, data) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
   return {

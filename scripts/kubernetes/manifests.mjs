@@ -267,11 +267,12 @@ const REMOTE_FOLDERS = { mf_catalog: 'mf-catalog', mf_player: 'mf-player', mf_ac
  * Every object of the portal. The browser talks to the site's https origin only (decision 0065):
  * config.json names the API as `<site>/api` and each remote's manifest under `<site>/<folder>/`.
  * `trustSiteCertificate`: the page services trust the edge's own certificate (a self-signed one,
- * as the example's) for the remotes' files they read through it.
+ * as the example's) for the remotes' files they read through it. `releaseApiUrl`: the release
+ * service the page services poll for the pointers (decision 0062): no folder shared with anyone.
  * @param {{ replicas: number, image: string, site: string, config: object, apiEnv: Record<string, string>,
- *   pictures: 's3' | 'fs', trustSiteCertificate?: boolean }} options
+ *   pictures: 's3' | 'fs', trustSiteCertificate?: boolean, releaseApiUrl: string }} options
  */
-export function portalObjects({ replicas, image, site, config, apiEnv, pictures, trustSiteCertificate = false }) {
+export function portalObjects({ replicas, image, site, config, apiEnv, pictures, trustSiteCertificate = false, releaseApiUrl }) {
   const storage = PICTURE_STORAGE[pictures];
   const remotes = Object.fromEntries(
     Object.entries(REMOTE_FOLDERS).map(([name, folder]) => [name, `${site}/${folder}/mf-manifest.json`]),
@@ -306,6 +307,8 @@ export function portalObjects({ replicas, image, site, config, apiEnv, pictures,
       PORT: '8080',
       CONFIG_FILE: '/etc/portal/config/config.json',
       PLAY_STATS_API_URL: 'http://account-api:8000',
+      // The pointers (and canaries, overrides) from the release service, polled with an ETag.
+      RELEASE_API_URL: releaseApiUrl,
       // The edge reaches the page services from its pod's address, not loopback: trust the
       // cluster's private ranges (only the edge's Service reaches them; narrow it to the pod CIDR).
       TRUST_PROXIES: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16',
@@ -497,6 +500,7 @@ export function baseObjects() {
       config: shellConfig(),
       apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@games.example.com>' },
       pictures: 's3',
+      releaseApiUrl: 'https://releases.games.example.com',
     }),
     ...releaseServiceObjects({ image: 'latest', publicUrl: 'https://releases.games.example.com', replicas: 2 }),
   ];
@@ -519,6 +523,8 @@ export function exampleObjects() {
       pictures: 'fs',
       apiEnv: { MAIL_FROM: 'PlayVerse <no-reply@localhost>', CORS_ORIGINS: 'https://edge:8443,https://localhost:8443' },
       trustSiteCertificate: true,
+      // Served with the site's certificate, which names it too (kube-check.mjs).
+      releaseApiUrl: 'https://release-service:8095',
     }),
     ...releaseServiceObjects({ image: 'latest', publicUrl: 'https://release-service:8095', replicas: 1, trial: true }),
     ...exampleBacking('latest'),
