@@ -61,6 +61,12 @@ export function containerEnv(settings, env) {
   return { NODE_ENV: env.NODE_ENV ?? '', ...Object.fromEntries(picked) };
 }
 
+/** Each host folder at the same path inside the container; `<folder>:ro` read-only. */
+const volumeArgs = (mounts) =>
+  [...new Set(mounts)].flatMap((mount) =>
+    mount.endsWith(':ro') ? ['-v', `${mount.slice(0, -3)}:${mount.slice(0, -3)}:ro`] : ['-v', `${mount}:${mount}`],
+  );
+
 /**
  * One container in the foreground of an attached `podman run` (its exit is the container's),
  * shaped like the ChildProcess the topology keeps: exitCode, signalCode, 'exit', kill(signal).
@@ -81,7 +87,7 @@ class Container extends EventEmitter {
       // Signals are sent by name (podman stop / kill), never proxied from this client.
       '--sig-proxy=false',
       ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]),
-      ...[...new Set(mounts)].flatMap((dir) => ['-v', `${dir}:${dir}`]),
+      ...volumeArgs(mounts),
       ...(entrypoint ? ['--entrypoint', entrypoint] : []),
       image,
       ...args,
@@ -160,11 +166,11 @@ export function createEdge(runtime, { prefix, conf, mounts = [], label = `${proc
       reload: () => nginx(['-s', 'reload'], { stdio: 'ignore' }),
       stop: () => spawnSync('nginx', ['-p', prefix, '-c', conf, '-s', 'stop'], { stdio: 'ignore' }),
       // The pid file deploy/nginx.conf names, under the prefix.
-      masterPid: () => Number(readFileSync(path.join(prefix, 'portal-nginx.pid'), 'utf8').trim()),
+      masterPid: () => Number(readFileSync(path.join(prefix, 'run', 'portal-nginx.pid'), 'utf8').trim()),
     };
   const image = `${IMAGE_NAMES.edge}:${runtime.tag}`;
   const name = `portal-topology-${label}-edge`;
-  const volumes = [...new Set(mounts)].flatMap((dir) => ['-v', `${dir}:${dir}`]);
+  const volumes = volumeArgs(mounts);
   const nginxArgs = ['-e', 'stderr', '-p', prefix, '-c', conf];
   let container = null;
   return {

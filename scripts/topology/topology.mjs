@@ -21,7 +21,18 @@
 // POST /rollout rolls every instance in turn (`npm run rollout`); GET /mail?to=<address> answers
 // the newest verification code the SMTP sink received for it.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +89,7 @@ export function topologyNginxConf({ srv, etc, dir, ports }) {
     text
       .replaceAll('/srv/portal/', `${srv}/`)
       .replaceAll('/etc/portal/', `${etc}/`)
-      .replaceAll('/run/', `${dir}/`)
+      .replaceAll('/run/', `${dir}/run/`)
       .replaceAll('/var/log/nginx/', `${dir}/logs/`)
       .replaceAll('/var/cache/portal-nginx/', `${dir}/cache/`);
   for (const file of ['page-cache.conf', 'remote-files.conf'])
@@ -169,15 +180,34 @@ export async function startTopology({
   const runtime = await chooseRuntime();
   if (runtime.notice) console.log(runtime.notice);
   const instances = createLauncher(runtime, { label: String(base) });
-  const mounts = [dir];
-  const edge = createEdge(runtime, { prefix: dir, conf: nginxConf, mounts: [dir], label: String(base) });
+  /**
+   * What one container sees of the topology's folder (images only; processes see the host): the
+   * folders it alone writes, and read-only the files and folders its settings name (the build,
+   * the config, a certificate), never another instance's folder and never the whole tree.
+   */
+  const mountsFor = (env, writable = []) => {
+    const own = (folder) => writable.some((w) => folder === w || folder.startsWith(`${w}/`));
+    const named = Object.values(env)
+      .filter((value) => typeof value === 'string' && value.startsWith(`${dir}/`) && existsSync(value))
+      .map((value) => (statSync(value).isDirectory() ? value : path.dirname(value)))
+      .filter((folder) => folder !== dir && !own(folder));
+    return [...writable, ...[...new Set(named)].map((folder) => `${folder}:ro`)];
+  };
+  const edgeWritable = ['logs', 'cache', 'run'].map((sub) => path.join(dir, sub));
+  const edge = createEdge(runtime, {
+    prefix: dir,
+    conf: nginxConf,
+    mounts: [...edgeWritable, `${etc}:ro`, `${srv}:ro`],
+    label: String(base),
+  });
+  mkdirSync(path.join(dir, 'run'), { recursive: true });
   if (runtime.kind === 'images') {
     // What the services and nginx write (each API instance its own data folder; nginx its pid
     // file, logs and cache) is the images' non-root user's, and the TLS key nginx reads; the rest
     // stays root's, readable. The page services write nothing (decision 0067).
-    const writable = ['api-data-0', 'api-data-1', 'logs', 'cache'];
+    const writable = ['api-data-0', 'api-data-1', 'logs', 'cache', 'run'];
     for (const sub of writable) mkdirSync(path.join(dir, sub), { recursive: true });
-    for (const sub of ['', ...writable, 'etc/tls/site.key']) chownSync(path.join(dir, sub), IMAGE_USER.uid, IMAGE_USER.gid);
+    for (const sub of [...writable, 'etc/tls/site.key']) chownSync(path.join(dir, sub), IMAGE_USER.uid, IMAGE_USER.gid);
   }
 
   const sitesOrigins = [`http://localhost:${ports.site}`, `https://localhost:${ports.siteTls}`, `http://127.0.0.1:${ports.site}`];
@@ -200,34 +230,36 @@ export async function startTopology({
     api: (i) =>
       instances.spawn('api', {
         stdio,
-        mounts,
+        mounts: mountsFor(apiEnv(i), [path.join(dir, `api-data-${i}`)]),
         env: apiEnv(i),
       }),
-    pages: (i) =>
-      instances.spawn('pages', {
-        stdio,
-        mounts,
-        env: {
-          ...process.env,
-          PORT: String(ports.pageServices[i]),
-          HOST: '127.0.0.1',
-          SHELL_DIST: path.join(srv, 'shell'),
-          PRERENDER_DIR: path.join(srv, 'shell-prerender'),
-          CONFIG_FILE: configFile,
-          // nginx is the one hop in front (per-address limits of the telemetry collector).
-          TRUST_PROXY_HOPS: '1',
-          // The certificate nginx serves, read as players get it (the expiry alert's metric).
-          CERT_PROBE_URLS: `https://localhost:${ports.siteTls}/`,
-          // They read the remotes' files over https from nginx, which serves the throw-away
-          // certificate, and the release service's pointers over https (its own certificate).
-          NODE_EXTRA_CA_CERTS: releases.caBundle,
-          // The release pointers (decision 0062): polled from the release service, no folder shared.
-          RELEASE_API_URL: releases.url,
-          RELEASE_POLL_MS: '1000',
-          LOG_LEVEL: 'warn',
-        },
-      }),
+    pages: (i) => {
+      const env = pageEnv(i);
+      return instances.spawn('pages', { stdio, mounts: mountsFor(env), env });
+    },
   };
+  /** A page service's settings: it writes nothing (decision 0067), so it mounts nothing writable. */
+  function pageEnv(i) {
+    return {
+      ...process.env,
+      PORT: String(ports.pageServices[i]),
+      HOST: '127.0.0.1',
+      SHELL_DIST: path.join(srv, 'shell'),
+      PRERENDER_DIR: path.join(srv, 'shell-prerender'),
+      CONFIG_FILE: configFile,
+      // nginx is the one hop in front (per-address limits of the telemetry collector).
+      TRUST_PROXY_HOPS: '1',
+      // The certificate nginx serves, read as players get it (the expiry alert's metric).
+      CERT_PROBE_URLS: `https://localhost:${ports.siteTls}/`,
+      // They read the remotes' files over https from nginx, which serves the throw-away
+      // certificate, and the release service's pointers over https (its own certificate).
+      NODE_EXTRA_CA_CERTS: releases.caBundle,
+      // The release pointers (decision 0062): polled from the release service, no folder shared.
+      RELEASE_API_URL: releases.url,
+      RELEASE_POLL_MS: '1000',
+      LOG_LEVEL: 'warn',
+    };
+  }
   const healthUrl = {
     api: (i) => `http://127.0.0.1:${ports.apiInstances[i]}/health`,
     // Ready means whole pages: the shell's build, the config and every remote's files (served by nginx).
@@ -292,7 +324,8 @@ export async function startTopology({
       quiet,
     });
     // Whoever reads both the site and the release service over https trusts both certificates.
-    releases.caBundle = path.join(dir, 'trusted-certificates.pem');
+    mkdirSync(path.join(dir, 'trust'));
+    releases.caBundle = path.join(dir, 'trust', 'trusted-certificates.pem');
     writeFileSync(releases.caBundle, readFileSync(cert, 'utf8') + readFileSync(releases.ca, 'utf8'));
     // 4. The page services, each until its /readyz says it draws whole pages.
     await Promise.all(ports.pageServices.map((_, i) => start('pages', i)));
