@@ -1,7 +1,8 @@
-// Every environment setting of the account API: the one source of the parser's defaults
-// (config.ts, through settings-reader.ts), of docs/settings.md and of account-api/.env.example (scripts/settings/generate.mjs).
-// A test checks that loadConfig reads exactly these names. Only erasable TypeScript here: the
-// generator imports this file with Node's own type stripping.
+// Every environment setting of the account API: the one source of what config.ts reads (through
+// settings-reader.ts: each name, its kind and its default), of docs/settings.md and of
+// account-api/.env.example (scripts/settings/generate.mjs). A test checks that loadConfig reads
+// exactly these names. Only erasable TypeScript here: the generator imports this file with Node's
+// own type stripping.
 import type { Setting } from 'shared-contracts/settings';
 import { TRACING_SETTINGS } from 'service-tracing/settings';
 
