@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { activeTracing, traceLogFields } from 'service-tracing';
 import { accountChecks } from './accounts/rules';
 import { authRoutes } from './accounts/auth-routes';
@@ -150,15 +151,18 @@ async function registerEverything(app: FastifyInstance, options: AppOptions, inp
   await app.register(metrics);
   await app.register(httpConventions);
 
-  await app.register(authRoutes);
-  await app.register(profileRoutes);
-  await app.register(balanceRoutes);
-  await app.register(libraryRoutes, { exactTypes: exactTypesValidator(inputChecks) });
-  await app.register(playDataRoutes);
-  await app.register(uploadRoutes);
-  await app.register(devRoutes);
-  await app.register(gameCheckRoutes);
-  await app.register(healthRoutes);
+  // In the root context (fastify-plugin), as the routes were before they became plugins: an
+  // encapsulated plugin gets Request and Reply classes of its own, and the hooks every request runs
+  // (metrics, the log line, the bearer check) would then see one object shape per route module.
+  await app.register(fp(authRoutes, { name: 'auth-routes' }));
+  await app.register(fp(profileRoutes, { name: 'profile-routes' }));
+  await app.register(fp(balanceRoutes, { name: 'balance-routes' }));
+  await app.register(fp(libraryRoutes, { name: 'library-routes' }), { exactTypes: exactTypesValidator(inputChecks) });
+  await app.register(fp(playDataRoutes, { name: 'play-data-routes' }));
+  await app.register(fp(uploadRoutes, { name: 'upload-routes' }));
+  await app.register(fp(devRoutes, { name: 'dev-routes' }));
+  await app.register(fp(gameCheckRoutes, { name: 'game-check-routes' }));
+  await app.register(fp(healthRoutes, { name: 'health-routes' }));
 
   await app.register(jobs);
 }

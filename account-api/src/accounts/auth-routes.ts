@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { API_PATHS } from 'shared-contracts/account';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { CAPTCHA_QUERY } from './auth-schemas';
@@ -22,13 +23,16 @@ const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** Every account flow without a bearer token, one plugin each (in the OpenAPI document's order). */
+/**
+ * Every account flow without a bearer token, one plugin each (in the OpenAPI document's order),
+ * in the root context like every route (see app.ts).
+ */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(signUpRoutes);
-  await app.register(signInRoutes);
-  await app.register(sessionRoutes);
-  await app.register(verificationRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(activationRoutes);
-  await app.register(captchaRoutes);
+  await app.register(fp(signUpRoutes));
+  await app.register(fp(signInRoutes));
+  await app.register(fp(sessionRoutes));
+  await app.register(fp(verificationRoutes));
+  await app.register(fp(passwordResetRoutes));
+  await app.register(fp(activationRoutes));
+  await app.register(fp(captchaRoutes));
 };
