@@ -23,7 +23,6 @@ import { deviceVoter, userVoter } from './votes';
 
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
 const MINUTE = 60_000;
-const SWEEP_EVERY_MS = 5 * MINUTE;
 /** Reports of one game within this window count toward the checker's threshold. */
 const REPORT_WINDOW_MS = 24 * 60 * MINUTE;
 
@@ -174,11 +173,8 @@ export const playDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
-
-  startRollup(app);
 };
 
-/** Every interval one instance moves the counted plays into the database; dedupe marks are swept. */
 /**
  * The games the link checker hides, read at most once per STATS_CACHE_SECONDS. Not from the stats
  * snapshot: every counted play invalidates it, and rebuilding it on each play is the whole figures'
@@ -197,32 +193,4 @@ function unavailableReader(services: Pick<FastifyInstance, 'now' | 'gameHealth' 
     }
     return cached.ids;
   };
-}
-
-function startRollup(app: FastifyInstance): void {
-  const { playData, now } = app;
-  let lastSweep = 0;
-  let running: Promise<void> | null = null;
-  const round = async () => {
-    try {
-      const moved = await playData.counter.rollup(now());
-      if (moved) app.log.debug({ plays: moved }, 'plays rolled up');
-      if (now().getTime() - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = now().getTime();
-        await playData.counter.sweep(now());
-      }
-    } catch (error) {
-      app.log.warn({ err: error }, 'play rollup failed; the plays wait for the next round');
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-  }, app.config.playData.rollupIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }
