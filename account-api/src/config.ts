@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Setting } from 'shared-contracts/settings';
-import { API_SETTINGS, type ApiSettingName } from './settings';
+import { TRACING_SETTINGS } from 'service-tracing/settings';
+import { API_SETTINGS } from './settings';
+import { readSettings, type SettingValues } from './settings-reader';
 import { s3SettingsFrom, type S3StorageSettings } from './storage/s3-client';
 
 /** Everything the server reads from the environment, parsed once and typed. */
@@ -154,13 +154,13 @@ export interface MailSettings {
   stopTimeoutMs: number;
 }
 
-function switchFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === '1' || raw === 'true' || raw === 'on') return true;
-  if (raw === '0' || raw === 'false' || raw === 'off') return false;
-  throw new Error(`${name} must be 1 or 0, got "${env[name] ?? ''}"`);
-}
+/** What loadConfig reads: every setting but the tracing ones, which tracing reads before the config. */
+const CONFIG_SETTINGS = Object.fromEntries(Object.entries(API_SETTINGS).filter(([name]) => !(name in TRACING_SETTINGS))) as Omit<
+  typeof API_SETTINGS,
+  keyof typeof TRACING_SETTINGS
+>;
+/** The settings as read from the environment, typed by their schema. */
+export type Settings = SettingValues<typeof CONFIG_SETTINGS>;
 
 function originRewriteFrom(raw: string | null, production: boolean): ((link: string) => string) | undefined {
   if (!raw) return undefined;
@@ -187,7 +187,7 @@ function siteOriginsFrom(siteUrl: string, corsOrigins: readonly string[]): strin
 }
 
 /** Any capitalisation counts: `Production` must not switch production safeguards off. */
-export const isProductionEnv = (value: string | undefined): boolean => value?.trim().toLowerCase() === 'production';
+export const isProductionEnv = (value: string | null | undefined): boolean => value?.trim().toLowerCase() === 'production';
 
 /** Why this mail set-up must not start, or null. Checked by loadConfig and again by buildApp. */
 export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' | 'devOutbox'>): string | null {
@@ -199,151 +199,53 @@ export function mailConfigProblem(config: Pick<Config, 'production' | 'smtpUrl' 
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MIB = 1024 * 1024;
 
 /** Counters one in-memory limit store holds at most (RATE_LIMIT_MEMORY_KEYS): about 100 bytes each. */
-export const DEFAULT_MEMORY_KEYS = Number(defaultOf('RATE_LIMIT_MEMORY_KEYS'));
+export const DEFAULT_MEMORY_KEYS = Number(API_SETTINGS.RATE_LIMIT_MEMORY_KEYS.default);
+
+/** OWASP's minimum for scrypt: N=2^17, r=8, p=1. */
+export const PASSWORD_HASH_COST = Number(API_SETTINGS.PASSWORD_HASH_COST.default);
 
 /** Where `.data/` lives: next to src/ and dist/, whichever this file was loaded from. */
 const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
 
-/** A setting's default as its schema (settings.ts) declares it. */
-function defaultOf(name: ApiSettingName): string {
-  const setting: Setting = API_SETTINGS[name];
-  if (setting.default === undefined) throw new Error(`${name} has no default in settings.ts`);
-  return setting.default;
-}
-
-function intFrom(env: NodeJS.ProcessEnv, name: ApiSettingName, fallback: number = Number(defaultOf(name))): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-/** OWASP's minimum for scrypt: N=2^17, r=8, p=1. */
-export const PASSWORD_HASH_COST = Number(defaultOf('PASSWORD_HASH_COST'));
-
-/** PASSWORD_HASH_COST (log2 N) lets test runs hash faster; production never goes below the minimum. */
-function passwordHashCostFrom(env: NodeJS.ProcessEnv, production: boolean): number {
-  const cost = intFrom(env, 'PASSWORD_HASH_COST');
-  if (cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be 10-20 (log2 of scrypt's N), got ${cost}`);
-  if (production && cost < PASSWORD_HASH_COST)
-    throw new Error(`PASSWORD_HASH_COST below ${PASSWORD_HASH_COST} is for tests only and refused with NODE_ENV=production`);
-  return cost;
-}
+/** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
+export const SECRET_SETTINGS = Object.entries(CONFIG_SETTINGS)
+  .filter(([, setting]) => 'secret' in setting)
+  .map(([name]) => name);
 
 /** TRUST_PROXY_HOPS or TRUST_PROXIES, not both; the old boolean TRUST_PROXY is refused with a pointer. */
-function trustProxyFrom(env: NodeJS.ProcessEnv): number | string[] | false {
+function trustProxyFrom(env: NodeJS.ProcessEnv, settings: Settings): number | string[] | false {
   if (env.TRUST_PROXY !== undefined && env.TRUST_PROXY.trim() !== '') {
     throw new Error(
       'TRUST_PROXY is no longer read: set TRUST_PROXY_HOPS to the number of proxies in front of the API, or TRUST_PROXIES to their addresses/CIDRs',
     );
   }
-  const hopsRaw = env.TRUST_PROXY_HOPS?.trim() ?? '';
-  const proxies = (env.TRUST_PROXIES ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  if (hopsRaw !== '' && proxies.length > 0) throw new Error('Set TRUST_PROXY_HOPS or TRUST_PROXIES, not both');
+  const hops = settings.TRUST_PROXY_HOPS;
+  const proxies = settings.TRUST_PROXIES ?? [];
+  if (hops > 0 && proxies.length > 0) throw new Error('Set TRUST_PROXY_HOPS or TRUST_PROXIES, not both');
   if (proxies.length > 0) {
     for (const entry of proxies) {
       if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry)) throw new Error(`TRUST_PROXIES: "${entry}" is not an IP address or CIDR`);
     }
     return proxies;
   }
-  if (hopsRaw === '') return false;
-  const hops = Number(hopsRaw);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY_HOPS must be a whole number 0-10, got "${hopsRaw}"`);
   return hops === 0 ? false : hops;
 }
 
-/** CORS_ORIGINS; `*` (the default) is for development: production names the site's origins. */
-function corsOriginsFrom(env: NodeJS.ProcessEnv, production: boolean): string[] {
-  const origins = (textFrom(env, 'CORS_ORIGINS') ?? defaultOf('CORS_ORIGINS'))
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter((origin) => origin !== '');
-  if (production && origins.includes('*'))
-    throw new Error(
-      "CORS_ORIGINS must list the site's origins when NODE_ENV=production (for example https://games.example.com); '*' is refused",
-    );
-  return origins;
-}
-
-const MIB = 1024 * 1024;
-
-/** UPLOAD_QUOTA_BYTES must hold one picture of the largest size, or no one could ever upload one. */
-function uploadSettingsFrom(env: NodeJS.ProcessEnv, maxBytes: number): UploadSettings {
-  const quotaBytes = intFrom(env, 'UPLOAD_QUOTA_BYTES', 4 * maxBytes);
-  if (quotaBytes < maxBytes)
-    throw new Error(`UPLOAD_QUOTA_BYTES (${quotaBytes}) must be at least UPLOAD_MAX_BYTES (${maxBytes})`);
-  return {
-    quotaBytes,
-    minFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_MB') * MIB,
-    unsavedMs: intFrom(env, 'UPLOAD_UNSAVED_MINUTES') * 60 * 1000,
-  };
-}
-
 /** UPLOADS_STORAGE and the bucket's settings; every S3_* name is read either way, used only with `s3`. */
-function pictureStorageFrom(env: NodeJS.ProcessEnv): PictureStorageSettings {
-  const driver = (textFrom(env, 'UPLOADS_STORAGE') ?? defaultOf('UPLOADS_STORAGE')).toLowerCase();
+function pictureStorageFrom(env: NodeJS.ProcessEnv, settings: Settings): PictureStorageSettings {
+  // The one S3 settings reader (storage/s3-client.ts), shared with the release service's files;
+  // the keys as the schema read them (`*_FILE` included).
   const s3 = s3SettingsFrom(env, {
     driverSetting: 'UPLOADS_STORAGE',
     keeps: 'the pictures',
-    driver,
-    defaults: {
-      region: defaultOf('S3_REGION'),
-      keyPrefix: defaultOf('S3_KEY_PREFIX'),
-      forcePathStyle: defaultOf('S3_FORCE_PATH_STYLE') === '1',
-    },
-    secret: (name) => secretFrom(env, name),
+    driver: settings.UPLOADS_STORAGE,
+    defaults: { region: settings.S3_REGION, keyPrefix: settings.S3_KEY_PREFIX, forcePathStyle: settings.S3_FORCE_PATH_STYLE },
+    secret: (name) => settings[name],
   });
-  if (s3) return { driver: 's3', ...s3 };
-  if (driver !== 'fs') throw new Error(`UPLOADS_STORAGE must be fs or s3, got "${env.UPLOADS_STORAGE ?? ''}"`);
-  return { driver: 'fs' };
-}
-
-function textFrom(env: NodeJS.ProcessEnv, name: ApiSettingName | `${SecretSetting}_FILE`): string | null {
-  const raw = env[name]?.trim();
-  return raw ? raw : null;
-}
-
-/** Settings that carry a password or key: also read from a file named by `<NAME>_FILE`. */
-export const SECRET_SETTINGS = [
-  'JWT_SECRET',
-  'DATABASE_URL',
-  'SMTP_URL',
-  'REDIS_URL',
-  'REDIS_SENTINEL_PASSWORD',
-  'RECAPTCHA_SECRET',
-  'REPORTS_TOKEN',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-] as const;
-type SecretSetting = (typeof SECRET_SETTINGS)[number];
-
-/**
- * `NAME` from the environment, or the content of the file `NAME_FILE` names (Docker and
- * Kubernetes secrets, systemd credentials), so a secret need not sit in the process environment
- * where every child process and crash dump sees it. One trailing newline is dropped; both set,
- * an unreadable or empty file stop start-up.
- */
-function secretFrom(env: NodeJS.ProcessEnv, name: SecretSetting): string | null {
-  const direct = textFrom(env, name);
-  const file = textFrom(env, `${name}_FILE`);
-  if (!file) return direct;
-  if (direct) throw new Error(`Set ${name} or ${name}_FILE, not both`);
-  let content: string;
-  try {
-    content = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`${name}_FILE: cannot read ${file} (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const value = content.replace(/\r?\n$/, '').trim();
-  if (value === '') throw new Error(`${name}_FILE: ${file} is empty`);
-  return value;
+  return s3 ? { driver: 's3', ...s3 } : { driver: 'fs' };
 }
 
 export interface RedisSentinels {
@@ -352,10 +254,8 @@ export interface RedisSentinels {
   password: string | null;
 }
 
-function redisSentinelsFrom(env: NodeJS.ProcessEnv): RedisSentinels | null {
-  const raw = textFrom(env, 'REDIS_SENTINELS');
-  const name = textFrom(env, 'REDIS_SENTINEL_NAME') ?? defaultOf('REDIS_SENTINEL_NAME');
-  const password = secretFrom(env, 'REDIS_SENTINEL_PASSWORD');
+function redisSentinelsFrom(settings: Settings): RedisSentinels | null {
+  const raw = settings.REDIS_SENTINELS;
   if (!raw) return null;
   const nodes = raw
     .split(',')
@@ -369,94 +269,117 @@ function redisSentinelsFrom(env: NodeJS.ProcessEnv): RedisSentinels | null {
       return { host, port };
     });
   if (nodes.length === 0) throw new Error(`REDIS_SENTINELS must list host:port entries, got "${raw}"`);
-  return { nodes, name, password };
+  return { nodes, name: settings.REDIS_SENTINEL_NAME, password: settings.REDIS_SENTINEL_PASSWORD };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = isProductionEnv(env.NODE_ENV);
-  const jwtSecret = secretFrom(env, 'JWT_SECRET');
+/**
+ * The production rules that span settings: each refusal names the setting to change. Checked
+ * before anything else is made of the settings.
+ */
+function refuseInProduction(settings: Settings, production: boolean): void {
+  const jwtSecret = settings.JWT_SECRET;
   if (production && !jwtSecret) throw new Error('JWT_SECRET (or JWT_SECRET_FILE) must be set when NODE_ENV=production');
   if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  const smtpUrl = secretFrom(env, 'SMTP_URL');
-  const devOutbox = env.DEV_OUTBOX?.trim() === '1' || env.DEV_OUTBOX?.trim().toLowerCase() === 'true';
-  const problem = mailConfigProblem({ production, smtpUrl, devOutbox });
+  const problem = mailConfigProblem({ production, smtpUrl: settings.SMTP_URL, devOutbox: settings.DEV_OUTBOX ?? false });
   if (problem) throw new Error(problem);
-  const redisUrl = secretFrom(env, 'REDIS_URL');
   // Limits in process memory are bounded and fail closed: one client could fill them and refuse
   // everyone. Production keeps them in Redis, which is also what several instances need.
-  if (production && !redisUrl)
+  if (production && !settings.REDIS_URL)
     throw new Error('REDIS_URL must be set when NODE_ENV=production: rate limits need a shared store that cannot be filled up.');
-  const brandName = textFrom(env, 'BRAND_NAME') ?? defaultOf('BRAND_NAME');
-  const uploadMaxBytes = intFrom(env, 'UPLOAD_MAX_BYTES');
-  const dataDir = path.resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR);
-  const siteUrl = (textFrom(env, 'SITE_URL') ?? defaultOf('SITE_URL')).replace(/\/+$/, '');
-  const corsOrigins = corsOriginsFrom(env, production);
+  // `*` (the default) is for development: production names the site's origins.
+  if (production && settings.CORS_ORIGINS.includes('*'))
+    throw new Error(
+      "CORS_ORIGINS must list the site's origins when NODE_ENV=production (for example https://games.example.com); '*' is refused",
+    );
+  // PASSWORD_HASH_COST (log2 N) lets test runs hash faster; production never goes below the minimum.
+  if (production && settings.PASSWORD_HASH_COST < PASSWORD_HASH_COST)
+    throw new Error(`PASSWORD_HASH_COST below ${PASSWORD_HASH_COST} is for tests only and refused with NODE_ENV=production`);
+  // UPLOAD_QUOTA_BYTES must hold one picture of the largest size, or no one could ever upload one.
+  const quotaBytes = settings.UPLOAD_QUOTA_BYTES;
+  if (quotaBytes !== null && quotaBytes < settings.UPLOAD_MAX_BYTES)
+    throw new Error(`UPLOAD_QUOTA_BYTES (${quotaBytes}) must be at least UPLOAD_MAX_BYTES (${settings.UPLOAD_MAX_BYTES})`);
+}
+
+/** The settings (settings.ts) read from the environment, checked, and shaped for the services. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = readSettings(env, CONFIG_SETTINGS);
+  const production = isProductionEnv(settings.NODE_ENV);
+  refuseInProduction(settings, production);
+  const brandName = settings.BRAND_NAME;
+  const dataDir = path.resolve(settings.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const siteUrl = settings.SITE_URL.replace(/\/+$/, '');
+  const corsOrigins = settings.CORS_ORIGINS;
+  const sendDeadlineMs = settings.MAIL_SEND_DEADLINE_SECONDS * 1000;
   return {
     production,
-    host: textFrom(env, 'HOST') ?? defaultOf('HOST'),
-    port: intFrom(env, 'PORT'),
+    host: settings.HOST,
+    port: settings.PORT,
     dataDir,
-    databaseUrl: secretFrom(env, 'DATABASE_URL'),
-    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE'),
-    jwtSecret,
-    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS'),
-    refreshTokenTtlSeconds: intFrom(env, 'REFRESH_TOKEN_TTL_SECONDS'),
-    smtpUrl,
-    mailFrom: textFrom(env, 'MAIL_FROM') ?? `${brandName} <no-reply@localhost>`,
-    devOutbox,
+    databaseUrl: settings.DATABASE_URL,
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
+    jwtSecret: settings.JWT_SECRET,
+    accessTokenTtlSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: settings.REFRESH_TOKEN_TTL_SECONDS,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM ?? `${brandName} <no-reply@localhost>`,
+    devOutbox: settings.DEV_OUTBOX ?? false,
     brandName,
     siteUrl,
     mail: {
-      worker: env.MAIL_WORKER?.trim() !== '0',
-      pollMs: intFrom(env, 'MAIL_POLL_MS'),
-      retryBaseMs: intFrom(env, 'MAIL_RETRY_BASE_MS'),
-      retryMaxMs: intFrom(env, 'MAIL_RETRY_MAX_MS'),
-      maxAttempts: intFrom(env, 'MAIL_MAX_ATTEMPTS'),
+      worker: settings.MAIL_WORKER,
+      pollMs: settings.MAIL_POLL_MS,
+      retryBaseMs: settings.MAIL_RETRY_BASE_MS,
+      retryMaxMs: settings.MAIL_RETRY_MAX_MS,
+      maxAttempts: settings.MAIL_MAX_ATTEMPTS,
       // Longer than any one try can take (twice the send deadline, 2 min at least).
-      leaseMs: Math.max(2 * 60 * 1000, 2 * intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS') * 1000),
-      sentRetentionMs: intFrom(env, 'MAIL_SENT_RETENTION_HOURS') * 60 * 60 * 1000,
-      sendDeadlineMs: intFrom(env, 'MAIL_SEND_DEADLINE_SECONDS') * 1000,
-      stopTimeoutMs: intFrom(env, 'MAIL_STOP_TIMEOUT_SECONDS') * 1000,
+      leaseMs: Math.max(2 * 60 * 1000, 2 * sendDeadlineMs),
+      sentRetentionMs: settings.MAIL_SENT_RETENTION_HOURS * 60 * 60 * 1000,
+      sendDeadlineMs,
+      stopTimeoutMs: settings.MAIL_STOP_TIMEOUT_SECONDS * 1000,
     },
     corsOrigins,
-    recaptchaSecret: secretFrom(env, 'RECAPTCHA_SECRET'),
-    uploadMaxBytes,
-    uploads: uploadSettingsFrom(env, uploadMaxBytes),
-    pictureStorage: pictureStorageFrom(env),
-    trustProxy: trustProxyFrom(env),
-    logLevel: textFrom(env, 'LOG_LEVEL') ?? defaultOf('LOG_LEVEL'),
-    redisUrl,
-    redisSentinels: redisSentinelsFrom(env),
-    redisKeyPrefix: textFrom(env, 'REDIS_KEY_PREFIX') ?? defaultOf('REDIS_KEY_PREFIX'),
-    rateLimitMemoryKeys: intFrom(env, 'RATE_LIMIT_MEMORY_KEYS'),
-    passwordHashCost: passwordHashCostFrom(env, production),
+    recaptchaSecret: settings.RECAPTCHA_SECRET,
+    uploadMaxBytes: settings.UPLOAD_MAX_BYTES,
+    uploads: {
+      quotaBytes: settings.UPLOAD_QUOTA_BYTES ?? 4 * settings.UPLOAD_MAX_BYTES,
+      minFreeBytes: settings.UPLOAD_MIN_FREE_MB * MIB,
+      unsavedMs: settings.UPLOAD_UNSAVED_MINUTES * 60 * 1000,
+    },
+    pictureStorage: pictureStorageFrom(env, settings),
+    trustProxy: trustProxyFrom(env, settings),
+    logLevel: settings.LOG_LEVEL,
+    redisUrl: settings.REDIS_URL,
+    redisSentinels: redisSentinelsFrom(settings),
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
+    rateLimitMemoryKeys: settings.RATE_LIMIT_MEMORY_KEYS,
+    passwordHashCost: settings.PASSWORD_HASH_COST,
     retention: {
-      purgeIntervalMs: intFrom(env, 'PURGE_INTERVAL_MINUTES') * 60 * 1000,
-      sessionMaxAgeMs: intFrom(env, 'SESSION_MAX_AGE_DAYS') * DAY_MS,
-      unverifiedAccountMs: intFrom(env, 'UNVERIFIED_ACCOUNT_DAYS') * DAY_MS,
+      purgeIntervalMs: settings.PURGE_INTERVAL_MINUTES * 60 * 1000,
+      sessionMaxAgeMs: settings.SESSION_MAX_AGE_DAYS * DAY_MS,
+      unverifiedAccountMs: settings.UNVERIFIED_ACCOUNT_DAYS * DAY_MS,
     },
     operations: {
-      shutdownDeadlineMs: intFrom(env, 'SHUTDOWN_DEADLINE_MS'),
-      signingKeyRefreshMs: intFrom(env, 'SIGNING_KEY_REFRESH_SECONDS') * 1000,
+      shutdownDeadlineMs: settings.SHUTDOWN_DEADLINE_MS,
+      signingKeyRefreshMs: settings.SIGNING_KEY_REFRESH_SECONDS * 1000,
       migrateAtStart: !production,
-      backupDir: path.resolve(textFrom(env, 'BACKUP_DIR') ?? `${dataDir}-backups`),
+      backupDir: path.resolve(settings.BACKUP_DIR ?? `${dataDir}-backups`),
     },
     playData: {
-      rollupIntervalMs: intFrom(env, 'PLAY_ROLLUP_SECONDS') * 1000,
-      statsCacheMs: intFrom(env, 'STATS_CACHE_SECONDS') * 1000,
-      reportsToken: secretFrom(env, 'REPORTS_TOKEN'),
+      rollupIntervalMs: settings.PLAY_ROLLUP_SECONDS * 1000,
+      statsCacheMs: settings.STATS_CACHE_SECONDS * 1000,
+      reportsToken: settings.REPORTS_TOKEN,
     },
     gameChecks: {
-      enabled: switchFrom(env, 'GAME_CHECKS', production),
-      intervalMs: intFrom(env, 'GAME_CHECK_INTERVAL_MINUTES', 15) * 60_000,
-      failuresToHide: intFrom(env, 'GAME_CHECK_FAILURES', 3),
-      timeoutMs: intFrom(env, 'GAME_CHECK_TIMEOUT_SECONDS', 10) * 1000,
-      tickMs: intFrom(env, 'GAME_CHECK_TICK_SECONDS', 60) * 1000,
-      reportThreshold: intFrom(env, 'GAME_CHECK_REPORT_THRESHOLD', 3),
-      historyMs: intFrom(env, 'GAME_CHECK_HISTORY_DAYS', 30) * DAY_MS,
+      enabled: settings.GAME_CHECKS ?? production,
+      intervalMs: settings.GAME_CHECK_INTERVAL_MINUTES * 60_000,
+      failuresToHide: settings.GAME_CHECK_FAILURES,
+      timeoutMs: settings.GAME_CHECK_TIMEOUT_SECONDS * 1000,
+      tickMs: settings.GAME_CHECK_TICK_SECONDS * 1000,
+      reportThreshold: settings.GAME_CHECK_REPORT_THRESHOLD,
+      historyMs: settings.GAME_CHECK_HISTORY_DAYS * DAY_MS,
       siteOrigins: siteOriginsFrom(siteUrl, corsOrigins),
       userAgent: `${brandName}-game-check/1 (+${siteUrl})`,
-      rewrite: originRewriteFrom(textFrom(env, 'GAME_CHECK_REWRITE'), production),
+      rewrite: originRewriteFrom(settings.GAME_CHECK_REWRITE, production),
     },
   };
 }

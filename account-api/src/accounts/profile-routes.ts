@@ -1,8 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts/account';
-import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
 import { HttpError, invalidInput, unauthorized } from '../http/errors';
 import { bodyOrQuery } from '../http/input-source';
@@ -32,9 +30,9 @@ function fieldsInBodyOrQuery<Fields extends ReturnType<typeof Type.Object>>(fiel
   return { schema: { body: fields, querystring: Type.Partial(fields) } };
 }
 
-export function registerProfileRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { users, sessions, tokens, config } = context;
+/** The signed-in player's own record, profile and password. */
+export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { users, sessions, tokens, config, authenticate } = app;
 
   // The hot read (decision 0024): the record comes from the auth check; a plain return, no promise.
   app.post(API_PATHS.userInfo, { preHandler: authenticate, schema: { response: { 200: USER_RECORD } } }, (request) =>
@@ -59,7 +57,7 @@ export function registerProfileRoutes(fastify: FastifyInstance, context: AppCont
       const user = currentUser(request);
       const pictureUrl = request.query.picture_url;
       const name = uploadNameFromPictureUrl(pictureUrl);
-      const upload = name ? await context.uploads.findSavable(user, name) : null;
+      const upload = name ? await app.uploads.findSavable(user, name) : null;
       if (!upload) {
         throw invalidInput([
           {
@@ -69,14 +67,14 @@ export function registerProfileRoutes(fastify: FastifyInstance, context: AppCont
           },
         ]);
       }
-      return toUserRecord(await context.uploads.setPicture(user.id, upload));
+      return toUserRecord(await app.uploads.setPicture(user.id, upload));
     },
   );
 
   app.post(
     API_PATHS.updatePassword,
     {
-      preValidation: [authenticate, context.passwordHashingBudget, bodyOrQuery],
+      preValidation: [authenticate, app.passwordHashingBudget, bodyOrQuery],
       config: { rateLimit: RATE_LIMITS.updatePassword },
       ...fieldsInBodyOrQuery(UPDATE_PASSWORD),
     },
@@ -90,14 +88,14 @@ export function registerProfileRoutes(fastify: FastifyInstance, context: AppCont
       const passwordHash = await hashPassword(newPassword, config.passwordHashCost);
       // Every session ends (token_version bumped, rows revoked), the notice is queued in the same
       // transaction, and this device gets a fresh session.
-      const { updated, session } = await context.database.db.transaction().execute(async (trx) => {
+      const { updated, session } = await app.database.db.transaction().execute(async (trx) => {
         const changed = await users.setPassword(user.id, passwordHash, trx);
         await sessions.revokeAllOf(user.id, 'password_changed', trx);
-        await context.mailOutbox.enqueue(trx, passwordChangedMail(config, changed.email, 'changed'));
+        await app.mailOutbox.enqueue(trx, passwordChangedMail(config, changed.email, 'changed'));
         return { updated: changed, session: await sessions.open(user.id, trx) };
       });
       const pair = await tokens.issuePair({ userId: updated.id, version: updated.token_version, ...session });
       return { detail: 'Password updated successfully', ...pair };
     },
   );
-}
+};

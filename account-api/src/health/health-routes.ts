@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS } from 'shared-contracts/account';
 import type { AppContext } from '../context';
 import { proveWrite } from '../db/migrations';
@@ -52,16 +52,16 @@ export function readinessCheck(context: AppContext): () => Promise<Readiness> {
  * the scripts that wait on it. /readyz: able to serve (see readinessCheck): for load balancers.
  * None of them shows figures about mail or players: they need no sign-in.
  */
-export function registerHealthRoutes(app: FastifyInstance, context: AppContext): void {
+export const healthRoutes: FastifyPluginAsync = async (app) => {
   const live = () => ({ status: 'ok' });
   app.get(API_PATHS.livez, live);
   app.get(API_PATHS.health, live);
 
-  const readiness = readinessCheck(context);
+  const readiness = readinessCheck(app);
   app.get(API_PATHS.readyz, async (request, reply) => {
     const { ready, problem } = await readiness();
-    if (ready) return { status: 'ok', database: context.database.dialect };
+    if (ready) return { status: 'ok', database: app.database.dialect };
     request.log.warn({ problem }, 'not ready');
     return reply.code(503).header('retry-after', '5').send({ detail: problem });
   });
-}
+};

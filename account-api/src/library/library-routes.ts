@@ -1,9 +1,8 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifySchemaCompiler, preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifySchemaCompiler } from 'fastify';
 import { LIBRARY_LIMITS, mergeLibraries, normaliseList, type PlayerLibrary } from 'shared-contracts';
 import type { LibraryPayload } from 'shared-contracts/account';
 import { API_PATHS } from 'shared-contracts/account';
-import type { AppContext } from '../context';
 import type { LibraryListKind } from '../db/schema';
 import { currentUser } from '../http/auth';
 import { acceptLibrary } from './library-checks';
@@ -21,14 +20,14 @@ const KIND_OF = { favourites: 'favourite', recentlyPlayed: 'recent' } as const s
  * The body is checked by LIBRARY_BODY with `exactTypes` (the API's validator without coercion),
  * after the bearer check (401 before 422), then by acceptLibrary (catalogue, clock).
  */
-export function registerLibraryRoutes(
-  fastify: FastifyInstance,
-  context: AppContext,
-  authenticate: preHandlerHookHandler,
-  exactTypes: FastifySchemaCompiler<unknown>,
-): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = context.database;
+export interface LibraryRoutesOptions {
+  /** The API's validator without type coercion. */
+  exactTypes: FastifySchemaCompiler<unknown>;
+}
+
+export const libraryRoutes: FastifyPluginAsyncTypebox<LibraryRoutesOptions> = async (app, { exactTypes }) => {
+  const { authenticate, now } = app;
+  const { db } = app.database;
   // A fresh object per route: Fastify rewrites the options it is given.
   const writeOptions = () => ({ preValidation: authenticate, schema: { body: LIBRARY_BODY }, validatorCompiler: exactTypes });
 
@@ -58,18 +57,18 @@ export function registerLibraryRoutes(
 
   app.put(API_PATHS.library, writeOptions(), async (request): Promise<LibraryPayload> => {
     const user = currentUser(request);
-    const library = acceptLibrary(request.body, context.now());
+    const library = acceptLibrary(request.body, now());
     await replace(user.id, library);
     return library;
   });
 
   app.post(API_PATHS.library, writeOptions(), async (request): Promise<LibraryPayload> => {
     const user = currentUser(request);
-    const incoming = acceptLibrary(request.body, context.now());
+    const incoming = acceptLibrary(request.body, now());
     // One transaction would not stop two devices merging at once; the merge is commutative,
     // so the later write still holds both sides' games.
     const merged = mergeLibraries(await read(user.id), incoming);
     await replace(user.id, merged);
     return merged;
   });
-}
+};

@@ -1,4 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { GAMES } from 'shared-contracts';
@@ -15,7 +15,6 @@ import {
   type VotesResponse,
   type VoteResponse,
 } from 'shared-contracts/play-data';
-import type { AppContext } from '../context';
 import { HttpError, invalidInput } from '../http/errors';
 import type { Expect, SameShape } from '../http/response-schema';
 import { sameBytes } from '../security/same-bytes';
@@ -24,7 +23,6 @@ import { deviceVoter, userVoter } from './votes';
 
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));
 const MINUTE = 60_000;
-const SWEEP_EVERY_MS = 5 * MINUTE;
 /** Reports of one game within this window count toward the checker's threshold. */
 const REPORT_WINDOW_MS = 24 * 60 * MINUTE;
 
@@ -76,10 +74,9 @@ function knownGame(id: number, where: 'body' | 'query' = 'body'): number {
  * (stored only as a keyed hash), a public stats snapshot, and a timer that rolls counted plays
  * up into the database.
  */
-export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppContext, authenticate: preHandlerHookHandler): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { playData, now } = context;
-  const unavailableGames = unavailableReader(context);
+export const playDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { playData, now, authenticate } = app;
+  const unavailableGames = unavailableReader(app);
 
   /** Signed-in callers are authenticated (a bad token is a 401); anyone else goes on as a device. */
   const maybeAuthenticate: preHandlerHookHandler = function maybeAuthenticate(request, reply, done) {
@@ -118,9 +115,7 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
   app.get(PLAY_DATA_PATHS.stats, { config: { rateLimit: LIMITS.stats } }, async (_request, reply) => {
     const snapshot = await playData.stats.get();
     // Shared caches may keep it briefly: the same figures for everyone.
-    return reply
-      .header('cache-control', `public, max-age=${Math.round(context.config.playData.statsCacheMs / 1000)}`)
-      .send(snapshot);
+    return reply.header('cache-control', `public, max-age=${Math.round(app.config.playData.statsCacheMs / 1000)}`).send(snapshot);
   });
 
   app.get(
@@ -159,12 +154,12 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
       if (added === 'bounded') throw boundSpent(PLAY_DATA_TEXT.reportsBounded, at);
       // Enough players saying the same game is broken: the link checker looks at it at once.
       const reporters = await playData.reports.reportersSince(game, new Date(at.getTime() - REPORT_WINDOW_MS));
-      if (reporters >= context.config.gameChecks.reportThreshold) await context.gameHealth.flag(game, at);
+      if (reporters >= app.config.gameChecks.reportThreshold) await app.gameHealth.flag(game, at);
       return reply.code(201).send({ detail: PLAY_DATA_TEXT.reportThanks });
     },
   );
 
-  const { reportsToken } = context.config.playData;
+  const { reportsToken } = app.config.playData;
   if (reportsToken) {
     const expected = Buffer.from(`Bearer ${reportsToken}`);
     app.get(
@@ -178,55 +173,24 @@ export function registerPlayDataRoutes(fastify: FastifyInstance, context: AppCon
       },
     );
   }
+};
 
-  startRollup(app, context);
-}
-
-/** Every interval one instance moves the counted plays into the database; dedupe marks are swept. */
 /**
  * The games the link checker hides, read at most once per STATS_CACHE_SECONDS. Not from the stats
  * snapshot: every counted play invalidates it, and rebuilding it on each play is the whole figures'
  * query on the play path. A failed read hides nothing until the next one.
  */
-function unavailableReader(context: AppContext): () => Promise<ReadonlySet<number>> {
+function unavailableReader(services: Pick<FastifyInstance, 'now' | 'gameHealth' | 'config'>): () => Promise<ReadonlySet<number>> {
   let cached: { until: number; ids: Promise<ReadonlySet<number>> } | null = null;
   return () => {
-    const at = context.now().getTime();
+    const at = services.now().getTime();
     if (!cached || at >= cached.until) {
-      const ids = context.gameHealth.unavailable().then(
+      const ids = services.gameHealth.unavailable().then(
         (list): ReadonlySet<number> => new Set(list),
         (): ReadonlySet<number> => new Set(),
       );
-      cached = { until: at + context.config.playData.statsCacheMs, ids };
+      cached = { until: at + services.config.playData.statsCacheMs, ids };
     }
     return cached.ids;
   };
-}
-
-function startRollup(app: FastifyInstance, context: AppContext): void {
-  const { playData, now } = context;
-  let lastSweep = 0;
-  let running: Promise<void> | null = null;
-  const round = async () => {
-    try {
-      const moved = await playData.counter.rollup(now());
-      if (moved) app.log.debug({ plays: moved }, 'plays rolled up');
-      if (now().getTime() - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = now().getTime();
-        await playData.counter.sweep(now());
-      }
-    } catch (error) {
-      app.log.warn({ err: error }, 'play rollup failed; the plays wait for the next round');
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-  }, context.config.playData.rollupIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

@@ -1,7 +1,6 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
-import type { AppContext } from '../context';
 import { currentUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { RATE_LIMITS } from '../http/rate-limits';
@@ -45,13 +44,9 @@ function uploadReadError(error: unknown, maxBytes: number): unknown {
   return new HttpError(400, MALFORMED_MULTIPART);
 }
 
-export async function registerUploadRoutes(
-  app: FastifyInstance,
-  context: AppContext,
-  authenticate: preHandlerHookHandler,
-): Promise<void> {
-  const { config } = context;
-  const { storage } = context.uploads;
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const { config, uploads, authenticate } = app;
+  const { storage } = uploads;
   await storage.prepare();
 
   app.post(
@@ -71,12 +66,12 @@ export async function registerUploadRoutes(
       const type = detectImageType(data);
       if (!type) throw new HttpError(415, 'Only PNG, JPEG, GIF or WebP images can be uploaded');
 
-      return { name: await context.uploads.save(user.id, data, type) };
+      return { name: await uploads.save(user.id, data, type) };
     },
   );
 
   await registerPictureServing(app, storage);
-}
+};
 
 /** Nothing in a picture may run, whoever opens it. */
 const PICTURE_CSP = "default-src 'none'; sandbox";

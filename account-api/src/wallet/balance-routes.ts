@@ -1,11 +1,11 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS, type BalanceResponse } from 'shared-contracts/account';
 import { DEFAULT_CURRENCY } from '../accounts/user-store';
-import type { AuthLookup } from '../db/auth-lookup';
 import { currentUser } from '../http/auth';
 import { BALANCE } from './balance-schema';
 
-export function registerBalanceRoutes(app: FastifyInstance, lookup: AuthLookup, authenticate: preHandlerHookHandler): void {
+export const balanceRoutes: FastifyPluginAsync = async (app) => {
+  const { authLookup: lookup, authenticate } = app;
   // The wallet is read with a prepared statement beside the auth check's (decision 0024):
   // synchronous on SQLite, so the handler returns the answer itself, without a promise.
   app.get(API_PATHS.balance, { preHandler: authenticate, schema: { response: { 200: BALANCE } } }, (request) => {
@@ -16,4 +16,4 @@ export function registerBalanceRoutes(app: FastifyInstance, lookup: AuthLookup, 
     const wallet = lookup.wallet(user.id);
     return wallet instanceof Promise ? wallet.then(answer) : answer(wallet);
   });
-}
+};
