@@ -12,7 +12,7 @@ import * as esbuild from 'esbuild';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-const BUNDLED = new Set(['shared-contracts', 'jose', 'typebox']);
+const BUNDLED = new Set(['@portal/shared-contracts', 'jose', 'typebox']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 const watch = process.argv.includes('--watch');
 // `--outdir <dir>`: tests build a fresh copy beside the workspace (its node_modules must be reachable).

@@ -12,8 +12,8 @@ const SHARED_SINGLETONS = {
   'react-router': 'react-router',
   'react-router-dom': 'react-router-dom',
   'react-toastify': 'react-toastify',
-  'shared-contracts': 'shared-contracts',
-  'portal-runtime': 'portal-runtime',
+  '@portal/shared-contracts': '@portal/shared-contracts',
+  '@portal/runtime': '@portal/runtime',
 };
 
 /**
@@ -23,7 +23,7 @@ const SHARED_SINGLETONS = {
  * remotes keep a fallback copy that a page loads only when no shell provides the package
  * (a remote's standalone page).
  */
-const SHELL_EAGER_SHARED = ['shared-contracts', 'portal-runtime'];
+const SHELL_EAGER_SHARED = ['@portal/shared-contracts', '@portal/runtime'];
 
 /**
  * Singletons the shell provides but loads only when something needs them (decision 0028: the

@@ -1,7 +1,7 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RemoteName } from 'shared-contracts';
+import type { RemoteName } from '@portal/shared-contracts';
 import registry from '../parts.json';
 
 const FIXTURE_DIR = path.join(__dirname, 'fixtures');

@@ -1,1 +1,1 @@
-module.exports = require('build-config').createJestConfig(__dirname);
+module.exports = require('@portal/build-config').createJestConfig(__dirname);

@@ -1,4 +1,4 @@
-const { createFederatedConfig, partOptions } = require('build-config');
+const { createFederatedConfig, partOptions } = require('@portal/build-config');
 
 // Container name, dev port and exposes come from the registry of parts (parts.json); the names
 // and prop types of the exposes are declared in shared-contracts (RemoteModules).

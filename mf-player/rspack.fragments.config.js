@@ -1,7 +1,7 @@
 // The player's pages for Node (src/prerender/render-fragments.tsx), rendered once per build
 // into dist/fragments.json by scripts/write-fragments.mjs (decision 0032). Output:
 // dist-fragments/, never served.
-const { createNodeRendererConfig } = require('build-config');
+const { createNodeRendererConfig } = require('@portal/build-config');
 
 module.exports = createNodeRendererConfig({
   dir: __dirname,

@@ -105,7 +105,7 @@ const FAILING = [
   {
     name: 'shared-contracts importing portal-runtime fails lint (the contracts stay pure)',
     file: 'shared-contracts/src/library/probe.ts',
-    code: "export { getLibrary } from 'portal-runtime';\n",
+    code: "export { getLibrary } from '@portal/runtime';\n",
     rule: 'import-x/no-restricted-paths',
     says: 'shared-contracts is pure',
   },
@@ -119,21 +119,21 @@ const FAILING = [
   {
     name: 'a server importing portal-runtime fails lint',
     file: 'page-service/src/render/probe.ts',
-    code: "export { getLibrary } from 'portal-runtime';\n",
+    code: "export { getLibrary } from '@portal/runtime';\n",
     rule: 'import-x/no-restricted-paths',
     says: 'runs on the server',
   },
   {
     name: 'a remote importing service-tracing fails lint (only the services trace with it)',
     file: 'mf-player/src/play/probe.ts',
-    code: "export { traceLogFields } from 'service-tracing';\n",
+    code: "export { traceLogFields } from '@portal/service-tracing';\n",
     rule: 'import-x/no-restricted-paths',
     says: 'only account-api and page-service import it',
   },
   {
     name: 'shared-contracts importing service-tracing fails lint',
     file: 'shared-contracts/src/library/probe.ts',
-    code: "export { traceLogFields } from 'service-tracing';\n",
+    code: "export { traceLogFields } from '@portal/service-tracing';\n",
     rule: 'import-x/no-restricted-paths',
     says: 'only account-api and page-service import it',
   },
@@ -179,7 +179,7 @@ test('an mf-account feature importing another through its public entry, and the 
 test("imports inside one part, from shared-contracts, from portal-runtime and through a feature's public entry pass", async () => {
   const found = await problems(
     'mf-catalog/src/home/probe.ts',
-    "export { toColumns } from './slider-config';\nexport { ROUTES } from 'shared-contracts';\nexport { GameGrid } from '../cards';\nexport { useLibrary } from 'portal-runtime';\n",
+    "export { toColumns } from './slider-config';\nexport { ROUTES } from '@portal/shared-contracts';\nexport { GameGrid } from '../cards';\nexport { useLibrary } from '@portal/runtime';\n",
   );
   assert.deepEqual(found, []);
 });
@@ -188,7 +188,7 @@ test('every remote and the shell may import portal-runtime, its subpath too', as
   for (const file of ['mf-player/src/play/probe.ts', 'mf-account/src/session/probe.ts', 'shell/src/layout/probe.ts']) {
     const found = await problems(
       file,
-      "export { on } from 'portal-runtime';\nexport { sendReport } from 'portal-runtime/player-requests';\n",
+      "export { on } from '@portal/runtime';\nexport { sendReport } from '@portal/runtime/player-requests';\n",
     );
     assert.deepEqual(found, [], file);
   }
@@ -196,7 +196,7 @@ test('every remote and the shell may import portal-runtime, its subpath too', as
 
 test('account-api and page-service may import service-tracing', async () => {
   for (const file of ['account-api/src/observability/probe.ts', 'page-service/src/telemetry/probe.ts']) {
-    const found = await problems(file, "export { activeTracing, traceLogFields } from 'service-tracing';\n");
+    const found = await problems(file, "export { activeTracing, traceLogFields } from '@portal/service-tracing';\n");
     assert.deepEqual(found, [], file);
   }
 });

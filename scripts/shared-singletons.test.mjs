@@ -19,8 +19,8 @@ function sharedOf(folder) {
 }
 
 test('portal-runtime is a shared singleton, and the shell provides it and shared-contracts eagerly', () => {
-  assert.ok('portal-runtime' in SHARED_SINGLETONS);
-  assert.deepEqual([...SHELL_EAGER_SHARED].sort(), ['portal-runtime', 'shared-contracts']);
+  assert.ok('@portal/runtime' in SHARED_SINGLETONS);
+  assert.deepEqual([...SHELL_EAGER_SHARED].sort(), ['@portal/runtime', '@portal/shared-contracts']);
   const shell = sharedOf(parts.registry.shell.folder);
   for (const request of Object.keys(SHARED_SINGLETONS)) {
     assert.equal(shell[request].singleton, true, request);

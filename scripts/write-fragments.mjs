@@ -21,7 +21,7 @@ for (const expose of Object.keys(pages)) {
     .map((file) => fs.readFileSync(path.join(dist, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, ''))
     .join('\n');
 }
-/** @type {import('shared-contracts/fragments').FragmentFile} */
+/** @type {import('@portal/shared-contracts/fragments').FragmentFile} */
 const file = { schema: 1, pages, styles, props, linkedGames };
 const text = JSON.stringify(file);
 fs.writeFileSync(path.join(dist, 'fragments.json'), text);

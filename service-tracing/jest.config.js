@@ -1,4 +1,4 @@
-const base = require('build-config').createJestConfig(__dirname, { environment: 'node' });
+const base = require('@portal/build-config').createJestConfig(__dirname, { environment: 'node' });
 
 module.exports = {
   ...base,

@@ -1,5 +1,5 @@
 const path = require('node:path');
-const { createFederatedConfig, partOptions } = require('build-config');
+const { createFederatedConfig, partOptions } = require('@portal/build-config');
 
 // The shell is the host: it declares no remotes at build time; their manifest URLs come
 // from /config.json at run time (see src/federation/remotes.ts).

@@ -3,7 +3,7 @@
 // site's server and never served to browsers.
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
-const { createNodeRendererConfig } = require('build-config');
+const { createNodeRendererConfig } = require('@portal/build-config');
 
 module.exports = createNodeRendererConfig({
   dir: __dirname,

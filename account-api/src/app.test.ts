@@ -4,7 +4,7 @@ import {
   type OutboxMessage,
   type UploadResponse,
   type UserRecord,
-} from 'shared-contracts/account';
+} from '@portal/shared-contracts/account';
 import {
   bearer,
   detailOf,

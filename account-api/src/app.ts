@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { activeTracing, traceLogFields } from 'service-tracing';
+import { activeTracing, traceLogFields } from '@portal/service-tracing';
 import { accountChecks } from './accounts/rules';
 import { authRoutes } from './accounts/auth-routes';
 import { profileRoutes } from './accounts/profile-routes';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { TRACING_SETTINGS } from 'service-tracing/settings';
+import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
 import { API_SETTINGS } from './settings';
 import { readSettings, type SettingValues } from './settings-reader';
 import { s3SettingsFrom, type S3StorageSettings } from './storage/s3-client';

@@ -3,7 +3,7 @@ import './observability/tracing-start';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { bufferedLog } from './http/log-destination';
-import { activeTracing } from 'service-tracing';
+import { activeTracing } from '@portal/service-tracing';
 import { drainOnSignals } from './operations/graceful-shutdown';
 
 /** `node dist/server.js`: migrate (development) or check migrations (production), listen, drain on SIGINT/SIGTERM. */

@@ -26,7 +26,7 @@ describe('the settings schema (settings.ts) is what the parser reads', () => {
     // The API's start and the shared one it bundles in (service-tracing).
     const source = [
       path.join(__dirname, 'observability', 'tracing.ts'),
-      path.join(path.dirname(require.resolve('service-tracing')), 'tracing.ts'),
+      path.join(path.dirname(require.resolve('@portal/service-tracing')), 'tracing.ts'),
     ]
       .map((file) => fs.readFileSync(file, 'utf8'))
       .join('\n');

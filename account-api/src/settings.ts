@@ -3,8 +3,8 @@
 // account-api/.env.example (scripts/settings/generate.mjs). A test checks that loadConfig reads
 // exactly these names. Only erasable TypeScript here: the generator imports this file with Node's
 // own type stripping.
-import type { Setting } from 'shared-contracts/settings';
-import { TRACING_SETTINGS } from 'service-tracing/settings';
+import type { Setting } from '@portal/shared-contracts/settings';
+import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
 
 /**
  * One setting as the API reads it (settings-reader.ts). `kind` says how its text is read; absent: as

@@ -1,13 +1,13 @@
 // A remote's pages rendered at its build, for the site's server (decision 0032): each page as
 // the shell mounts it, at its path, with slots for its string props. Build tooling, Node only: a
 // remote's fragments build (src/prerender/, rspack.fragments.config.js) imports it as
-// 'build-config/prerender/render-pages'; no browser bundle does.
+// '@portal/build-config/prerender/render-pages'; no browser bundle does.
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createPath, matchPath, Route, Router, Routes, type Navigator, type To } from 'react-router-dom';
-import { GAMES, PAGES, ROUTES, type PageEntry, type PageName } from 'shared-contracts';
-import { propsKey, slottedProps } from 'shared-contracts/fragments';
-import { PAGE_RULES } from 'shared-contracts/seo';
+import { GAMES, PAGES, ROUTES, type PageEntry, type PageName } from '@portal/shared-contracts';
+import { propsKey, slottedProps } from '@portal/shared-contracts/fragments';
+import { PAGE_RULES } from '@portal/shared-contracts/seo';
 
 export interface FragmentPage {
   /** The expose the shell mounts on this page (RemoteModules). */

@@ -11,7 +11,7 @@ const SINGLETONS = [
   'react-router',
   'react-router-dom',
   'react-toastify',
-  'shared-contracts',
+  '@portal/shared-contracts',
 ];
 
 /** Marks the window so a later check can prove no full page reload happened. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { GAMES } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
-import { moreLikeThis } from 'shared-contracts/related';
+import { GAMES } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
+import { moreLikeThis } from '@portal/shared-contracts/related';
 import { expect, test } from '../fixtures';
 import { hostThatNeverAnswers, hostThatRefusesFraming, recordPlays } from '../support/game-hosts';
 

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
-import { GAMES } from 'shared-contracts';
-import { PLAY_DATA_PATHS, PLAY_DATA_TEXT, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { GAMES } from '@portal/shared-contracts';
+import { PLAY_DATA_PATHS, PLAY_DATA_TEXT, type GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { expect, test } from '../fixtures';
 import { harnessRemoteUrls, ROOT, serveApi, servePages } from '../support/servers';
 

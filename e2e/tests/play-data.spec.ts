@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { GAMES, gamesWithTag, listTags, PAGE_TEXT, tagKey, tagPath } from 'shared-contracts';
+import { GAMES, gamesWithTag, listTags, PAGE_TEXT, tagKey, tagPath } from '@portal/shared-contracts';
 import {
   likeShare,
   PLAY_DATA_PATHS,
@@ -7,7 +7,7 @@ import {
   statsOf,
   type GameStatsSnapshot,
   type VoteResponse,
-} from 'shared-contracts/play-data';
+} from '@portal/shared-contracts/play-data';
 import { expect, installOfflineRoutes, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
 import { renderedFrames } from '../support/frames';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { GAMES } from 'shared-contracts';
-import { gameDetailsOf } from 'shared-contracts/game-details';
+import { GAMES } from '@portal/shared-contracts';
+import { gameDetailsOf } from '@portal/shared-contracts/game-details';
 import { expect, test } from '../fixtures';
 import { remotePagesMounted } from '../support/federation';
 

@@ -1,5 +1,5 @@
-import { GAMES, tagPath } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import { GAMES, tagPath } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
 import { expect, test } from '../fixtures';
 
 // The play page's tag links, clicked as soon as they are there, on a slow machine (the CPU

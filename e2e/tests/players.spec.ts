@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PLAY_DATA_PATHS } from 'shared-contracts/play-data';
+import { PLAY_DATA_PATHS } from '@portal/shared-contracts/play-data';
 import { expect, latestMail, test } from '../fixtures';
 import { loadedSharedCopies, remotePagesMounted } from '../support/federation';
 import { renderedFrames } from '../support/frames';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { TELEMETRY_PATH } from 'shared-contracts/telemetry';
+import { TELEMETRY_PATH } from '@portal/shared-contracts/telemetry';
 
 // The operators' view in the production topology: the topology's Prometheus (scripts/topology/
 // prometheus.mjs) loads deploy/prometheus/alerts.yml and evaluates every rule without error, and

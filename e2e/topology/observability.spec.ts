@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { API_PATHS } from 'shared-contracts/account';
-import { TELEMETRY_PATH } from 'shared-contracts/telemetry';
+import { API_PATHS } from '@portal/shared-contracts/account';
+import { TELEMETRY_PATH } from '@portal/shared-contracts/telemetry';
 
 // Observability in the production topology: Prometheus (scripts/topology/prometheus.mjs) scrapes
 // every API instance and page service; these checks read its HTTP API. The page services run with

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { expect, test } from '../fixtures';
 import { sinkCode } from '../support/topology-mail';
 

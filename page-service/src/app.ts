@@ -5,7 +5,7 @@
 // routes.
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { activeTracing } from 'service-tracing';
+import { activeTracing } from '@portal/service-tracing';
 import { buildsPlugin } from './builds/builds-plugin';
 import { pageRoutesPlugin } from './http/page-routes';
 import { proxyTrustFrom } from './http/proxy-trust';

@@ -8,7 +8,7 @@ export { buildPageService } from './app';
 // For the collector bench: a scrape with every label set the collector may make.
 export { PageCache } from './render/page-cache';
 export { ServiceMetrics } from './telemetry/service-metrics';
-export { ERROR_KINDS, OTHER_LABEL, TELEMETRY_ROUTES, VITAL_NAMES } from 'shared-contracts/telemetry';
+export { ERROR_KINDS, OTHER_LABEL, TELEMETRY_ROUTES, VITAL_NAMES } from '@portal/shared-contracts/telemetry';
 
 /** Builds the service and listens; close() stops it. */
 export async function startPageService(

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildPageService } from './app';
 import { pageServiceDefault } from './config/settings';
 import { PointerPoller } from './builds/pointer-poller';
-import { traceLogFields } from 'service-tracing';
+import { traceLogFields } from '@portal/service-tracing';
 import { startPageTracing } from './telemetry/tracing';
 
 const env = process.env;

@@ -1,5 +1,5 @@
 import { emit, on, openModal } from '../src';
-import { MODAL_KINDS } from 'shared-contracts/account';
+import { MODAL_KINDS } from '@portal/shared-contracts/account';
 
 test('typed bus delivers payloads to subscribers until they unsubscribe', () => {
   const seen: unknown[] = [];

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { GAMES, LIBRARY_STORAGE_KEYS } from 'shared-contracts';
+import { GAMES, LIBRARY_STORAGE_KEYS } from '@portal/shared-contracts';
 import { getLibrary, markPlayed, on, replaceLibrary, setFavourite, subscribeLibrary } from '../src';
 
 const [first, second] = GAMES;

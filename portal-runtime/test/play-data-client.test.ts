@@ -1,4 +1,4 @@
-import type { GameStatsSnapshot } from 'shared-contracts/play-data';
+import type { GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 
 const snapshot = (trending: number[]): GameStatsSnapshot => ({
   generatedAt: '2026-11-24T08:00:00.000Z',
@@ -107,7 +107,7 @@ describe('sending a report', () => {
   }
 
   test("reads the API's daily bound (429 with its own words) apart from a failure", async () => {
-    const { PLAY_DATA_TEXT } = await import('shared-contracts/play-data');
+    const { PLAY_DATA_TEXT } = await import('@portal/shared-contracts/play-data');
     expect(await reportAnswered(201, { detail: PLAY_DATA_TEXT.reportThanks })).toBe('sent');
     expect(await reportAnswered(409, { detail: PLAY_DATA_TEXT.reportAlready })).toBe('already');
     expect(await reportAnswered(429, { detail: PLAY_DATA_TEXT.reportsBounded })).toBe('bounded');

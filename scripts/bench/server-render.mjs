@@ -20,7 +20,7 @@ import { lazyRemotePage, renderRemotePage, streamRemotePage } from './server-ren
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
-const { SHARED_SINGLETONS } = require('build-config');
+const { SHARED_SINGLETONS } = require('@portal/build-config');
 const args = new Set(process.argv.slice(2));
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARMUP = 30;

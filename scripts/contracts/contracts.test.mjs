@@ -40,7 +40,7 @@ describe('a copy of the catalogue remote, type-checked by its own pipeline', { t
     writeFileSync(
       path.join(copy, 'src/exposes/home-page.tsx'),
       [
-        "import type { Brand } from 'shared-contracts';",
+        "import type { Brand } from '@portal/shared-contracts';",
         "import { HomePage } from '../home/home-page';",
         'export default function RenamedHomePage({ theme }: { theme: Brand }) {',
         '  return <HomePage brand={theme} />;',

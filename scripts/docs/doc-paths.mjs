@@ -79,7 +79,7 @@ export function missingPaths(root) {
     if (clean === '' || known.has(clean) || dirs.has(clean)) return true;
     // A module named without its extension, as an import names it.
     if (['.ts', '.tsx', '.mjs', '.js'].some((ext) => known.has(clean + ext))) return true;
-    // A workspace's subpath export (`shared-contracts/seo`) is a module name, not a folder.
+    // A workspace's subpath export (`@portal/shared-contracts/seo`) is a module name, not a folder.
     const [pkg, ...rest] = clean.split('/');
     if (subpathExports(root, pkg).has(`./${rest.join('/')}`)) return true;
     // Build outputs and local data (`shell/dist`, `account-api/.data`) are git-ignored by design.

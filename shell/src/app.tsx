@@ -1,5 +1,5 @@
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
-import type { Brand, RuntimeConfig } from 'shared-contracts';
+import type { Brand, RuntimeConfig } from '@portal/shared-contracts';
 import { BrandContext } from './branding/brand-context';
 import { Layout } from './layout/layout';
 import { NavigationEffects } from './navigation/navigation-effects';

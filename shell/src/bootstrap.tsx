@@ -1,8 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { resolveBrand } from 'shared-contracts';
-import 'shared-contracts/theme.css';
-import { setPlayDataApi } from 'portal-runtime';
+import { resolveBrand } from '@portal/shared-contracts';
+import '@portal/shared-contracts/theme.css';
+import { setPlayDataApi } from '@portal/runtime';
 import { App } from './app';
 import { applyBrandToDocument } from './branding/apply-brand';
 import { loadRuntimeConfig } from './config/load-config';

@@ -1,5 +1,5 @@
 import { fireEvent, render } from '@testing-library/react';
-import { DEFAULT_CATEGORY_IMAGE, categoryImage } from 'shared-contracts/category-art';
+import { DEFAULT_CATEGORY_IMAGE, categoryImage } from '@portal/shared-contracts/category-art';
 import { CategoryImage } from './category-image';
 
 describe('CategoryImage (product §2.12)', () => {

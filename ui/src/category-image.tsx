@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { DEFAULT_CATEGORY_IMAGE, categoryImage } from 'shared-contracts/category-art';
+import { DEFAULT_CATEGORY_IMAGE, categoryImage } from '@portal/shared-contracts/category-art';
 import { FallbackImage } from './fallback-image';
 
 interface CategoryImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {

@@ -1,5 +1,5 @@
 import { fireEvent, render } from '@testing-library/react';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
+import { DEFAULT_GAME_IMAGE } from '@portal/shared-contracts/game-art';
 import { GameThumb } from './game-thumb';
 
 describe('GameThumb', () => {

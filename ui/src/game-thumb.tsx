@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
+import { DEFAULT_GAME_IMAGE } from '@portal/shared-contracts/game-art';
 import { FallbackImage } from './fallback-image';
 
 interface GameThumbProps extends Pick<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'decoding'> {

@@ -1,4 +1,4 @@
-import { EMAIL_NOT_VERIFIED, SUCCESS_TOASTS } from 'shared-contracts/account';
+import { EMAIL_NOT_VERIFIED, SUCCESS_TOASTS } from '@portal/shared-contracts/account';
 import { HttpError } from '../http/errors';
 
 const HOUR = 60 * 60 * 1000;

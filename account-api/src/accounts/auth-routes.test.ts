@@ -1,4 +1,4 @@
-import { API_PATHS, EMAIL_NOT_VERIFIED, type ApiErrorBody, type LoginResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, EMAIL_NOT_VERIFIED, type ApiErrorBody, type LoginResponse, type UserRecord } from '@portal/shared-contracts/account';
 import {
   bearer,
   detailOf,

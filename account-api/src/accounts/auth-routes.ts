@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { CAPTCHA_QUERY } from './auth-schemas';
 import { passwordResetRoutes } from './password-reset-routes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
-import { API_PATHS, type MessageResponse } from 'shared-contracts/account';
+import { API_PATHS, type MessageResponse } from '@portal/shared-contracts/account';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { objectBody } from '../http/input-source';

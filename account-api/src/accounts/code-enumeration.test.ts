@@ -1,4 +1,4 @@
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { ACCOUNT_LIMITS } from '../http/rate-limits';
 import { form, latestMail, newPlayer, register, setupTestServer, signedInPlayer } from '../testing/test-server';
 import { RESET_CODE_TTL_MS, VERIFICATION_TTL_MS } from './auth-routes';

@@ -1,4 +1,4 @@
-import { API_PATHS, VALIDATION_MESSAGES, type ApiErrorBody } from 'shared-contracts/account';
+import { API_PATHS, VALIDATION_MESSAGES, type ApiErrorBody } from '@portal/shared-contracts/account';
 import { form, json, newPlayer, register, setupTestServer } from '../testing/test-server';
 
 const server = setupTestServer();

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { SaveProfileQuery } from 'shared-contracts/account';
+import type { SaveProfileQuery } from '@portal/shared-contracts/account';
 import { nullableTextField, textField, type TextFieldOptions } from '../http/text-field';
 import type { Check } from '../http/validation';
 import type { AccountCheck } from './rules';

@@ -5,7 +5,7 @@ import {
   type LoginResponse,
   type UploadResponse,
   type UserRecord,
-} from 'shared-contracts/account';
+} from '@portal/shared-contracts/account';
 import {
   bearer,
   changePassword,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type DetailResponse, type LoginResponse, type UserRecord } from '@portal/shared-contracts/account';
 import { currentUser } from '../http/auth';
 import { HttpError, invalidInput, unauthorized } from '../http/errors';
 import { bodyOrQuery } from '../http/input-source';

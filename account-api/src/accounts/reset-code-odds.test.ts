@@ -1,4 +1,4 @@
-import { API_PATHS, type OutboxMessage } from 'shared-contracts/account';
+import { API_PATHS, type OutboxMessage } from '@portal/shared-contracts/account';
 import { ACCOUNT_LIMITS } from '../http/rate-limits';
 import { form, json, latestMail, setupTestServer, signedInPlayer } from '../testing/test-server';
 import { RESET_CODE_DIGITS } from './auth-routes';

@@ -4,7 +4,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIAL_CHARACTERS,
   VALIDATION_MESSAGES,
-} from 'shared-contracts/account';
+} from '@portal/shared-contracts/account';
 import type { Check } from '../http/validation';
 import { textField } from '../http/text-field';
 import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from '../security/breached-passwords';

@@ -1,4 +1,4 @@
-import type { LoginResponse } from 'shared-contracts/account';
+import type { LoginResponse } from '@portal/shared-contracts/account';
 import { setupServerWithOwnDatabase } from '../testing/own-database';
 import { json, newPlayer, refresh, register, signedInPlayer } from '../testing/test-server';
 

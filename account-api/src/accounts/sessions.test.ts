@@ -1,4 +1,4 @@
-import { API_PATHS, type LoginResponse } from 'shared-contracts/account';
+import { API_PATHS, type LoginResponse } from '@portal/shared-contracts/account';
 import {
   bearer,
   changePassword,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type MessageResponse } from 'shared-contracts/account';
+import { API_PATHS, type MessageResponse } from '@portal/shared-contracts/account';
 import { HttpError } from '../http/errors';
 import { objectBody } from '../http/input-source';
 import { RATE_LIMITS } from '../http/rate-limits';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import { nullableText, type Expect, type SameShape } from '../http/response-schema';
 
 /** get-user-info's answer (decision 0024), the hot read. */

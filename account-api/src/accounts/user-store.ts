@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import { isUniqueViolation } from '../db/connect';
 import type { Database, UserRow, UserUpdate } from '../db/schema';
 

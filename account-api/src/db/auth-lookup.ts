@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
-import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
-import { activeTracing } from 'service-tracing';
+import { PROFILE_FIELDS, type BalanceResponse, type UserRecord } from '@portal/shared-contracts/account';
+import { activeTracing } from '@portal/service-tracing';
 import { inQuerySpan } from '../observability/tracing';
 import type { DatabaseHandle } from './connect';
 import { oncePerTask, UntilCommitCache } from './until-commit-cache';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { Pool } from 'pg';
-import { activeTracing, type Tracing } from 'service-tracing';
+import { activeTracing, type Tracing } from '@portal/service-tracing';
 import { inQuerySpan } from '../observability/tracing';
 import type { Database } from './schema';
 

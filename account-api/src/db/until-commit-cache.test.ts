@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { API_PATHS, type BalanceResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type BalanceResponse, type UserRecord } from '@portal/shared-contracts/account';
 import { bearer, claimsOf, json, setupTestServer, signedInPlayer } from '../testing/test-server';
 import { oncePerTask, UntilCommitCache } from './until-commit-cache';
 

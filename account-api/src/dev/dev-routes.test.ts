@@ -1,4 +1,4 @@
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { setupTestServer } from '../testing/test-server';
 
 describe('the dev outbox answers only the site’s own origin', () => {

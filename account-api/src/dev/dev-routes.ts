@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { API_PATHS, type OutboxMessage } from 'shared-contracts/account';
+import { API_PATHS, type OutboxMessage } from '@portal/shared-contracts/account';
 import { HttpError } from '../http/errors';
 import { textField } from '../http/text-field';
 

@@ -1,5 +1,5 @@
-import { GAMES } from 'shared-contracts';
-import { PLAY_DATA_PATHS, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { GAMES } from '@portal/shared-contracts';
+import { PLAY_DATA_PATHS, type GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { loadConfig, type Config } from '../config';
 import { logLines } from '../testing/log-lines';
 import { createOwnDatabase } from '../testing/own-database';

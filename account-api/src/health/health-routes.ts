@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import type { AppContext } from '../context';
 import { proveWrite } from '../db/migrations';
 

@@ -1,4 +1,4 @@
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { MAX_CODE_ATTEMPTS } from '../accounts/one-time-codes';
 import { form, latestMail, newPlayer, register, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { ACCOUNT_LIMITS, clientNetwork, clientSite } from './rate-limits';

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { API_PATHS, type LoginResponse, type UpdatePasswordResponse } from 'shared-contracts/account';
+import { API_PATHS, type LoginResponse, type UpdatePasswordResponse } from '@portal/shared-contracts/account';
 import { buildApp, type App } from '../app';
 import { deriveKeys, loadMasterSecret } from '../security/secrets';
 import {

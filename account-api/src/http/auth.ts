@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AuthLookup } from '../db/auth-lookup';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import type { TokenService } from '../security/tokens';
 import { unauthorized } from './errors';
 

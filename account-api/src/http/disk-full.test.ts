@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
+import { API_PATHS, type UploadResponse } from '@portal/shared-contracts/account';
 import { fillDatabase } from '../testing/full-database';
 import { setupServerWithOwnDatabase } from '../testing/own-database';
 import {

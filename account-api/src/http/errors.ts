@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiErrorBody, ValidationErrorItem } from 'shared-contracts/account';
+import type { ApiErrorBody, ValidationErrorItem } from '@portal/shared-contracts/account';
 import { inputPlace } from './input-source';
 
 /** An error the client caused or may see; rendered as `{"detail": ...}` (product §8). */

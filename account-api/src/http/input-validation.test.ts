@@ -1,4 +1,4 @@
-import { API_PATHS, type UserRecord, type ValidationErrorItem } from 'shared-contracts/account';
+import { API_PATHS, type UserRecord, type ValidationErrorItem } from '@portal/shared-contracts/account';
 import { BREACHED_PASSWORD_MESSAGE } from '../security/breached-passwords';
 import {
   bearer,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { startTestServer } from '../testing/test-server';
 import { until } from '../testing/wait';
 import { bufferedLog } from './log-destination';

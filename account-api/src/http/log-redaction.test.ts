@@ -1,5 +1,5 @@
 import { logLines } from '../testing/log-lines';
-import { API_PATHS, type LoginResponse } from 'shared-contracts/account';
+import { API_PATHS, type LoginResponse } from '@portal/shared-contracts/account';
 import { bearer, json, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { LOG_SERIALIZERS, withoutQuery } from './log-redaction';
 

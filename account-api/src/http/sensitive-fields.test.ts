@@ -1,4 +1,4 @@
-import { API_PATHS, type LoginResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type LoginResponse, type UserRecord } from '@portal/shared-contracts/account';
 import { bearer, form, json, latestMail, postAs, setupTestServer, signedInPlayer, STRONG_PASSWORD } from '../testing/test-server';
 
 const PHONE = '+33 6 12 34 56 78';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { form, json, newPlayer, signedInPlayer, setupTestServer } from '../testing/test-server';
 import { READINESS_CACHE_MS } from '../health/health-routes';
 import { STORAGE_UNAVAILABLE } from './errors';

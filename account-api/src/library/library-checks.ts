@@ -1,5 +1,5 @@
-import { GAMES, LIBRARY_LIMITS, normaliseList, type LibraryEntry, type PlayerLibrary } from 'shared-contracts';
-import type { ValidationErrorItem } from 'shared-contracts/account';
+import { GAMES, LIBRARY_LIMITS, normaliseList, type LibraryEntry, type PlayerLibrary } from '@portal/shared-contracts';
+import type { ValidationErrorItem } from '@portal/shared-contracts/account';
 import { invalidInput } from '../http/errors';
 
 const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(GAMES.map((game) => game.id));

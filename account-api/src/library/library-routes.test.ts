@@ -1,5 +1,5 @@
-import type { LibraryPayload } from 'shared-contracts/account';
-import { API_PATHS } from 'shared-contracts/account';
+import type { LibraryPayload } from '@portal/shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { bearer, detailOf, json, setupTestServer, signedInPlayer } from '../testing/test-server';
 
 const server = setupTestServer();

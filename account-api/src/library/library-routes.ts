@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
-import { LIBRARY_LIMITS, mergeLibraries, normaliseList, type PlayerLibrary } from 'shared-contracts';
-import type { LibraryPayload } from 'shared-contracts/account';
-import { API_PATHS } from 'shared-contracts/account';
+import { LIBRARY_LIMITS, mergeLibraries, normaliseList, type PlayerLibrary } from '@portal/shared-contracts';
+import type { LibraryPayload } from '@portal/shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import type { LibraryListKind } from '../db/schema';
 import { currentUser } from '../http/auth';
 import { acceptLibrary } from './library-checks';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { isIsoTimestamp, LIBRARY_LIMITS, type LibraryListName, type PlayerLibrary } from 'shared-contracts';
+import { isIsoTimestamp, LIBRARY_LIMITS, type LibraryListName, type PlayerLibrary } from '@portal/shared-contracts';
 import type { Expect, SameShape } from '../http/response-schema';
 import type { Check } from '../http/validation';
 

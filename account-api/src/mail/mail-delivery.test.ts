@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { API_PATHS, type OutboxMessage } from 'shared-contracts/account';
+import { API_PATHS, type OutboxMessage } from '@portal/shared-contracts/account';
 import type { MailSettings } from '../config';
 import { passwordResetMail } from './messages';
 import { createOwnDatabase } from '../testing/own-database';

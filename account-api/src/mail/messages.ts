@@ -1,5 +1,5 @@
 import type { MailKind } from '../db/schema';
-import { escapeHtml } from 'shared-contracts';
+import { escapeHtml } from '@portal/shared-contracts';
 
 /** A mail to one player, as the outbox stores it. `code` is the one-time code it carries, if any. */
 export interface Mail {

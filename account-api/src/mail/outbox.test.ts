@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { API_PATHS, type OutboxMessage } from 'shared-contracts/account';
+import { API_PATHS, type OutboxMessage } from '@portal/shared-contracts/account';
 import { loadConfig } from '../config';
 import { createOwnDatabase } from '../testing/own-database';
 import { until } from '../testing/wait';

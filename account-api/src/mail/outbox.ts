@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OutboxMessage } from 'shared-contracts/account';
+import type { OutboxMessage } from '@portal/shared-contracts/account';
 import type { DialectName } from '../db/connect';
 import type { Database, MailOutboxRow } from '../db/schema';
 import type { Mail } from './messages';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { takeBackup } from '../operations/backup';
 import { logLines } from '../testing/log-lines';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { setupTestServer } from '../testing/test-server';
 
 describe('request ids', () => {

@@ -1,9 +1,9 @@
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { logLines } from '../testing/log-lines';
 import { bearer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
-import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from 'service-tracing';
+import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from '@portal/service-tracing';
 import { startApiTracing } from './tracing';
 
 // What nginx sends: a trace it started (from its request id) or one it was given.

@@ -6,7 +6,7 @@ import type * as OtelApi from '@opentelemetry/api';
 import type * as Instrumentation from '@opentelemetry/instrumentation';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
-import { endSpanWith, startTracing, type Tracing } from 'service-tracing';
+import { endSpanWith, startTracing, type Tracing } from '@portal/service-tracing';
 
 const load = createRequire(__filename);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS, type LoginResponse, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type LoginResponse, type UserRecord } from '@portal/shared-contracts/account';
 import { buildOnce, removeBuild, runOperation } from '../testing/built-server';
 import { createOwnDatabase } from '../testing/own-database';
 import { setupS3Server } from '../testing/s3-server';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { createOwnDatabase } from '../testing/own-database';
 import { buildOnce, removeBuild, startBuiltServer, type BuiltServer } from '../testing/built-server';
 import { newPlayer } from '../testing/test-server';

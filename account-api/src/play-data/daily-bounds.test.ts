@@ -1,4 +1,4 @@
-import { PLAY_DATA_PATHS, PLAY_DATA_TEXT, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { PLAY_DATA_PATHS, PLAY_DATA_TEXT, type GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { createOwnDatabase } from '../testing/own-database';
 import { json, startTestServer, type TestServer } from '../testing/test-server';
 import { DAILY_BOUNDS } from './daily-bounds';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { GAMES } from 'shared-contracts';
-import { STATS_ROW_SIZE, type GameStats, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { GAMES } from '@portal/shared-contracts';
+import { STATS_ROW_SIZE, type GameStats, type GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import type { Database } from '../db/schema';
 import { utcDay, type DayPlays, type PlayCounter } from './play-counter';
 

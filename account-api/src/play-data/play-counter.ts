@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { PLAY_DEDUPE_WINDOW_MS } from 'shared-contracts/play-data';
+import { PLAY_DEDUPE_WINDOW_MS } from '@portal/shared-contracts/play-data';
 import type { Database } from '../db/schema';
 import { BOUND_KEEP_MS, boundedTransaction, DAILY_BOUNDS, takeDailyBound, type CallSource } from './daily-bounds';
 

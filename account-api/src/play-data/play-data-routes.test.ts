@@ -1,5 +1,5 @@
-import type { GameStatsSnapshot, VoteResponse, VotesResponse } from 'shared-contracts/play-data';
-import { PLAY_DATA_PATHS, PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import type { GameStatsSnapshot, VoteResponse, VotesResponse } from '@portal/shared-contracts/play-data';
+import { PLAY_DATA_PATHS, PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
 import { createOwnDatabase } from '../testing/own-database';
 import { bearer, json, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { GAMES } from 'shared-contracts';
+import { GAMES } from '@portal/shared-contracts';
 import {
   PLAY_DATA_PATHS,
   PLAY_DATA_TEXT,
@@ -14,7 +14,7 @@ import {
   type VoteRequest,
   type VotesResponse,
   type VoteResponse,
-} from 'shared-contracts/play-data';
+} from '@portal/shared-contracts/play-data';
 import { HttpError, invalidInput } from '../http/errors';
 import type { Expect, SameShape } from '../http/response-schema';
 import { sameBytes } from '../security/same-bytes';

@@ -1,5 +1,5 @@
-import type { GameStatsSnapshot } from 'shared-contracts/play-data';
-import { PLAY_DATA_PATHS } from 'shared-contracts/play-data';
+import type { GameStatsSnapshot } from '@portal/shared-contracts/play-data';
+import { PLAY_DATA_PATHS } from '@portal/shared-contracts/play-data';
 import { createOwnDatabase } from '../testing/own-database';
 import { json, startTestServer, type TestServer } from '../testing/test-server';
 import { DAILY_BOUNDS } from './daily-bounds';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { PLAY_DATA_PATHS } from 'shared-contracts/play-data';
+import { PLAY_DATA_PATHS } from '@portal/shared-contracts/play-data';
 import { buildOnce, removeBuild } from '../testing/built-server';
 import { createOwnDatabase } from '../testing/own-database';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -2,8 +2,8 @@
 // checker judged it (decision 0058) beside its players' reports of the last 7 days, then the
 // reports themselves, newest first; read from the database the API uses (DATABASE_URL or
 // DATA_DIR's SQLite).
-import { GAMES } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import { GAMES } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { GameHealthStore, type GameHealth } from '../game-health/health-store';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReportReason } from 'shared-contracts/play-data';
+import type { ReportReason } from '@portal/shared-contracts/play-data';
 import { isUniqueViolation } from '../db/connect';
 import type { Database } from '../db/schema';
 import { boundedTransaction, takeDailyBound, type CallSource } from './daily-bounds';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { GAMES } from 'shared-contracts';
+import { GAMES } from '@portal/shared-contracts';
 import { GameChecker } from '../game-health/game-checker';
 
 declare module 'fastify' {

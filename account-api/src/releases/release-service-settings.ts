@@ -2,7 +2,7 @@
 // decision 0062): the one source of its defaults, of its part of docs/settings.md and of
 // scripts/releases/release-service.env.example (scripts/settings/generate.mjs). Only erasable
 // TypeScript here: the service and the generator import this file with Node's own type stripping.
-import type { SettingsSchema } from 'shared-contracts/settings';
+import type { SettingsSchema } from '@portal/shared-contracts/settings';
 
 export const RELEASE_SERVICE_SETTINGS = {
   RELEASE_SERVICE_HOST: {

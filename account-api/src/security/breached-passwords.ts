@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PASSWORD_SPECIAL_CHARACTERS } from 'shared-contracts/account';
+import { PASSWORD_SPECIAL_CHARACTERS } from '@portal/shared-contracts/account';
 
 /**
  * Known-breached passwords (ASVS 6.2.12): the 1,000,000 most common passwords of leaked

@@ -1,4 +1,4 @@
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { loadConfig } from '../config';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { detailOf, setupTestServer, startTestServer } from '../testing/test-server';

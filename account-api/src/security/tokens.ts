@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { LoginResponse } from 'shared-contracts/account';
+import type { LoginResponse } from '@portal/shared-contracts/account';
 import { sameBytes } from './same-bytes';
 import type { SigningKeySource } from './signing-keys';
 

@@ -9,7 +9,7 @@ import {
   type LoginResponse,
   type OutboxMessage,
   type UploadResponse,
-} from 'shared-contracts/account';
+} from '@portal/shared-contracts/account';
 import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 

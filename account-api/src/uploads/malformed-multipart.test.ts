@@ -1,4 +1,4 @@
-import { API_PATHS } from 'shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
 import { bearer, detailOf, multipartFile, signedInPlayer, TINY_PNG, setupTestServer } from '../testing/test-server';
 import { MALFORMED_MULTIPART } from './upload-routes';
 

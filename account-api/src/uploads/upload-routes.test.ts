@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
+import { API_PATHS, type UploadResponse } from '@portal/shared-contracts/account';
 import { bearer, detailOf, json, multipartFile, signedInPlayer, TINY_PNG, setupTestServer } from '../testing/test-server';
 import { uploadNameFromPictureUrl } from './upload-routes';
 

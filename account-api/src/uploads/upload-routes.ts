@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { API_PATHS, type UploadResponse } from 'shared-contracts/account';
+import { API_PATHS, type UploadResponse } from '@portal/shared-contracts/account';
 import { currentUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { RATE_LIMITS } from '../http/rate-limits';

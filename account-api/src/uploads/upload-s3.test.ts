@@ -1,4 +1,4 @@
-import { API_PATHS, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type UserRecord } from '@portal/shared-contracts/account';
 import { STORAGE_UNAVAILABLE } from '../http/errors';
 import { createOwnDatabase } from '../testing/own-database';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';

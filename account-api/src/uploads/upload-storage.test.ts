@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type UserRecord } from '@portal/shared-contracts/account';
 import { setupServerWithOwnDatabase } from '../testing/own-database';
 import {
   bearer,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_PATHS, type BalanceResponse } from 'shared-contracts/account';
+import { API_PATHS, type BalanceResponse } from '@portal/shared-contracts/account';
 import { DEFAULT_CURRENCY } from '../accounts/user-store';
 import { currentUser } from '../http/auth';
 import { BALANCE } from './balance-schema';

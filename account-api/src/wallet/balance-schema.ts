@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { BalanceResponse } from 'shared-contracts/account';
+import type { BalanceResponse } from '@portal/shared-contracts/account';
 import type { Expect, SameShape } from '../http/response-schema';
 
 export const BALANCE = Type.Object({

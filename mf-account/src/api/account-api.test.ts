@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
 import { fakeServices, sampleUser } from '../testing/fakes';
 
 /** Each call of product §7 goes to its path with its encoding. */

@@ -19,7 +19,7 @@ import {
   type DetailResponse,
   type LogoutRequest,
   type RefreshTokenRequest,
-} from 'shared-contracts/account';
+} from '@portal/shared-contracts/account';
 
 /** product §7 sends these form-encoded; axios sets the content type for URLSearchParams. */
 function formBody(fields: object): URLSearchParams {

@@ -1,5 +1,5 @@
 import { AxiosError } from 'axios';
-import { errorDetailMessage } from 'shared-contracts/account';
+import { errorDetailMessage } from '@portal/shared-contracts/account';
 
 /** What a saga keeps of a failed call. */
 export interface ApiFailure {

@@ -1,6 +1,6 @@
 import axios, { AxiosHeaders } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { ERROR_FALLBACKS } from 'shared-contracts/account';
+import { ERROR_FALLBACKS } from '@portal/shared-contracts/account';
 import { createApiClient } from './api-client';
 import { describeApiError } from './api-error';
 import { attachBearerToken, wasAuthenticated } from './interceptors';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
 import { createTokenStore } from './token-store';
 
 describe('token storage', () => {

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from 'shared-contracts';
-import { type LoginResponse } from 'shared-contracts/account';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { type LoginResponse } from '@portal/shared-contracts/account';
 
 export type TokenPair = Pick<LoginResponse, 'access_token' | 'refresh_token'>;
 

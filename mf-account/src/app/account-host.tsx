@@ -1,4 +1,4 @@
-import type { AccountMountProps } from 'shared-contracts';
+import type { AccountMountProps } from '@portal/shared-contracts';
 import { ModalHost } from '../auth/dialogs/modal-host';
 import { AccountProvider } from './account-provider';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { AccountRemoteConfig } from 'shared-contracts';
+import type { AccountRemoteConfig } from '@portal/shared-contracts';
 import { useRegisterNavigator } from '../session/use-register-navigator';
 import { getAccountStore, type AccountStore } from './account-store';
 import { ConfigContext } from '../ui/account-config';

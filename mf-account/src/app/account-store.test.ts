@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { INFO_TOASTS, SUCCESS_TOASTS } from 'shared-contracts/account';
-import { on } from 'portal-runtime';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { INFO_TOASTS, SUCCESS_TOASTS } from '@portal/shared-contracts/account';
+import { on } from '@portal/runtime';
 import { expiredToken, recordingNotifier, sampleUser, TEST_CONFIG, validToken } from '../testing/fakes';
 import { logoutRequested, signin } from '../session/session-actions';
 import { SESSION_CHECK_INTERVAL_MS } from '../session/session-sagas';

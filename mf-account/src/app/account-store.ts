@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { type AccountRemoteConfig } from 'shared-contracts';
-import { emit } from 'portal-runtime';
+import { type AccountRemoteConfig } from '@portal/shared-contracts';
+import { emit } from '@portal/runtime';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
 import { upload } from '../profile/profile-actions';

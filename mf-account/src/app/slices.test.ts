@@ -1,4 +1,4 @@
-import { MODAL_KINDS } from 'shared-contracts/account';
+import { MODAL_KINDS } from '@portal/shared-contracts/account';
 import * as auth from '../auth/auth-actions';
 import { modalClosed, modalOpened } from '../auth/modal-slice';
 import * as profile from '../profile/profile-actions';

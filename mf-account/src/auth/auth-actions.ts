@@ -1,4 +1,4 @@
-import type { EmailRequest, RegisterRequest, ResetPasswordRequest, VerifyEmailRequest } from 'shared-contracts/account';
+import type { EmailRequest, RegisterRequest, ResetPasswordRequest, VerifyEmailRequest } from '@portal/shared-contracts/account';
 import { createAsyncAction } from '../store/async-action';
 
 /**

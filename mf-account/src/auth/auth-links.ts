@@ -1,4 +1,4 @@
-import { MODAL_KINDS, type ModalKind } from 'shared-contracts/account';
+import { MODAL_KINDS, type ModalKind } from '@portal/shared-contracts/account';
 
 // What ModalHost reads on every first visit: kept free of the account's texts, which would bring
 // the whole messages module into that chunk (use-auth-hash.ts pairs each hash with its text).

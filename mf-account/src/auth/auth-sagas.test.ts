@@ -1,4 +1,4 @@
-import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from 'shared-contracts/account';
+import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from '@portal/shared-contracts/account';
 import { expectSaga } from 'redux-saga-test-plan';
 import { signinUnverified } from '../session/session-actions';
 import { activation, forgotPassword, resendVerification, resetPassword, signup, verifyEmail } from './auth-actions';

@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeEvery } from 'redux-saga/effects';
-import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS, type MessageResponse } from 'shared-contracts/account';
+import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS, type MessageResponse } from '@portal/shared-contracts/account';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';
 import { signinUnverified } from '../session';

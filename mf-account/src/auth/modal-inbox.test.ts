@@ -1,5 +1,5 @@
-import { MODAL_KINDS } from 'shared-contracts/account';
-import { emit, openModal } from 'portal-runtime';
+import { MODAL_KINDS } from '@portal/shared-contracts/account';
+import { emit, openModal } from '@portal/runtime';
 import {
   askForDialog,
   listenForModalAsks,

@@ -1,5 +1,5 @@
-import type { ModalKind, ModalProps } from 'shared-contracts/account';
-import { on } from 'portal-runtime';
+import type { ModalKind, ModalProps } from '@portal/shared-contracts/account';
+import { on } from '@portal/runtime';
 
 /** A dialog asked for: on the portal's event bus by another part (product §4), or by this part's own buttons. */
 export interface ModalRequest {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MODAL_KINDS, type ModalKind, type ModalProps } from 'shared-contracts/account';
+import { MODAL_KINDS, type ModalKind, type ModalProps } from '@portal/shared-contracts/account';
 import { signin, signinUnverified } from '../session';
 
 /** product §4: one of the five dialogs or none; closing clears both kind and props. */

@@ -1,5 +1,5 @@
-import { PAGE_TEXT } from 'shared-contracts';
-import { MODAL_KINDS } from 'shared-contracts/account';
+import { PAGE_TEXT } from '@portal/shared-contracts';
+import { MODAL_KINDS } from '@portal/shared-contracts/account';
 import './account-slot.css';
 import { askForDialog } from './modal-inbox';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toastNotifier } from '../store/toast-notifier';
 import { useAccountDispatch } from '../store/hooks';
-import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from 'shared-contracts/account';
+import { INFO_TOASTS, MODAL_KINDS, type ModalKind } from '@portal/shared-contracts/account';
 import { AUTH_HASH_KINDS } from './auth-links';
 import { modalOpened } from './modal-slice';
 import { useSignedIn } from '../session';

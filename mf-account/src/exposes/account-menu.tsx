@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { AccountMountProps } from 'shared-contracts';
+import type { AccountMountProps } from '@portal/shared-contracts';
 import { listenForModalAsks } from '../auth/modal-inbox';
 import { SignedOutButtons } from '../auth/signed-out-buttons';
 import { useSignedIn } from '../session/use-signed-in';

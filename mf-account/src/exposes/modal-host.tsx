@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { STORAGE_KEYS, type AccountMountProps } from 'shared-contracts';
+import { STORAGE_KEYS, type AccountMountProps } from '@portal/shared-contracts';
 import { browserTokens } from '../api/token-store';
 import { linkNeedsAccount } from '../auth/auth-links';
 import { listenForModalAsks, modalAskWaiting, subscribeModalAsks } from '../auth/modal-inbox';

@@ -1,4 +1,4 @@
-import type { AccountMountProps } from 'shared-contracts';
+import type { AccountMountProps } from '@portal/shared-contracts';
 import { AccountProvider } from '../app/account-provider';
 import { ProfilePage as Page } from '../profile';
 

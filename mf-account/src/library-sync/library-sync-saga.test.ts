@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
 import { sessionEnded, sessionSynced, signin } from '../session';
 import { fakeServices } from '../testing/fakes';
 import { librarySyncSaga } from './library-sync-saga';

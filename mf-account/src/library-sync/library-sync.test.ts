@@ -1,5 +1,5 @@
-import { mergeLibraries, type PlayerLibrary } from 'shared-contracts';
-import { emit, getLibrary, markPlayed, setFavourite } from 'portal-runtime';
+import { mergeLibraries, type PlayerLibrary } from '@portal/shared-contracts';
+import { emit, getLibrary, markPlayed, setFavourite } from '@portal/runtime';
 import { createLibrarySync, type LibraryTransport } from './library-sync';
 
 /** An account on a fake server: the same merge rule as the API. */

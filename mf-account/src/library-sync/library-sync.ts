@@ -1,8 +1,8 @@
 import axios from 'axios';
-import { sameLibrary, type PlayerLibrary } from 'shared-contracts';
-import type { LibraryPayload } from 'shared-contracts/account';
-import { API_PATHS } from 'shared-contracts/account';
-import { getLibrary, on, replaceLibrary } from 'portal-runtime';
+import { sameLibrary, type PlayerLibrary } from '@portal/shared-contracts';
+import type { LibraryPayload } from '@portal/shared-contracts/account';
+import { API_PATHS } from '@portal/shared-contracts/account';
+import { getLibrary, on, replaceLibrary } from '@portal/runtime';
 
 /** The two library calls of the account API (decision 0025). */
 export interface LibraryTransport {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
 import { sampleUser, validToken } from '../testing/fakes';
 import { api, http, renderAccount, renderedLocation } from '../testing/render-account';
 import { ModalHost } from '../auth/dialogs/modal-host';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PAGE_TEXT, ROUTES } from 'shared-contracts';
+import { PAGE_TEXT, ROUTES } from '@portal/shared-contracts';
 import { displayNameOf } from '../ui/picture-url';
 import { SignedOutButtons } from '../auth';
 import { logoutRequested, useSignedIn } from '../session';
@@ -8,7 +8,7 @@ import { useAccountDispatch } from '../store/hooks';
 import { selectUser, useProfileSelector } from './profile-state';
 import { Avatar } from '../ui/avatar';
 import './account-menu.css';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 /** The store-backed header slot: the avatar menu when signed in, the two buttons otherwise. */
 export function AccountMenu() {

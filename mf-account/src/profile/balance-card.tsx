@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { balance } from './profile-actions';
 import { useAccountDispatch } from '../store/hooks';
 import { useProfileSelector } from './profile-state';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 /** The player's balance from the balance call (held as balanceData, product §3). */
 export function BalanceCard() {

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { VALIDATION_MESSAGES, passwordMeetsCriteria } from 'shared-contracts/account';
+import { VALIDATION_MESSAGES, passwordMeetsCriteria } from '@portal/shared-contracts/account';
 import { updatePassword } from './profile-actions';
 import { useAccountDispatch } from '../store/hooks';
 import { useProfileSelector } from './profile-state';

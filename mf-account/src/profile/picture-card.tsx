@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import { upload } from './profile-actions';
 import { useAccountDispatch } from '../store/hooks';
 import { useProfileSelector } from './profile-state';
 import { Avatar } from '../ui/avatar';
 import { FormAlert } from '../ui/form-alert';
 import { displayNameOf } from '../ui/picture-url';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 /** What the API accepts (checked again there, by content). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -6,7 +6,7 @@ import type {
   UpdatePasswordQuery,
   UploadResponse,
   UserRecord,
-} from 'shared-contracts/account';
+} from '@portal/shared-contracts/account';
 import { createAsyncAction } from '../store/async-action';
 
 /** The profile actions of product §3/§4, each pending → fulfilled | rejected. */

@@ -1,4 +1,4 @@
-import { PROFILE_FIELDS, type ProfileField, type SaveProfileQuery, type UserRecord } from 'shared-contracts/account';
+import { PROFILE_FIELDS, type ProfileField, type SaveProfileQuery, type UserRecord } from '@portal/shared-contracts/account';
 
 /** The editable fields of product §3 (the picture has its own upload flow). */
 export type EditableProfileField = Exclude<ProfileField, 'picture_url'>;

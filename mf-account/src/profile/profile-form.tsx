@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import { saveProfile, saveProfileReset } from './profile-actions';
 import { useAccountDispatch } from '../store/hooks';
 import { useProfileSelector } from './profile-state';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { ERROR_FALLBACKS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts/account';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { ERROR_FALLBACKS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from '@portal/shared-contracts/account';
 import { sampleUser, validToken } from '../testing/fakes';
 import { api, http, renderAccount } from '../testing/render-account';
 import { PICTURE_TYPE_MESSAGE } from './picture-card';

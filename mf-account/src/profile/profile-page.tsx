@@ -1,5 +1,5 @@
-import { PAGE_TEXT } from 'shared-contracts';
-import { MODAL_KINDS } from 'shared-contracts/account';
+import { PAGE_TEXT } from '@portal/shared-contracts';
+import { MODAL_KINDS } from '@portal/shared-contracts/account';
 import { userInfo } from './profile-actions';
 import { modalOpened } from '../auth';
 import { useSignedIn } from '../session';
@@ -9,7 +9,7 @@ import { BalanceCard } from './balance-card';
 import { PasswordForm } from './password-form';
 import { PictureCard } from './picture-card';
 import { ProfileForm } from './profile-form';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 import './profile.css';
 
 /** /profile: the player's picture, details, password and balance; signed out, an invitation. */

@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { ERROR_FALLBACKS, SUCCESS_TOASTS, type UserRecord } from 'shared-contracts/account';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { ERROR_FALLBACKS, SUCCESS_TOASTS, type UserRecord } from '@portal/shared-contracts/account';
 import { balance, savePicture, saveProfile, updatePassword, upload, userInfo } from './profile-actions';
 import { logoutRequested } from '../session/session-actions';
 import { errorCases } from '../testing/error-cases';

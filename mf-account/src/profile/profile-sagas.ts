@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, take } from 'redux-saga/effects';
-import { ERROR_FALLBACKS, SUCCESS_TOASTS } from 'shared-contracts/account';
+import { ERROR_FALLBACKS, SUCCESS_TOASTS } from '@portal/shared-contracts/account';
 import { playerChanged, signin } from '../session';
 import { requestSaga } from '../store/request-saga';
 import type { AccountServices } from '../store/services';

@@ -1,5 +1,5 @@
 import { createReducer, isAnyOf } from '@reduxjs/toolkit';
-import type { BalanceResponse, UserRecord } from 'shared-contracts/account';
+import type { BalanceResponse, UserRecord } from '@portal/shared-contracts/account';
 import { playerChanged, sessionEnded, sessionSynced, signin } from '../session';
 import { actionStatusCleared, addStatusCases, idleStatus, type ActionStatus } from '../store/async-action';
 import { balance, savePicture, saveProfile, saveProfileReset, updatePassword, upload, userInfo } from './profile-actions';

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
 import { AccountProvider } from '../app/account-provider';
 import { createAccountStore } from '../app/account-store';
 import { ProfilePage } from '../profile/profile-page';

@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { INFO_TOASTS } from 'shared-contracts/account';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { INFO_TOASTS } from '@portal/shared-contracts/account';
 import { fakeJwt, fakeServices } from '../testing/fakes';
 import { RENEW_AHEAD_MAX_MS, renewalDelay, renewTokens } from './renewal';
 import { sessionEnded, sessionRenewed } from './session-actions';

@@ -1,5 +1,5 @@
 import { AxiosError } from 'axios';
-import { decodeJwtClaims, tokenExpiresAt } from 'shared-contracts/account';
+import { decodeJwtClaims, tokenExpiresAt } from '@portal/shared-contracts/account';
 import type { AccountServices } from '../store/services';
 
 /** Renew at most this long before the access token expires… */

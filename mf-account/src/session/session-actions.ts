@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { LoginRequest } from 'shared-contracts/account';
+import type { LoginRequest } from '@portal/shared-contracts/account';
 import { createAsyncAction } from '../store/async-action';
 
 export type SessionEndReason = 'logout' | 'expired' | 'rejected';

@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { INFO_TOASTS } from 'shared-contracts/account';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { INFO_TOASTS } from '@portal/shared-contracts/account';
 import { playerChanged, sessionEnded, sessionRenewed, sessionSynced } from './session-actions';
 import { expiredToken, fakeJwt, fakeServices, validToken } from '../testing/fakes';
 import {

@@ -1,7 +1,7 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, fork, put, race, take, takeEvery, takeLeading } from 'redux-saga/effects';
-import { ROUTES, STORAGE_KEYS } from 'shared-contracts';
-import { INFO_TOASTS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from 'shared-contracts/account';
+import { ROUTES, STORAGE_KEYS } from '@portal/shared-contracts';
+import { INFO_TOASTS, decodeJwtClaims, isTokenExpired, tokenExpiresAt } from '@portal/shared-contracts/account';
 import type { AccountServices } from '../store/services';
 import {
   claimRenewalLeadership,

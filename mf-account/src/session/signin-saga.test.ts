@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from 'shared-contracts';
-import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from 'shared-contracts/account';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { ERROR_FALLBACKS, MODAL_KINDS, SUCCESS_TOASTS } from '@portal/shared-contracts/account';
 import { modalOpened } from '../auth/modal-slice';
 import { resendVerification } from '../auth/auth-actions';
 import { rootReducer, type AccountRootState } from '../app/root-reducer';

@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
-import { ROUTES } from 'shared-contracts';
-import { EMAIL_NOT_VERIFIED, ERROR_FALLBACKS, SUCCESS_TOASTS, isValidEmail } from 'shared-contracts/account';
+import { ROUTES } from '@portal/shared-contracts';
+import { EMAIL_NOT_VERIFIED, ERROR_FALLBACKS, SUCCESS_TOASTS, isValidEmail } from '@portal/shared-contracts/account';
 import { requestSaga } from '../store/request-saga';
 import { signin, signinUnverified } from './session-actions';
 

@@ -1,8 +1,8 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
-import { MODAL_KINDS } from 'shared-contracts/account';
-import { openModal } from 'portal-runtime';
+import { ROUTES, type AccountRemoteConfig } from '@portal/shared-contracts';
+import { MODAL_KINDS } from '@portal/shared-contracts/account';
+import { openModal } from '@portal/runtime';
 import AccountMenu from '../exposes/account-menu';
 import ModalHost from '../exposes/modal-host';
 import ProfilePage from '../exposes/profile-page';

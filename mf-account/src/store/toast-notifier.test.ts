@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { mockViewportWidth } from 'build-config/jest/viewport';
+import { mockViewportWidth } from '@portal/build-config/jest/viewport';
 import { createToastNotifier, DIALOG_TOASTS_ID } from './toast-notifier';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));

@@ -1,5 +1,5 @@
 import MockAdapter from 'axios-mock-adapter';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import { createAccountApi } from '../api/account-api';
 import { createApiClient } from '../api/api-client';
 import { createTokenStore } from '../api/token-store';

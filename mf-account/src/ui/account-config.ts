@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AccountRemoteConfig } from 'shared-contracts';
+import type { AccountRemoteConfig } from '@portal/shared-contracts';
 
 export const ConfigContext = createContext<AccountRemoteConfig | null>(null);
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { UserRecord } from 'shared-contracts/account';
+import type { UserRecord } from '@portal/shared-contracts/account';
 import { initialsOf, pictureSrc } from './picture-url';
 import { useAccountConfig } from './account-config';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 import './avatar.css';
 
 /** The player's picture, or their initials when there is none (or it fails to load). */

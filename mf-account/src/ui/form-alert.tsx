@@ -1,4 +1,4 @@
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 /** A form's message in red text, announced when it appears. */
 export function FormAlert({ message }: { message: string | null }) {

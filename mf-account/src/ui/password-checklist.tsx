@@ -1,4 +1,4 @@
-import { PASSWORD_CRITERIA } from 'shared-contracts/account';
+import { PASSWORD_CRITERIA } from '@portal/shared-contracts/account';
 
 /** The live checklist of product §5's five password criteria. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {

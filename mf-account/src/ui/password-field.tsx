@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PasswordChecklist } from './password-checklist';
 import { TextField, type TextFieldProps } from './text-field';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'adornment' | 'hint'> {
   /** A new password: the live checklist of the criteria under it. */

@@ -1,4 +1,4 @@
-import { API_PATHS, type UserRecord } from 'shared-contracts/account';
+import { API_PATHS, type UserRecord } from '@portal/shared-contracts/account';
 
 /**
  * Where a stored picture is shown from. save_picture stores the upload's name, served at

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { GAMES, sortGamesByName } from 'shared-contracts';
+import { GAMES, sortGamesByName } from '@portal/shared-contracts';
 import { renderRoute } from '../testing/render-route';
 import { AllGamesPage } from './all-games-page';
 

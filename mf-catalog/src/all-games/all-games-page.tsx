@@ -1,4 +1,4 @@
-import { GAMES, PAGE_TEXT, sortGamesByName } from 'shared-contracts';
+import { GAMES, PAGE_TEXT, sortGamesByName } from '@portal/shared-contracts';
 import { GameGrid } from '../cards';
 import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
 

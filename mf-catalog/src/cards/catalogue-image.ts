@@ -1,4 +1,4 @@
-import { resolveGameImage } from 'shared-contracts';
+import { resolveGameImage } from '@portal/shared-contracts';
 
 /**
  * Base URL of this remote's deployment. Inside the shell the page's origin is the shell's,

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_CATEGORY_IMAGE, categoryImage } from 'shared-contracts/category-art';
+import { DEFAULT_CATEGORY_IMAGE, categoryImage } from '@portal/shared-contracts/category-art';
 import { renderRoute } from '../testing/render-route';
 import { CategoryCard } from './category-card';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { findGameById, GAMES, ROUTES } from 'shared-contracts';
-import { getLibrary, markPlayed, on, setFavourite } from 'portal-runtime';
+import { findGameById, GAMES, ROUTES } from '@portal/shared-contracts';
+import { getLibrary, markPlayed, on, setFavourite } from '@portal/runtime';
 import { HomePage } from '../home/home-page';
 import { renderRoute } from '../testing/render-route';
 import { GameCard } from './game-card';

@@ -1,6 +1,6 @@
-import { isFavourite, type Game } from 'shared-contracts';
-import { HEART_ICON, PathIcon } from 'ui';
-import { setFavourite, useLibrary } from 'portal-runtime';
+import { isFavourite, type Game } from '@portal/shared-contracts';
+import { HEART_ICON, PathIcon } from '@portal/ui';
+import { setFavourite, useLibrary } from '@portal/runtime';
 
 /** The heart on a game card: a toggle button (aria-pressed) beside the card's link, never inside it. */
 export function FavouriteToggle({ game }: { game: Game }) {

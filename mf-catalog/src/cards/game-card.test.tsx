@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS, type Game } from 'shared-contracts';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
+import { STORAGE_KEYS, type Game } from '@portal/shared-contracts';
+import { DEFAULT_GAME_IMAGE } from '@portal/shared-contracts/game-art';
 import { landedState, renderRoute } from '../testing/render-route';
 import { GameCard } from './game-card';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { gamePath, playStateOf, rememberPlayedGame, type Game } from 'shared-contracts';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { FallbackImage, fallbackArtStyle, PathIcon, PLAY_ICON } from 'ui';
+import { gamePath, playStateOf, rememberPlayedGame, type Game } from '@portal/shared-contracts';
+import { DEFAULT_GAME_IMAGE } from '@portal/shared-contracts/game-art';
+import { FallbackImage, fallbackArtStyle, PathIcon, PLAY_ICON } from '@portal/ui';
 import { gameImageUrl } from './catalogue-image';
 import { PlaysBadge } from '../play-data';
 import { FavouriteToggle } from './favourite-toggle';

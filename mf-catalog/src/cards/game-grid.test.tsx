@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { GAMES } from 'shared-contracts';
+import { GAMES } from '@portal/shared-contracts';
 import { afterFirstPaint } from '../testing/after-first-paint';
 import { GameGrid } from './game-grid';
 

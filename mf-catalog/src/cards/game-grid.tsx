@@ -1,4 +1,4 @@
-import type { Game } from 'shared-contracts';
+import type { Game } from '@portal/shared-contracts';
 import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard } from './game-card';
 import { useRestAfterFirstPaint } from './use-rest-after-first-paint';
 import './game-grid.css';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { GAMES, type Game } from 'shared-contracts';
+import { GAMES, type Game } from '@portal/shared-contracts';
 import { GameRow } from './game-row';
 
 const gamesById = (ids: readonly number[]): Game[] => ids.map((id) => GAMES.find((game) => game.id === id)!);

@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { Game } from 'shared-contracts';
-import { HOME_ROW_TEXT } from 'shared-contracts/play-data';
-import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, ROUND_BUTTON_CLASS } from 'ui';
+import type { Game } from '@portal/shared-contracts';
+import { HOME_ROW_TEXT } from '@portal/shared-contracts/play-data';
+import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, ROUND_BUTTON_CLASS } from '@portal/ui';
 import { CARD_ART_STYLE, GameCard } from './game-card';
 import './game-row.css';
 

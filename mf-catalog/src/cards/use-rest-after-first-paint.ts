@@ -1,5 +1,5 @@
 import { useNavigationType } from 'react-router-dom';
-import { useAfterFirstPaint } from 'ui';
+import { useAfterFirstPaint } from '@portal/ui';
 
 /**
  * Whether a page's cards below its first screen may be drawn: false in the first frame of a page

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { GAMES, ROUTES, categoryPath, firstCategory } from 'shared-contracts';
+import { GAMES, ROUTES, categoryPath, firstCategory } from '@portal/shared-contracts';
 
 /** /categories goes to the alphabetically first category (product §2), replacing the history entry. */
 export function CategoriesRedirect() {

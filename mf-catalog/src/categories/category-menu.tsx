@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 import { CategoryCard } from '../cards';
 import './category-menu.css';
 

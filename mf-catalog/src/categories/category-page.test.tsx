@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GAMES, ROUTES, categoryPath, gamesInCategory, listCategories } from 'shared-contracts';
+import { GAMES, ROUTES, categoryPath, gamesInCategory, listCategories } from '@portal/shared-contracts';
 import { renderRoute } from '../testing/render-route';
 import { CategoryPage } from './category-page';
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { GAMES, PAGE_TEXT, categoryPath, gamesInCategory, listCategories } from 'shared-contracts';
-import { Icon } from 'ui';
+import { GAMES, PAGE_TEXT, categoryPath, gamesInCategory, listCategories } from '@portal/shared-contracts';
+import { Icon } from '@portal/ui';
 import { GameGrid } from '../cards';
 import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
-import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
+import { NOT_FOUND_TEXT } from '@portal/shared-contracts/seo';
 import { UnknownListing } from '../not-found';
 import { CategoryMenu } from './category-menu';
 import './category-page.css';

@@ -1,13 +1,13 @@
 import { useMemo, useRef, type FocusEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ROUTES, type Game } from 'shared-contracts';
-import { HOME_ROW_TEXT } from 'shared-contracts/play-data';
+import { ROUTES, type Game } from '@portal/shared-contracts';
+import { HOME_ROW_TEXT } from '@portal/shared-contracts/play-data';
 import { A11y, Autoplay, EffectCoverflow } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
-import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from 'ui';
+import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from '@portal/ui';
 import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard, useRestAfterFirstPaint } from '../cards';
 import { createCrawlControl, type CrawlControl } from './crawl';
 import { FIRST_FRAME_COLUMNS, HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { GAMES, gamePath, type Brand } from 'shared-contracts';
+import { GAMES, gamePath, type Brand } from '@portal/shared-contracts';
 import { afterFirstPaint } from '../testing/after-first-paint';
 import { renderRoute } from '../testing/render-route';
 import { HomePage, NEW_ROW_SIZE } from './home-page';

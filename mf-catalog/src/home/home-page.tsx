@@ -1,7 +1,7 @@
-import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from 'shared-contracts';
-import { allGamesSortedPath, HOME_ROW_TEXT, newestFirst } from 'shared-contracts/play-data';
-import { HomeHero } from 'ui';
-import { useLibrary } from 'portal-runtime';
+import { findGameById, GAMES, sortGamesByName, type Game, type HomePageProps, type LibraryEntry } from '@portal/shared-contracts';
+import { allGamesSortedPath, HOME_ROW_TEXT, newestFirst } from '@portal/shared-contracts/play-data';
+import { HomeHero } from '@portal/ui';
+import { useLibrary } from '@portal/runtime';
 import { GameRow } from '../cards';
 import { PopularRows } from './popular-rows';
 import { GameSlider } from './game-slider';

@@ -1,11 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { GameStatsSnapshot } from 'shared-contracts/play-data';
-import { type GameStatsView, useGameStats } from 'portal-runtime';
+import type { GameStatsSnapshot } from '@portal/shared-contracts/play-data';
+import { type GameStatsView, useGameStats } from '@portal/runtime';
 import { PopularRows } from './popular-rows';
 
 // The rows read the figures through the runtime's hook; the rest of the runtime stays real.
-jest.mock('portal-runtime', () => ({ ...jest.requireActual<object>('portal-runtime'), useGameStats: jest.fn() }));
+jest.mock('@portal/runtime', () => ({ ...jest.requireActual<object>('@portal/runtime'), useGameStats: jest.fn() }));
 const useGameStatsMock = jest.mocked(useGameStats);
 
 const snapshot = (plays: Record<number, number>, ranking: number[]): GameStatsSnapshot => ({

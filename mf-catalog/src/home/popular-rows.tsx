@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { findGameById, GAMES, type Game } from 'shared-contracts';
-import { allGamesSortedPath, PLAY_COUNT_TEXT } from 'shared-contracts/play-data';
-import { useGameStats } from 'portal-runtime';
+import { findGameById, GAMES, type Game } from '@portal/shared-contracts';
+import { allGamesSortedPath, PLAY_COUNT_TEXT } from '@portal/shared-contracts/play-data';
+import { useGameStats } from '@portal/runtime';
 import { GameRow } from '../cards';
 import './popular-rows.css';
 

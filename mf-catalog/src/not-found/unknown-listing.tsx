@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
+import { NOT_FOUND_TEXT } from '@portal/shared-contracts/seo';
 import './unknown-listing.css';
 
 export interface KnownListing {

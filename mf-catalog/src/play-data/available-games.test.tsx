@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { GAMES } from 'shared-contracts';
-import { UNAVAILABLE_GAMES_ATTRIBUTE } from 'shared-contracts/play-data';
+import { GAMES } from '@portal/shared-contracts';
+import { UNAVAILABLE_GAMES_ATTRIBUTE } from '@portal/shared-contracts/play-data';
 import { AllGamesPage } from '../all-games/all-games-page';
 import { CategoryPage } from '../categories/category-page';
 import { SearchPage } from '../search/search-page';

@@ -1,5 +1,5 @@
-import { playsLabel, statsOf } from 'shared-contracts/play-data';
-import { useGameStats } from 'portal-runtime';
+import { playsLabel, statsOf } from '@portal/shared-contracts/play-data';
+import { useGameStats } from '@portal/runtime';
 
 /** "1.2K plays" over a card's picture (absolutely placed: arriving late moves nothing); none for an unplayed game. */
 export function PlaysBadge({ gameId }: { gameId: number }) {

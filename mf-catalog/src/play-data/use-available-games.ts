@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { unavailableGameIds, useGameStats, withoutUnavailable } from 'portal-runtime';
+import { unavailableGameIds, useGameStats, withoutUnavailable } from '@portal/runtime';
 
 /**
  * The games without those the API's link checker found dead (decision 0058): what the server

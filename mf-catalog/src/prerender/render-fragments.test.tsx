@@ -1,5 +1,5 @@
-import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath } from 'shared-contracts';
-import { fillSlots, propsKey } from 'shared-contracts/fragments';
+import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath } from '@portal/shared-contracts';
+import { fillSlots, propsKey } from '@portal/shared-contracts/fragments';
 import { renderFragments } from './render-fragments';
 
 const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);

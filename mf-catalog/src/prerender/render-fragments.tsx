@@ -2,8 +2,8 @@
 // category and every tag (each page's published paths, shared-contracts' page rules), as the shell mounts them. scripts/write-fragments.mjs calls this after the browser
 // build and writes dist/fragments.json beside the manifest; the site's server puts the page's
 // fragment into its HTML. Built for Node by rspack.fragments.config.js.
-import { ROUTES, type Brand } from 'shared-contracts';
-import { fragmentPage, publishedPages, renderFragmentPages } from 'build-config/prerender/render-pages';
+import { ROUTES, type Brand } from '@portal/shared-contracts';
+import { fragmentPage, publishedPages, renderFragmentPages } from '@portal/build-config/prerender/render-pages';
 import { AllGamesPage } from '../all-games/all-games-page';
 import { CategoryPage } from '../categories/category-page';
 import { HomePage } from '../home/home-page';

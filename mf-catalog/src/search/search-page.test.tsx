@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { GAMES, ROUTES, searchPath } from 'shared-contracts';
-import { searchByTag, suggestGames } from 'shared-contracts/related';
+import { GAMES, ROUTES, searchPath } from '@portal/shared-contracts';
+import { searchByTag, suggestGames } from '@portal/shared-contracts/related';
 import { renderRoute } from '../testing/render-route';
 import { SearchPage } from './search-page';
 

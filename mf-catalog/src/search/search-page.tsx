@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GAMES, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName, tagKey } from 'shared-contracts';
-import { moreLikeQuery, SEARCH_TEXT, searchByTag } from 'shared-contracts/related';
+import { GAMES, PAGE_TEXT, SEARCH_QUERY_PARAM, searchGames, sortGamesByName, tagKey } from '@portal/shared-contracts';
+import { moreLikeQuery, SEARCH_TEXT, searchByTag } from '@portal/shared-contracts/related';
 import { GameGrid, GameRow } from '../cards';
 import { useAvailableGames } from '../play-data';
 import './search-page.css';

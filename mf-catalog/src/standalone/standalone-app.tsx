@@ -1,6 +1,6 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES, type Brand } from 'shared-contracts';
+import { ROUTES, type Brand } from '@portal/shared-contracts';
 import AllGamesPage from '../exposes/all-games-page';
 import CategoriesRedirect from '../exposes/categories-redirect';
 import CategoryPage from '../exposes/category-page';

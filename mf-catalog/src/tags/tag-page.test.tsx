@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GAMES, ROUTES, gamesWithTag, listTags, tagPath } from 'shared-contracts';
+import { GAMES, ROUTES, gamesWithTag, listTags, tagPath } from '@portal/shared-contracts';
 import { renderRoute } from '../testing/render-route';
 import { TagPage } from './tag-page';
 

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { GAMES, gamesWithTag, listTags, tagKey, tagPath } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import { GAMES, gamesWithTag, listTags, tagKey, tagPath } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
 import { GameGrid } from '../cards';
-import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
+import { NOT_FOUND_TEXT } from '@portal/shared-contracts/seo';
 import { UnknownListing } from '../not-found';
 import { SortControl, useAvailableGames, useSortedGames } from '../play-data';
 

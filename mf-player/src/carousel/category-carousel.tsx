@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { A11y, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/swiper.css';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 import { CategoryTile } from './category-tile';
 import { CAROUSEL_LABELS, CATEGORY_CAROUSEL_OPTIONS } from './carousel-options';
 import './category-carousel.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { categoryPath } from 'shared-contracts';
-import { CategoryImage } from 'ui';
+import { categoryPath } from '@portal/shared-contracts';
+import { CategoryImage } from '@portal/ui';
 
 /**
  * A carousel tile of a category: its artwork (with the one fallback of `ui`) and name, linking

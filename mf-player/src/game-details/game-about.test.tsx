@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { findGameById, GAMES } from 'shared-contracts';
-import { gameDetailsOf } from 'shared-contracts/game-details';
+import { findGameById, GAMES } from '@portal/shared-contracts';
+import { gameDetailsOf } from '@portal/shared-contracts/game-details';
 import { GameAbout } from './game-about';
 import { READ_MORE_AFTER_CHARS, READ_MORE_TEXT } from './read-more';
 

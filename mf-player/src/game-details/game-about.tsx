@@ -1,5 +1,5 @@
-import type { Game } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import type { Game } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
 import { GameControls } from './game-controls';
 import { useGameDetails } from './game-details-store';
 import { ReadMore } from './read-more';

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { GameDetails } from 'shared-contracts/game-details';
+import type { GameDetails } from '@portal/shared-contracts/game-details';
 
 type Lookup = (gameId: number) => GameDetails | undefined;
 const NONE: Lookup = () => undefined;
@@ -17,7 +17,7 @@ export function primeGameDetails(details: Lookup): void {
 
 /** Starts fetching the details (once); a failed fetch gives no details, and the next page asks again. */
 export function loadGameDetails(): Promise<Lookup> {
-  pending ??= import(/* webpackChunkName: "game-details" */ 'shared-contracts/game-details').then(
+  pending ??= import(/* webpackChunkName: "game-details" */ '@portal/shared-contracts/game-details').then(
     (module) => (lookup = module.gameDetailsOf),
     () => {
       pending = undefined;

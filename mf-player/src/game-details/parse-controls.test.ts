@@ -1,4 +1,4 @@
-import { GAME_DETAILS } from 'shared-contracts/game-details';
+import { GAME_DETAILS } from '@portal/shared-contracts/game-details';
 import { parseControls } from './parse-controls';
 
 describe('parseControls (the feed instructions read as controls)', () => {

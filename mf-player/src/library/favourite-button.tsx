@@ -1,6 +1,6 @@
-import { isFavourite } from 'shared-contracts';
-import { Icon } from 'ui';
-import { setFavourite, useLibrary } from 'portal-runtime';
+import { isFavourite } from '@portal/shared-contracts';
+import { Icon } from '@portal/ui';
+import { setFavourite, useLibrary } from '@portal/runtime';
 
 /** The play page's heart: a toggle button (aria-pressed) that adds the game to the favourites. */
 export function FavouriteButton({ gameId, gameName }: { gameId: number; gameName: string }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { Game } from 'shared-contracts';
-import { DEFAULT_GAME_IMAGE } from 'shared-contracts/game-art';
-import { fallbackArtStyle, GameThumb } from 'ui';
+import type { Game } from '@portal/shared-contracts';
+import { DEFAULT_GAME_IMAGE } from '@portal/shared-contracts/game-art';
+import { fallbackArtStyle, GameThumb } from '@portal/ui';
 import { PlayGameLink, playGameImage } from './play-game-link';
 import './game-link-row.css';
 

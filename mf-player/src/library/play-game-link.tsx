@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
+import { gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from '@portal/shared-contracts';
 
 /** A game's picture, resolved against the page (none on the server: no document there). */
 export function playGameImage(game: Game): string {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { tagKey, tagPath } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
+import { tagKey, tagPath } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
 import './game-tags.css';
 
 /** The game's tags, each a link to every game with it (`/tags/<tag>`); none drawn for a game without tags. */

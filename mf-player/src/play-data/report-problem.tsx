@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { PLAY_DATA_TEXT, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from 'shared-contracts/play-data';
-import { sendReport } from 'portal-runtime/player-requests';
+import { PLAY_DATA_TEXT, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '@portal/shared-contracts/play-data';
+import { sendReport } from '@portal/runtime/player-requests';
 import { loadToast } from '../ui/load-toast';
 import './report-problem.css';
 

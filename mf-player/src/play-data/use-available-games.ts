@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { unavailableGameIds, useGameStats, withoutUnavailable } from 'portal-runtime';
+import { unavailableGameIds, useGameStats, withoutUnavailable } from '@portal/runtime';
 
 /** The ids of the games the API's link checker found dead (decision 0058), kept fresh with the stats. */
 export function useUnavailableGames(): ReadonlySet<number> {

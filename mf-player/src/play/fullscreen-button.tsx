@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { enterFullscreen } from './fullscreen';
 import { prefersTheatre } from './theatre';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 /**
  * Puts the target (the game's stage) into browser fullscreen; where that can not work (iPhone

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, type ReactNode, type Ref } from 'react';
-import { PAGE_TEXT } from 'shared-contracts';
+import { PAGE_TEXT } from '@portal/shared-contracts';
 import type { FrameLoad } from './use-frame-load';
 import './game-frame.css';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { GAMES, PAGE_TEXT, ROUTES, type Game } from 'shared-contracts';
-import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
+import { GAMES, PAGE_TEXT, ROUTES, type Game } from '@portal/shared-contracts';
+import { moreLikeThis, varietyPicks } from '@portal/shared-contracts/related';
 import { GameLinkRow } from '../library';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 /** Like the last game played, or a varied pick for a first visit. */
 function suggestionsAfter(recent: readonly Game[]): Game[] {

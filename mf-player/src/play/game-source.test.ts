@@ -1,4 +1,4 @@
-import type { Game, LastPlayedGame } from 'shared-contracts';
+import type { Game, LastPlayedGame } from '@portal/shared-contracts';
 import { readNavigationState, resolveGameSource, toPlayableLink } from './game-source';
 
 const CATALOGUE: Game[] = [

@@ -5,7 +5,7 @@ import {
   type Game,
   type LastPlayedGame,
   type PlayNavigationState,
-} from 'shared-contracts';
+} from '@portal/shared-contracts';
 
 /** What the play page needs to embed one game. */
 export interface GameSource {

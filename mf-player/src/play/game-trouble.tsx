@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Game } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
-import { GameThumb, Icon, ROUND_BUTTON_CLASS } from 'ui';
-import { type ReportOutcome, sendReport } from 'portal-runtime/player-requests';
+import type { Game } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
+import { GameThumb, Icon, ROUND_BUTTON_CLASS } from '@portal/ui';
+import { type ReportOutcome, sendReport } from '@portal/runtime/player-requests';
 import { PlayGameLink, playGameImage } from '../library';
 import './game-trouble.css';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { findGameById, GAMES, ROUTES } from 'shared-contracts';
-import { UNAVAILABLE_GAMES_ATTRIBUTE } from 'shared-contracts/play-data';
+import { findGameById, GAMES, ROUTES } from '@portal/shared-contracts';
+import { UNAVAILABLE_GAMES_ATTRIBUTE } from '@portal/shared-contracts/play-data';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { PlayPage } from './play-page';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { ROUTES, type Game } from 'shared-contracts';
-import { PLAY_DATA_TEXT } from 'shared-contracts/play-data';
-import { Icon } from 'ui';
+import { ROUTES, type Game } from '@portal/shared-contracts';
+import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
+import { Icon } from '@portal/ui';
 import { GameLinkRow } from '../library';
 
 /**

@@ -1,6 +1,6 @@
 import { enterFullscreen } from './fullscreen';
 import { prefersTheatre } from './theatre';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 // lock() is missing in some browsers (iPhone Safari), whatever lib.dom says.
 type OrientationLock = Omit<ScreenOrientation, 'lock'> & { lock?: (orientation: 'landscape') => Promise<void> };

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { findGameById, GAMES, LIBRARY_STORAGE_KEYS, ROUTES } from 'shared-contracts';
-import { gameDetailsOf } from 'shared-contracts/game-details';
-import { getLibrary, on, setFavourite } from 'portal-runtime';
+import { findGameById, GAMES, LIBRARY_STORAGE_KEYS, ROUTES } from '@portal/shared-contracts';
+import { gameDetailsOf } from '@portal/shared-contracts/game-details';
+import { getLibrary, on, setFavourite } from '@portal/runtime';
 import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
 import { PlayPage } from './play-page';

@@ -10,12 +10,12 @@ import {
   ROUTES,
   saveLastPlayedGame,
   type PlayNavigationState,
-} from 'shared-contracts';
-import { categoryImage, DEFAULT_CATEGORY_IMAGE } from 'shared-contracts/category-art';
-import { gameDetailsOf } from 'shared-contracts/game-details';
+} from '@portal/shared-contracts';
+import { categoryImage, DEFAULT_CATEGORY_IMAGE } from '@portal/shared-contracts/category-art';
+import { gameDetailsOf } from '@portal/shared-contracts/game-details';
 import { primeGameDetails } from '../game-details';
 import { mockViewportWidth } from '../testing/mock-viewport';
-import { moreLikeThis } from 'shared-contracts/related';
+import { moreLikeThis } from '@portal/shared-contracts/related';
 import { GAME_TROUBLE_TEXT } from './game-trouble';
 import { PlayPage } from './play-page';
 import { PHONE_LANDSCAPE_QUERY } from './theatre';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigationType } from 'react-router-dom';
-import { categoryPath, findGameById, GAMES, listCategories, type Game, type PlayPageProps } from 'shared-contracts';
-import { moreLikeThis, varietyPicks } from 'shared-contracts/related';
+import { categoryPath, findGameById, GAMES, listCategories, type Game, type PlayPageProps } from '@portal/shared-contracts';
+import { moreLikeThis, varietyPicks } from '@portal/shared-contracts/related';
 import { CategoryCarousel } from '../carousel';
 import { GameAbout, loadGameDetails } from '../game-details';
 import { PHONE_QUERY, SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
@@ -20,9 +20,9 @@ import { useGameSource } from './use-game-source';
 import { useKeepKeysInGame } from './use-keep-keys-in-game';
 import { usePlayStart } from './use-play-start';
 import './play-page.css';
-import { Icon, useAfterFirstPaint } from 'ui';
-import { markPlayed, useLibrary } from 'portal-runtime';
-import { sendPlayStarted } from 'portal-runtime/player-requests';
+import { Icon, useAfterFirstPaint } from '@portal/ui';
+import { markPlayed, useLibrary } from '@portal/runtime';
+import { sendPlayStarted } from '@portal/runtime/player-requests';
 
 const CATEGORIES = listCategories(GAMES);
 

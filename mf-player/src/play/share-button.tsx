@@ -1,6 +1,6 @@
 import { loadToast } from '../ui/load-toast';
 import { shareOrCopy } from './share';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 
 export const SHARE_TEXT = {
   copied: 'Link copied to the clipboard.',

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { GAMES, readLastPlayedGame, type LastPlayedGame } from 'shared-contracts';
+import { GAMES, readLastPlayedGame, type LastPlayedGame } from '@portal/shared-contracts';
 import { resolveGameSource, type GameSource } from './game-source';
 
 /** Storage can throw (disabled cookies, sandboxed embeds): then nothing is remembered. None at build time (decision 0032). */

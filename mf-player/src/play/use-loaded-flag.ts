@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useBrowserValue } from 'ui';
+import { useBrowserValue } from '@portal/ui';
 
 /**
  * Loading until the frame reports a load for the current load key (product §4.7): the link, and

@@ -1,4 +1,4 @@
-import { GAMES, gamePath } from 'shared-contracts';
+import { GAMES, gamePath } from '@portal/shared-contracts';
 import { renderFragments } from './render-fragments';
 
 describe("the player's pages rendered at build time (fragments.json)", () => {

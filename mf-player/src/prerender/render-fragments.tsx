@@ -2,8 +2,8 @@
 // mounts it when the site names no game hosts of its own. scripts/write-fragments.mjs writes
 // them to dist/fragments.json; the site's server puts the page's fragment into its HTML, where
 // the frame starts loading the game before any script. Built for Node by rspack.fragments.config.js.
-import { gameDetailsOf } from 'shared-contracts/game-details';
-import { publishedPages, renderFragmentPages } from 'build-config/prerender/render-pages';
+import { gameDetailsOf } from '@portal/shared-contracts/game-details';
+import { publishedPages, renderFragmentPages } from '@portal/build-config/prerender/render-pages';
 import { primeGameDetails } from '../game-details';
 import { PlayPage } from '../play/play-page';
 

@@ -1,6 +1,6 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { GAMES, gamePath, playStateOf, rememberPlayedGame, ROUTES, type Game } from 'shared-contracts';
+import { GAMES, gamePath, playStateOf, rememberPlayedGame, ROUTES, type Game } from '@portal/shared-contracts';
 import PlayPage from '../exposes/play-page';
 
 const SAMPLE = GAMES.slice(0, 4);

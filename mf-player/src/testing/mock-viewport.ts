@@ -1,2 +1,2 @@
 // The shared jsdom viewport stand-in (build-config's jest preset).
-export { mockViewportWidth } from 'build-config/jest/viewport';
+export { mockViewportWidth } from '@portal/build-config/jest/viewport';

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import { canarySelector, drawShare, formatCohorts, parseCohorts } from './canary-selector';
 import { parsePointerState } from './pointer-state';
 import type { Visitor } from './release-selector';

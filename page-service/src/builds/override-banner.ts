@@ -4,7 +4,7 @@
 // the React root: hydration never sees it), with its own small style and no script: it works
 // without JS and costs nothing to anyone else.
 import { OVERRIDE_PARAM, type OverrideClaims } from './override-token';
-import type { PreviewBanner } from 'shared-contracts/fragments';
+import type { PreviewBanner } from '@portal/shared-contracts/fragments';
 
 /** The page's own URL with the override parameter set to `value` (other parameters kept). */
 export function withOverrideParam(url: string, value: string | null): string {

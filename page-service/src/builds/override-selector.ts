@@ -4,7 +4,7 @@
 // the canary's choice, in pages that are theirs alone (never stored by a shared cache, never a
 // page file) and carry the banner. Any other cookie value, or a token `release revoke-override`
 // ended, is cleared and changes nothing.
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import type { PointerState } from './pointer-state';
 import { EVERYONE, type ReleaseSelector, type Selection } from './release-selector';
 import { steeringCookie } from './steering-cookies';

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import { parsePointerState } from './pointer-state';
 import { composeSelectors, EVERYONE, selectedConfig, type ReleaseSelector, type Selection } from './release-selector';
 import { steeringHeaders, visitorOf } from './which-build';

@@ -4,8 +4,8 @@
 // drives everything the visitor gets: the rendered config (and so the fragments, preload hints
 // and CSP drawn from it), /config.json, the render cache's key, whether the page may be a file
 // for nginx, Set-Cookie, Cache-Control and Vary.
-import type { RuntimeConfig } from 'shared-contracts';
-import type { PreviewBanner } from 'shared-contracts/fragments';
+import type { RuntimeConfig } from '@portal/shared-contracts';
+import type { PreviewBanner } from '@portal/shared-contracts/fragments';
 import type { PointerState } from './pointer-state';
 
 /** What a selector may look at: nothing else about the request reaches it. */

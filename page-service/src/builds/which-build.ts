@@ -4,7 +4,7 @@
 // /config.json and the preview link each ask it once per request, then answer with what it chose.
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookie } from 'cookie';
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import { withOverrideParam } from './override-banner';
 import { acceptedOverride, overrideCookie, overrideSelector } from './override-selector';
 import { OVERRIDE_PARAM, overrideSecretFrom } from './override-token';

@@ -3,7 +3,7 @@
 // pointer reaches the very next page, with no restart. A file caught half-written keeps the last
 // good config (and says so), instead of failing pages.
 import { statSync } from 'node:fs';
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import type { PointerSource } from '../builds/pointer-poller';
 import type { PointerState } from '../builds/pointer-state';
 import { pointerFile, readPointers, readRuntimeConfig, type ConfigFiles } from './runtime-config';

@@ -4,7 +4,7 @@
 // notices an edited file or a new pointer within a second, with no restart.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import { liveRemotes, NO_POINTERS, parsePointerState, type PointerState } from '../builds/pointer-state';
 
 /** Fields an operator may set without editing the file. */

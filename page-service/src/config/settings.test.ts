@@ -7,7 +7,7 @@ const SRC = path.resolve(__dirname, '..');
 const REPOSITORY = path.resolve(SRC, '..', '..');
 
 /** The tracing the service bundles in (service-tracing's source): it reads the OTEL_ settings. */
-const TRACING_SRC = path.dirname(require.resolve('service-tracing'));
+const TRACING_SRC = path.dirname(require.resolve('@portal/service-tracing'));
 
 /** Every `env.NAME` the service's code (its own and the tracing it bundles; not tests) reads. */
 function namesInCode(): Set<string> {

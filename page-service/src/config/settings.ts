@@ -2,8 +2,8 @@
 // telemetry collector), of docs/settings.md and of page-service/.env.example
 // (scripts/settings/generate.mjs). A test checks that the code reads exactly these names. Only
 // erasable TypeScript here: the generator imports this file with Node's own type stripping.
-import type { Setting, SettingsSchema } from 'shared-contracts/settings';
-import { TRACING_SETTINGS } from 'service-tracing/settings';
+import type { Setting, SettingsSchema } from '@portal/shared-contracts/settings';
+import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
 
 export const PAGE_SERVICE_SETTINGS = {
   HOST: {

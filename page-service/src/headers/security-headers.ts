@@ -2,7 +2,7 @@
 // config the page carries, no framing, a strict referrer and permissions policy, COOP, and HSTS
 // over https. The same values go to nginx's fallback page and into README "Security headers".
 import { createHash } from 'node:crypto';
-import { catalogueGameHosts, GAMES, httpOrigin, type RuntimeConfig } from 'shared-contracts';
+import { catalogueGameHosts, GAMES, httpOrigin, type RuntimeConfig } from '@portal/shared-contracts';
 
 /** Google's documented sources for reCAPTCHA v2 (script, widget frame). */
 export const RECAPTCHA = {

@@ -2,8 +2,8 @@
 // health, and, when the service also serves the shell's files (`npm start`), those files.
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GAMES } from 'shared-contracts';
-import { sitemapXml } from 'shared-contracts/seo';
+import { GAMES } from '@portal/shared-contracts';
+import { sitemapXml } from '@portal/shared-contracts/seo';
 import { staticFiles } from '../assets/static-folder';
 import { SHARED_PAGE_CACHE } from '../assets/cache-control';
 import { fileSecurityHeaders, isSourceMap, servedOverHttps } from '../headers/security-headers';

@@ -6,9 +6,9 @@
 // CSP as a meta tag. React writes all of it; this module only gathers what goes in. The CSP's
 // script hashes come from the inline scripts the renderer says it wrote, so header and meta match.
 // A page that fails to pre-render gives the plain shell, which starts in the browser as before.
-import type { RuntimeConfig } from 'shared-contracts';
-import type { PrerenderedPage, PreviewBanner } from 'shared-contracts/fragments';
-import type { GameStatsSnapshot } from 'shared-contracts/play-data';
+import type { RuntimeConfig } from '@portal/shared-contracts';
+import type { PrerenderedPage, PreviewBanner } from '@portal/shared-contracts/fragments';
+import type { GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { scriptHashes } from '../headers/security-headers';
 import type { RemoteFiles } from '../sources/remote-files';
 import { preloadHints, sharedChunkHints } from './preload-hints';

@@ -4,7 +4,7 @@
 // (frame-ancestors, which a meta tag cannot carry, stays in nginx's header). The site then starts
 // in the browser as it did before pre-rendering. nginx asks for it at /_portal/fallback
 // (http/page-routes.ts) and keeps it in its own cache (deploy/nginx.conf).
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import { contentSecurityPolicy, policyMetaContent, scriptHashes } from '../headers/security-headers';
 import type { ShellFiles } from './shell-build';
 

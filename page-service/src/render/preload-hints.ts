@@ -6,7 +6,7 @@
 // the page's frame and its styles), so they must not compete with it (decision 0031).
 // The shell's document renderer draws them (shell/src/prerender/render-document.tsx).
 import sharedConfig from '../../../build-config/shared.js';
-import type { PreloadHint } from 'shared-contracts/fragments';
+import type { PreloadHint } from '@portal/shared-contracts/fragments';
 import type { RemoteFiles } from '../sources/remote-files';
 
 const { SHELL_ON_DEMAND_SHARED } = sharedConfig as { SHELL_ON_DEMAND_SHARED: string[] };

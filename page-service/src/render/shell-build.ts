@@ -6,9 +6,9 @@
 // are drawn again.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RuntimeConfig } from 'shared-contracts';
-import type { FragmentLookup, PrerenderedPage, RenderDocument, ShellEntryAssets } from 'shared-contracts/fragments';
-import type { GameStatsSnapshot } from 'shared-contracts/play-data';
+import type { RuntimeConfig } from '@portal/shared-contracts';
+import type { FragmentLookup, PrerenderedPage, RenderDocument, ShellEntryAssets } from '@portal/shared-contracts/fragments';
+import type { GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { cachedByMtime, type CachedFile } from '../sources/file-cache';
 import type { FederationManifest } from './preload-hints';
 

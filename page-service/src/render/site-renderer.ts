@@ -2,7 +2,7 @@
 // config, the remotes' manifests and fragments, the API's play figures. A page is drawn again only when one of them
 // changed (each has a version, and the versions are part of the cache's key).
 import { performance } from 'node:perf_hooks';
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import type { ConfigSource, VersionedConfig } from '../config/config-source';
 import { pageSecurityHeaders } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';

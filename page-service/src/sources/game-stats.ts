@@ -3,7 +3,7 @@
 // for it once it is known: it is refreshed in the background, kept through the API's errors for
 // a while, and its version moves only when the figures do, so the render cache draws a page
 // again within a refresh of a play reaching the snapshot (well inside the 60 s the site promises).
-import { asStatsSnapshot, STATS_PATH, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { asStatsSnapshot, STATS_PATH, type GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { RefreshedUrls } from './refreshed-urls';
 
 const TIMINGS = {

@@ -6,7 +6,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { default as Ajv } from 'ajv';
-import { ERROR_KINDS, TELEMETRY_LIMITS, VITAL_NAMES } from 'shared-contracts/telemetry';
+import { ERROR_KINDS, TELEMETRY_LIMITS, VITAL_NAMES } from '@portal/shared-contracts/telemetry';
 
 const SHORT_TEXT = 128;
 /** The longest a vital may be, in ms (CLS, unitless, is far below it). */

@@ -1,4 +1,4 @@
-import { OTHER_LABEL } from 'shared-contracts/telemetry';
+import { OTHER_LABEL } from '@portal/shared-contracts/telemetry';
 import { KnownLabels } from './known-labels';
 
 describe('KnownLabels', () => {

@@ -4,7 +4,7 @@
 // else is `other`. (A visitor steered onto a build, a canary's or a preview's, also has that
 // build counted: telemetry-plugin.ts reads it from their cookies, which only the operators' pointers
 // and signed preview tokens can set.)
-import { OTHER_LABEL, SHELL_PART, TELEMETRY_ROUTES } from 'shared-contracts/telemetry';
+import { OTHER_LABEL, SHELL_PART, TELEMETRY_ROUTES } from '@portal/shared-contracts/telemetry';
 
 /** Build ids kept per part: the current one and a few before it (open tabs, a canary). */
 const BUILDS_KEPT = 8;

@@ -4,7 +4,7 @@
 // that is neither the one asked nor one of the site's brands. A request without either header
 // is not a browser's cross-site request (scripts are bounded per address instead).
 import type { IncomingHttpHeaders } from 'node:http';
-import { servesHost, type BrandFamily } from 'shared-contracts';
+import { servesHost, type BrandFamily } from '@portal/shared-contracts';
 
 /** `host`: the host asked, as Fastify resolves it (`request.host`: X-Forwarded-Host from a trusted proxy). */
 export function fromTheSite(headers: IncomingHttpHeaders, host: string, brands: readonly BrandFamily[]): boolean {

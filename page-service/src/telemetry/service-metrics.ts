@@ -5,7 +5,7 @@
 // Prometheus's conventions: counts are counters (`_total`), times are seconds, a label's values
 // add up to a whole.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { routePatternOf } from 'shared-contracts/telemetry';
+import { routePatternOf } from '@portal/shared-contracts/telemetry';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPageRequest } from '../http/page-routes';
 import type { PageCache } from '../render/page-cache';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { jsonServer } from '../testing/json-server';
-import type { TelemetryBatch } from 'shared-contracts/telemetry';
+import type { TelemetryBatch } from '@portal/shared-contracts/telemetry';
 import type { TelemetrySummary } from './release-window';
 
 const BUILD = '1.0.0+abc123';

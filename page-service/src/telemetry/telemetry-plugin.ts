@@ -7,7 +7,7 @@ import fastifyPlugin from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Gauge } from 'prom-client';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from 'shared-contracts/telemetry';
+import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from '@portal/shared-contracts/telemetry';
 import { visitorOf } from '../builds/which-build';
 import { BEACON_SCHEMA, beaconValidator } from './beacon-schema';
 import { KnownLabels } from './known-labels';

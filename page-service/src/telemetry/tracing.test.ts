@@ -3,7 +3,7 @@ import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { buildPageService } from '../app';
 import { fakeShell } from '../testing/fake-shell';
-import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from 'service-tracing';
+import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from '@portal/service-tracing';
 import { startPageTracing } from './tracing';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';

@@ -2,7 +2,7 @@
 // with this service's name and its own copy of the SDK (its package.json's dependencies).
 import { createRequire } from 'node:module';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
-import { startTracing, type Tracing } from 'service-tracing';
+import { startTracing, type Tracing } from '@portal/service-tracing';
 
 const load = createRequire(__filename);
 

@@ -1,5 +1,5 @@
-import type { ModalKind, ModalProps } from 'shared-contracts/account';
-import type { PortalEventName, PortalEvents } from 'shared-contracts';
+import type { ModalKind, ModalProps } from '@portal/shared-contracts/account';
+import type { PortalEventName, PortalEvents } from '@portal/shared-contracts';
 
 type Listener<K extends PortalEventName> = (payload: PortalEvents[K]) => void;
 

@@ -6,7 +6,7 @@ import {
   withFavourite,
   withPlayed,
   type PlayerLibrary,
-} from 'shared-contracts';
+} from '@portal/shared-contracts';
 import { emit, on } from '../events/bus';
 
 /**

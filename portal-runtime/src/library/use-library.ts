@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { EMPTY_LIBRARY, type PlayerLibrary } from 'shared-contracts';
+import { EMPTY_LIBRARY, type PlayerLibrary } from '@portal/shared-contracts';
 import { getLibrary, subscribeLibrary } from './library-store';
 
 /** The player library of this browser (the library store), re-rendering on every change. */

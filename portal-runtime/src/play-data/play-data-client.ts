@@ -2,7 +2,7 @@
 // snapshot (kept fresh while anything shows it). What only the play page sends (the "play
 // started" beacon, votes, reports) is in player-requests.ts. Every call fails quietly into "no
 // figures": a game or a page never waits on, or breaks for, play data.
-import { STATS_PATH, type GameStatsSnapshot } from 'shared-contracts/play-data';
+import { STATS_PATH, type GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { playDataApi } from './play-data-api';
 import { noteUnavailableGames } from './unavailable-games';
 

@@ -1,8 +1,8 @@
 // What only the play page sends: the "play started" beacon, votes and reports. A subpath of its own
-// ('portal-runtime/player-requests') that the player bundles, off every other page's start-up: it
+// ('@portal/runtime/player-requests') that the player bundles, off every other page's start-up: it
 // keeps no state, and reaches the page's one runtime through the package's shared entry (the
 // package's own name), never through a copy of it.
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
 import {
   deviceIdFrom,
   PLAY_DATA_PATHS,
@@ -11,8 +11,8 @@ import {
   type VoteResponse,
   type VotesResponse,
   type VoteValue,
-} from 'shared-contracts/play-data';
-import { refreshGameStats, requestPlayData } from 'portal-runtime';
+} from '@portal/shared-contracts/play-data';
+import { refreshGameStats, requestPlayData } from '@portal/runtime';
 
 const localStore = (): Storage | undefined => {
   try {

@@ -1,6 +1,6 @@
 // Games found dead by the API's link checker (decision 0058), as the browser knows them: from the
 // page the server drew, then from each stats snapshot.
-import { UNAVAILABLE_GAMES_ATTRIBUTE } from 'shared-contracts/play-data';
+import { UNAVAILABLE_GAMES_ATTRIBUTE } from '@portal/shared-contracts/play-data';
 
 // One set per page (this package is a shared singleton): the stats client notes it, every list reads it.
 let known: ReadonlySet<number> | undefined;

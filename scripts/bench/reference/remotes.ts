@@ -3,7 +3,7 @@
 // pages end up in one ordinary bundle with no federation runtime. Built only by `npm run bench`
 // (scripts/bench/reference/rspack.config.cjs); never deployed. Without federation nothing
 // announces react-toastify, so this app shows no toasts: none of the measured pages needs one.
-import type { RemoteModule, RemoteModuleId, RemoteName, RuntimeConfig } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId, RemoteName, RuntimeConfig } from '@portal/shared-contracts';
 import AccountMenu from '../../../mf-account/src/exposes/account-menu';
 import ModalHost from '../../../mf-account/src/exposes/modal-host';
 import ProfilePage from '../../../mf-account/src/exposes/profile-page';

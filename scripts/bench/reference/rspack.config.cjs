@@ -3,7 +3,7 @@
 // Module Federation plugin. Output goes to bench-out/reference/, outside every deployed dist.
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
-const { createFederatedConfig } = require('build-config');
+const { createFederatedConfig } = require('@portal/build-config');
 
 const root = path.resolve(__dirname, '../../..');
 const shellDir = path.join(root, 'shell');

@@ -8,7 +8,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
-const { partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule } = require('build-config');
+const { partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule } = require('@portal/build-config');
 
 const catalogDir = path.resolve(__dirname, '..', '..', '..', 'mf-catalog');
 const { name, exposes } = partOptions(catalogDir);

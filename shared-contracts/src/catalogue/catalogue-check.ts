@@ -1,5 +1,5 @@
 // The checks of the catalogue's data (games.json, games-added.json): run when the shell is built
-// (shell/scripts/seo-files.mjs) and by the tests, never in the browser. 'shared-contracts/catalogue-check'.
+// (shell/scripts/seo-files.mjs) and by the tests, never in the browser. '@portal/shared-contracts/catalogue-check'.
 import { KNOWN_CATEGORIES, toGames, type Game, type RawGame } from './game';
 
 export class CatalogueError extends Error {

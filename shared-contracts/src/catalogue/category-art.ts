@@ -4,7 +4,7 @@
  * from any remote's origin, offline, and can never be the thing that fails to load. Every build
  * (Rspack for browsers and for the Node renderers, jest) imports an .svg as its markup
  * (`asset/source`, decision 0050), so the server's HTML and the browser's render carry the same
- * URI. Imported as 'shared-contracts/category-art', not from the shared barrel: only the parts
+ * URI. Imported as '@portal/shared-contracts/category-art', not from the shared barrel: only the parts
  * that draw categories bundle it, and the first visit's shared copy of shared-contracts carries
  * no pictures (decision 0016).
  */

@@ -1,5 +1,5 @@
 // The picture shown when a game's thumbnail fails to load (product §2.12): an inline SVG data:
-// URI, like the category art, so it never fails itself. Imported as 'shared-contracts/game-art':
+// URI, like the category art, so it never fails itself. Imported as '@portal/shared-contracts/game-art':
 // a game card needs it, the category pictures stay out of that bundle (decision 0016).
 import { gamepad, sparkles, svgDataUri } from './svg-art';
 

@@ -1,5 +1,5 @@
 // The feed's own words for each game: its description and its instructions (SOURCES.md says where
-// they come from). Imported as 'shared-contracts/game-details' by what shows them (the play page,
+// they come from). Imported as '@portal/shared-contracts/game-details' by what shows them (the play page,
 // in a chunk of its own, and the server's JSON-LD), never through the shared barrel: 30 KB of
 // text must not ride on every first visit (decision 0056).
 import rawDetails from './game-details.json';

@@ -1,5 +1,5 @@
 // Related-game picks (decision 0025/0026): "More like this", the search page's fallback row and the
-// header's suggestions. Imported as 'shared-contracts/related': bundled by the parts that use it, not
+// header's suggestions. Imported as '@portal/shared-contracts/related': bundled by the parts that use it, not
 // carried by the shared barrel on every first visit (decision 0028).
 import type { Game } from '../catalogue/game';
 import { listTags, searchGames, sortGamesByName, tagKey } from '../catalogue/queries';

@@ -1,5 +1,5 @@
 // Which page of the list (pages.ts) a path is. Not in the package's barrel, which the shell loads
-// at start-up: only its lazy chunks and the servers match paths ('shared-contracts/pages').
+// at start-up: only its lazy chunks and the servers match paths ('@portal/shared-contracts/pages').
 import { PAGE_NAMES, PAGES, type PageEntry, type PageName } from './pages';
 
 export interface PageMatch {

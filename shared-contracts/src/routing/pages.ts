@@ -1,5 +1,5 @@
 // The site's pages, each declared once (decision 0063). The shell's router, its prefetcher and
-// telemetry's route labels read this list (matched by match-page.ts, 'shared-contracts/pages'); page meta, the sitemap and the paths remotes draw at
+// telemetry's route labels read this list (matched by match-page.ts, '@portal/shared-contracts/pages'); page meta, the sitemap and the paths remotes draw at
 // their build read it through seo/page-rules.ts, which gives every page here its rule. Plain data
 // only: it is on the shell's start-up path, so what costs bytes (meta texts, catalogue look-ups)
 // lives in the rules, which only the server and a lazy chunk load.

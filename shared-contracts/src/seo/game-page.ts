@@ -43,7 +43,7 @@ export interface GamePageSite {
 
 /**
  * The play page's structured data (schema.org): the game as a `VideoGame` with the feed's
- * description (`description`, from 'shared-contracts/game-details'), its rating once
+ * description (`description`, from '@portal/shared-contracts/game-details'), its rating once
  * MIN_VOTES_FOR_SHARE players voted, and the page's `BreadcrumbList`. JSON texts, to go into
  * `<script type="application/ld+json">` (escaped by the writer).
  */

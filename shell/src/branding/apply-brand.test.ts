@@ -1,4 +1,4 @@
-import type { Brand } from 'shared-contracts';
+import type { Brand } from '@portal/shared-contracts';
 import { applyBrandToDocument } from './apply-brand';
 
 const brand: Brand = {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Brand } from 'shared-contracts';
+import type { Brand } from '@portal/shared-contracts';
 
 export const BrandContext = createContext<Brand | null>(null);
 

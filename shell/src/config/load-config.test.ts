@@ -1,4 +1,4 @@
-import { REMOTE_NAMES } from 'shared-contracts';
+import { REMOTE_NAMES } from '@portal/shared-contracts';
 import { INLINE_CONFIG_ID, loadRuntimeConfig } from './load-config';
 
 const config = {

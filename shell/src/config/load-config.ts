@@ -1,4 +1,4 @@
-import { parseRuntimeConfig, type RuntimeConfig } from 'shared-contracts';
+import { parseRuntimeConfig, type RuntimeConfig } from '@portal/shared-contracts';
 
 /** Id of the JSON data element the site's server writes the runtime config into. */
 export const INLINE_CONFIG_ID = 'runtime-config';

@@ -1,5 +1,5 @@
 import { memo, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId } from '@portal/shared-contracts';
 import { FRAGMENT_HOST_ATTRIBUTE, FRAGMENT_HOST_STYLE } from './remote-fragments';
 import { RenderErrorBoundary } from './render-error-boundary';
 

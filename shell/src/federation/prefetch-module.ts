@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'shared-contracts';
+import type { RemoteModuleId } from '@portal/shared-contracts';
 import { loadRemoteModule } from './remotes';
 
 /** One prefetch per module and tab; a module whose prefetch failed is left to the page that needs it. */

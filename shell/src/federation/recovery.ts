@@ -1,4 +1,4 @@
-import type { RemoteName } from 'shared-contracts';
+import type { RemoteName } from '@portal/shared-contracts';
 
 /** Tells failed mounts of a remote that a retry elsewhere loaded it again. */
 const recoveries = new EventTarget();

@@ -1,4 +1,4 @@
-import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId } from '@portal/shared-contracts';
 import {
   boundaryReducer,
   initialState,

@@ -1,7 +1,7 @@
 // What RemoteBoundary shows, as one pure reducer (decision 0044): the phases of a mount and the
 // events that move it. The component runs the loads, checks and subscriptions each phase asks for.
 import type { ComponentType } from 'react';
-import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId } from '@portal/shared-contracts';
 import type { afterRenderFailure } from './remotes';
 
 /** A remote's component; the boundary hands it the props its id declares. */

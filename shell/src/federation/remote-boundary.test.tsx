@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId } from '@portal/shared-contracts';
 import { TEST_BRAND } from '../testing/test-brand';
 import { announceRecovery } from './recovery';
 import { RemoteBoundary } from './remote-boundary';

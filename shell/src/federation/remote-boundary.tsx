@@ -1,5 +1,5 @@
 import { createContext, startTransition, useContext, useEffect, useReducer, type ComponentProps, type ReactNode } from 'react';
-import { remoteOf, type RemoteModuleId, type RemoteModules } from 'shared-contracts';
+import { remoteOf, type RemoteModuleId, type RemoteModules } from '@portal/shared-contracts';
 import { reportRemoteError } from '../telemetry/client-telemetry';
 import { onRecovery } from './recovery';
 import { AdoptedRemote } from './adopted-remote';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useState } from 'react';
-import type { RemoteModule, RemoteModuleId } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId } from '@portal/shared-contracts';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFragments, serverFragmentsOf, type RemoteFragmentSource } from './remote-fragments';
 import { loadRemoteModule } from './remotes';

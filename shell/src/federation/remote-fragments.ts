@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { RemoteModuleId } from 'shared-contracts';
+import type { RemoteModuleId } from '@portal/shared-contracts';
 
 /**
  * Which mounts start from their remote's page in the server's HTML (decision 0032). The server

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RuntimeConfig } from 'shared-contracts';
+import { REMOTE_NAMES, type RuntimeConfig } from '@portal/shared-contracts';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

@@ -8,7 +8,7 @@ import {
   type RemoteModuleId,
   type RemoteName,
   type RuntimeConfig,
-} from 'shared-contracts';
+} from '@portal/shared-contracts';
 import { noteRemoteBuild, reportRemoteError } from '../telemetry/client-telemetry';
 import { toastDemandPlugin } from '../toasts/toast-demand';
 import { announceRecovery } from './recovery';

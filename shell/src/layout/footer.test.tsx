@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Brand } from 'shared-contracts';
+import type { Brand } from '@portal/shared-contracts';
 import { BrandContext } from '../branding/brand-context';
 import { Footer } from './footer';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FOOTER_TEXT, PRIVACY_PATH, ROUTES, TERMS_PATH } from 'shared-contracts';
+import { FOOTER_TEXT, PRIVACY_PATH, ROUTES, TERMS_PATH } from '@portal/shared-contracts';
 import { useBrand } from '../branding/brand-context';
 import './footer.css';
 

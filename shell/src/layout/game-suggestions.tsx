@@ -2,10 +2,10 @@
 // the options drawn from it. The search box loads this on first focus or keystroke, never at
 // start-up (decision 0016).
 import type { NavigateFunction } from 'react-router-dom';
-import { GAMES, gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from 'shared-contracts';
-import { SEARCH_TEXT, suggestMatches, type SearchMatch } from 'shared-contracts/related';
-import { GameThumb } from 'ui';
-import { withoutUnavailable } from 'portal-runtime';
+import { GAMES, gamePath, playStateOf, rememberPlayedGame, resolveGameImage, type Game } from '@portal/shared-contracts';
+import { SEARCH_TEXT, suggestMatches, type SearchMatch } from '@portal/shared-contracts/related';
+import { GameThumb } from '@portal/ui';
+import { withoutUnavailable } from '@portal/runtime';
 
 /**
  * Up to six games for what the player typed, each with why it matched (the search page shows

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ROUTES, type AccountRemoteConfig } from 'shared-contracts';
+import { ROUTES, type AccountRemoteConfig } from '@portal/shared-contracts';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { NavMenu } from './nav-menu';

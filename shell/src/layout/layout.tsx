@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AccountRemoteConfig } from 'shared-contracts';
+import type { AccountRemoteConfig } from '@portal/shared-contracts';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { Footer } from './footer';
 import { Header } from './header';

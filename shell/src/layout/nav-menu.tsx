@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { activeNavItem, ROUTES, type NavItem } from 'shared-contracts';
+import { activeNavItem, ROUTES, type NavItem } from '@portal/shared-contracts';
 import './nav-menu.css';
 
 const ITEMS: { id: NavItem; label: string; to: string }[] = [

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { mockViewportWidth } from 'build-config/jest/viewport';
+import { mockViewportWidth } from '@portal/build-config/jest/viewport';
 import { SearchBox } from './search-box';
 
 function LocationProbe() {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAGE_TEXT, searchPath, type Game } from 'shared-contracts';
-import { PathIcon, SEARCH_ICON } from 'ui';
+import { PAGE_TEXT, searchPath, type Game } from '@portal/shared-contracts';
+import { PathIcon, SEARCH_ICON } from '@portal/ui';
 import './search-box.css';
 
 type SuggestionData = typeof import('./game-suggestions');

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { mockViewportWidth } from 'build-config/jest/viewport';
-import { GAMES, searchGames } from 'shared-contracts';
-import { searchByTag, suggestGames, suggestMatches } from 'shared-contracts/related';
+import { mockViewportWidth } from '@portal/build-config/jest/viewport';
+import { GAMES, searchGames } from '@portal/shared-contracts';
+import { searchByTag, suggestGames, suggestMatches } from '@portal/shared-contracts/related';
 import { SearchBox } from './search-box';
 
 function LocationProbe() {

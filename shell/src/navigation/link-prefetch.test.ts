@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'shared-contracts';
+import type { RemoteModuleId } from '@portal/shared-contracts';
 import { startLinkPrefetch } from './link-prefetch';
 
 jest.mock('../federation/remotes');

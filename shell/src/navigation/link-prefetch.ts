@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from 'shared-contracts';
+import type { RemoteModuleId } from '@portal/shared-contracts';
 import { prefetchModule } from '../federation/prefetch-module';
 import { loadPageHead } from '../seo/use-page-meta';
 import { prefetchWelcome } from './connection';

@@ -1,4 +1,4 @@
-import { afterNextPaint, whenIdle } from 'ui';
+import { afterNextPaint, whenIdle } from '@portal/ui';
 
 /**
  * How long a new page may take to draw its heading, or a restored page to grow tall enough. Any

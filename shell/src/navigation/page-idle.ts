@@ -1,4 +1,4 @@
-import { whenIdle } from 'ui';
+import { whenIdle } from '@portal/ui';
 
 /** How long the page's own downloads must have been quiet before it counts as idle. */
 export const QUIET_MS = 1000;

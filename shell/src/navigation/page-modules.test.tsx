@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { RemoteModuleId } from 'shared-contracts';
+import type { RemoteModuleId } from '@portal/shared-contracts';
 import { BrandContext } from '../branding/brand-context';
 import { RemoteMountCollector } from '../federation/remote-boundary';
 import { loadRemoteModule } from '../federation/remotes';

@@ -1,7 +1,7 @@
 // Stands in for ../routes/site-pages.ts when pages are pre-rendered in Node: the same pages,
 // loaded at once, so the server's HTML carries them whole.
 import type { ComponentType } from 'react';
-import type { ShellPageName } from 'shared-contracts';
+import type { ShellPageName } from '@portal/shared-contracts';
 import { PrivacyPage } from '../routes/privacy-page';
 import { TermsPage } from '../routes/terms-page';
 

@@ -1,6 +1,6 @@
 // Stands in for ../federation/remotes.ts when pages are pre-rendered in Node: nothing is
 // loaded there, every remote mount shows its placeholder. Same exports, same types.
-import type { RemoteModule, RemoteModuleId, RemoteName, RuntimeConfig } from 'shared-contracts';
+import type { RemoteModule, RemoteModuleId, RemoteName, RuntimeConfig } from '@portal/shared-contracts';
 
 export class NewVersionError extends Error {}
 

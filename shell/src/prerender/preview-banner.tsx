@@ -1,7 +1,7 @@
 // A preview override's banner (decision 0047), drawn by the server first in the body of that
 // visitor's pages only, outside React's root (hydration never sees it): its own small style and
 // no script, so it works without JS and costs nothing to anyone else.
-import type { PreviewBanner as PreviewBannerProps } from 'shared-contracts/fragments';
+import type { PreviewBanner as PreviewBannerProps } from '@portal/shared-contracts/fragments';
 
 // The theme's warning colour with the page's background colour as text: a contrast above 10:1.
 const STYLE =

@@ -1,6 +1,6 @@
 // The whole document as React draws it: what the page service puts in comes out in its place,
 // escaped by React, with the CSP meta made from the inline scripts the renderer reports.
-import type { DocumentProps, PrerenderedPage } from 'shared-contracts/fragments';
+import type { DocumentProps, PrerenderedPage } from '@portal/shared-contracts/fragments';
 import { jsonForScript, renderDocument } from './render-document';
 
 const ASSETS = { title: 'Free Online Games', scripts: ['/main.1.js'], stylesheets: ['/main.2.css'] };

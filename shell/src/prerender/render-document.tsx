@@ -5,7 +5,7 @@
 // calls it for every page and for nginx's fallback page (page: null, the plain shell); nothing
 // edits its HTML afterwards, and the CSP's script hashes come from `inlineScripts`.
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { DocumentProps, RenderedShellDocument } from 'shared-contracts/fragments';
+import type { DocumentProps, RenderedShellDocument } from '@portal/shared-contracts/fragments';
 import { INLINE_CONFIG_ID } from '../config/load-config';
 import { PAGE_META_ATTRIBUTE } from '../seo/server-meta';
 import { PreviewBanners } from './preview-banner';

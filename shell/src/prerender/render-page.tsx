@@ -6,17 +6,17 @@
 // (page-service/src/render/document.ts) calls it per request with the runtime config, the request's host
 // (branding by host) and the remotes' fragments, then renderDocument for the document around it.
 import { renderToString } from 'react-dom/server';
-import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from 'shared-contracts';
-import { matchPage } from 'shared-contracts/pages';
-import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from 'shared-contracts/fragments';
+import { findGameById, GAMES, resolveBrand, type RemoteModuleId, type RuntimeConfig } from '@portal/shared-contracts';
+import { matchPage } from '@portal/shared-contracts/pages';
+import { fillSlots, propsKey, type FragmentLookup, type PrerenderedPage } from '@portal/shared-contracts/fragments';
 import {
   NO_PLAY_STATS_ATTRIBUTE,
   statsOf,
   UNAVAILABLE_GAMES_ATTRIBUTE,
   type GameStatsSnapshot,
-} from 'shared-contracts/play-data';
-import { gameDetailsOf } from 'shared-contracts/game-details';
-import { gamePageStructuredData } from 'shared-contracts/seo';
+} from '@portal/shared-contracts/play-data';
+import { gameDetailsOf } from '@portal/shared-contracts/game-details';
+import { gamePageStructuredData } from '@portal/shared-contracts/seo';
 import { App } from '../app';
 import { RemoteMountCollector } from '../federation/remote-boundary';
 import { FRAGMENTS_ATTRIBUTE, RemoteFragments, type RemoteFragmentSource } from '../federation/remote-fragments';

@@ -8,8 +8,8 @@ import {
   type PageEntry,
   type RemoteModuleId,
   type RemoteModules,
-} from 'shared-contracts';
-import { HomeHero } from 'ui';
+} from '@portal/shared-contracts';
+import { HomeHero } from '@portal/ui';
 import { useBrand } from '../branding/brand-context';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import './not-found-page.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ROUTES } from 'shared-contracts';
+import { ROUTES } from '@portal/shared-contracts';
 
 /** The closing "Back to Home" button of the site's own text pages (terms, privacy). */
 export function BackToHome() {

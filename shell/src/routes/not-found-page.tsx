@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ROUTES } from 'shared-contracts';
-import { NOT_FOUND_TEXT } from 'shared-contracts/seo';
+import { ROUTES } from '@portal/shared-contracts';
+import { NOT_FOUND_TEXT } from '@portal/shared-contracts/seo';
 
 export function NotFoundPage() {
   return (

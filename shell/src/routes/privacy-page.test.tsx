@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { LIBRARY_STORAGE_KEYS, PRIVACY_PATH, STORAGE_KEYS } from 'shared-contracts';
-import { DEVICE_ID_KEY } from 'shared-contracts/play-data';
+import { LIBRARY_STORAGE_KEYS, PRIVACY_PATH, STORAGE_KEYS } from '@portal/shared-contracts';
+import { DEVICE_ID_KEY } from '@portal/shared-contracts/play-data';
 import { BrandContext } from '../branding/brand-context';
 import { AppRoutes } from './app-routes';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { LIBRARY_STORAGE_KEYS, STORAGE_KEYS, TERMS_PATH } from 'shared-contracts';
-import { DEVICE_ID_KEY } from 'shared-contracts/play-data';
+import { LIBRARY_STORAGE_KEYS, STORAGE_KEYS, TERMS_PATH } from '@portal/shared-contracts';
+import { DEVICE_ID_KEY } from '@portal/shared-contracts/play-data';
 import { useBrand } from '../branding/brand-context';
 import { BackToHome } from './back-to-home';
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ShellPageName } from 'shared-contracts';
+import type { ShellPageName } from '@portal/shared-contracts';
 
 // The shell's own pages, each loaded when visited: a first visit to Home does not pay for them.
 // Their stylesheets stay in the shell's own (app-routes.tsx), which the server inlines, so a

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { TERMS_PATH } from 'shared-contracts';
+import { TERMS_PATH } from '@portal/shared-contracts';
 import { BrandContext } from '../branding/brand-context';
 import { AppRoutes } from './app-routes';
 

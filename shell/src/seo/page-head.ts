@@ -1,9 +1,9 @@
 // The title and meta tags of a page (decision 0026). It needs the whole catalogue (a game's name
 // and picture), so the browser loads this module only on a client-side navigation: the first
 // page's tags come pre-rendered by the server (so the catalogue stays out of the start-up).
-// The meta rules are 'shared-contracts/seo': no remote needs them, so they stay out of the barrel.
-import { GAMES, type Brand } from 'shared-contracts';
-import { metaTagsFor, pageMetaFor, type MetaTag } from 'shared-contracts/seo';
+// The meta rules are '@portal/shared-contracts/seo': no remote needs them, so they stay out of the barrel.
+import { GAMES, type Brand } from '@portal/shared-contracts';
+import { metaTagsFor, pageMetaFor, type MetaTag } from '@portal/shared-contracts/seo';
 import { PAGE_META_ATTRIBUTE } from './server-meta';
 
 export interface PageHead {

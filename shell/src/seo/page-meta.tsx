@@ -1,4 +1,4 @@
-import type { Brand } from 'shared-contracts';
+import type { Brand } from '@portal/shared-contracts';
 import { usePageMeta } from './use-page-meta';
 
 /** Renders nothing: keeps the document's title and meta tags in step with the route. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Brand } from 'shared-contracts';
+import type { Brand } from '@portal/shared-contracts';
 import { hasServerPageMeta } from './server-meta';
 
 /** The title and meta lookup, one chunk (the idle prefetch loads it ahead of the first navigation). */

@@ -1,6 +1,6 @@
 // When the sender loads: well after start-up when nothing goes wrong (its bytes are not
 // start-up's), at once when an error is noticed (a player who meets one often leaves at once).
-import type { RuntimeConfig } from 'shared-contracts';
+import type { RuntimeConfig } from '@portal/shared-contracts';
 import type { TelemetryState } from './client-telemetry';
 
 const startSender = jest.fn<undefined, [RuntimeConfig, TelemetryState, unknown]>();

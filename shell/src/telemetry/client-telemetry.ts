@@ -4,8 +4,8 @@
 // loaded: when the browser is idle well after start-up, or at once when an error is noticed, so a
 // player who leaves a broken page after a second still reports it and the page view (the sender's
 // pagehide listener sends them). This file is all that telemetry adds to start-up (decision 0035).
-import type { RemoteModuleId, RuntimeConfig } from 'shared-contracts';
-import { whenIdle } from 'ui';
+import type { RemoteModuleId, RuntimeConfig } from '@portal/shared-contracts';
+import { whenIdle } from '@portal/ui';
 
 export type ErrorKind = 'uncaught' | 'rejection' | 'load' | 'render' | 'csp';
 

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from 'shared-contracts';
-import type { TelemetryBatch } from 'shared-contracts/telemetry';
+import type { RuntimeConfig } from '@portal/shared-contracts';
+import type { TelemetryBatch } from '@portal/shared-contracts/telemetry';
 import type { TelemetryState } from './client-telemetry';
 import { describeError, partOfSource, startSender } from './telemetry-sender';
 

@@ -9,7 +9,7 @@ import {
   type PageEntry,
   type RemoteModuleId,
   type RuntimeConfig,
-} from 'shared-contracts';
+} from '@portal/shared-contracts';
 import {
   routePatternOf,
   SHELL_PART,
@@ -17,7 +17,7 @@ import {
   TELEMETRY_LIMITS,
   TELEMETRY_PATH,
   type TelemetryEvent,
-} from 'shared-contracts/telemetry';
+} from '@portal/shared-contracts/telemetry';
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { NoticedError, TelemetryState } from './client-telemetry';
 

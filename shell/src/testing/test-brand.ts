@@ -1,4 +1,4 @@
-import type { Brand } from 'shared-contracts';
+import type { Brand } from '@portal/shared-contracts';
 
 /** A brand for the shell's tests of titles and tags. */
 export const TEST_BRAND: Brand = {

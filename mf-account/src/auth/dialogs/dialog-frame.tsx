@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Icon } from 'ui';
+import { Icon } from '@portal/ui';
 import { DialogToasts } from './dialog-toasts';
 import './modals.css';
 

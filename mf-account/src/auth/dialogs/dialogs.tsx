@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PAGE_TEXT } from 'shared-contracts';
-import { MODAL_KINDS, type ModalKind, type ModalProps } from 'shared-contracts/account';
+import { PAGE_TEXT } from '@portal/shared-contracts';
+import { MODAL_KINDS, type ModalKind, type ModalProps } from '@portal/shared-contracts/account';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { SignInDialog } from './sign-in-dialog';

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { PAGE_TEXT } from 'shared-contracts';
-import { MODAL_KINDS, validateForgotPassword, type ModalProps } from 'shared-contracts/account';
+import { PAGE_TEXT } from '@portal/shared-contracts';
+import { MODAL_KINDS, validateForgotPassword, type ModalProps } from '@portal/shared-contracts/account';
 import { forgotPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { modalOpened } from '../modal-slice';

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { STORAGE_KEYS } from 'shared-contracts';
-import { INFO_TOASTS, MODAL_KINDS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from 'shared-contracts/account';
-import { emit, openModal } from 'portal-runtime';
+import { STORAGE_KEYS } from '@portal/shared-contracts';
+import { INFO_TOASTS, MODAL_KINDS, SUCCESS_TOASTS, VALIDATION_MESSAGES } from '@portal/shared-contracts/account';
+import { emit, openModal } from '@portal/runtime';
 import { AccountMenu } from '../../profile/account-menu';
 import { modalOpened } from '../modal-slice';
 import { sampleUser, validToken } from '../../testing/fakes';

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { validateForgotPassword, validateResetPassword, type ModalProps } from 'shared-contracts/account';
+import { validateForgotPassword, validateResetPassword, type ModalProps } from '@portal/shared-contracts/account';
 import { resetPassword } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { FormAlert } from '../../ui/form-alert';

@@ -1,6 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { PAGE_TEXT } from 'shared-contracts';
-import { MODAL_KINDS, isValidEmail, validateSignIn, type ModalProps } from 'shared-contracts/account';
+import { PAGE_TEXT } from '@portal/shared-contracts';
+import { MODAL_KINDS, isValidEmail, validateSignIn, type ModalProps } from '@portal/shared-contracts/account';
 import { signin, useSigninStatus } from '../../session';
 import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';

@@ -1,6 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { PAGE_TEXT, TERMS_PATH } from 'shared-contracts';
-import { MODAL_KINDS, signUpProblemField, validateSignUp, type SignUpField } from 'shared-contracts/account';
+import { PAGE_TEXT, TERMS_PATH } from '@portal/shared-contracts';
+import { MODAL_KINDS, signUpProblemField, validateSignUp, type SignUpField } from '@portal/shared-contracts/account';
 import { signup } from '../auth-actions';
 import { useAccountConfig } from '../../ui/account-config';
 import { useAccountDispatch } from '../../store/hooks';

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { validateForgotPassword, validateVerificationCode, type ModalProps } from 'shared-contracts/account';
+import { validateForgotPassword, validateVerificationCode, type ModalProps } from '@portal/shared-contracts/account';
 import { resendVerification, verifyEmail } from '../auth-actions';
 import { useAccountDispatch } from '../../store/hooks';
 import { useAuthSelector } from '../auth-state';
