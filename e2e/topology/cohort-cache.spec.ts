@@ -19,9 +19,10 @@ steersReleases({
 });
 
 const site = process.env.E2E_BASE_URL ?? '';
+const pageServices = JSON.parse(process.env.E2E_PAGE_SERVICES ?? '[]') as string[];
 
-async function page(path: string, cookie: string) {
-  const response = await fetch(`${site}${path}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'br', Cookie: cookie } });
+async function page(path: string, cookie: string, base = site) {
+  const response = await fetch(`${base}${path}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'br', Cookie: cookie } });
   const releases = catalogueReleases(await response.text()).join('+');
   return {
     releases,
@@ -37,7 +38,17 @@ test('crafted Cookie headers never hand one cohortâ€™s page to the other cohortâ
   const id = canaryId(env);
   const stable = `portal_cohort=${id}.s`;
   const canary = `portal_cohort=${id}.c`;
-  await expect.poll(async () => (await page('/all-games', canary)).releases, { timeout: 5_000, intervals: [100] }).toBe('c2');
+  // Every page service has the canary (each polls the release service on its own second): asked
+  // directly, so nginx's choice of instance cannot make a later request find one still without it.
+  await expect
+    .poll(
+      async () => Promise.all([site, ...pageServices].map(async (base) => (await page('/all-games', canary, base)).releases)),
+      {
+        timeout: 5_000,
+        intervals: [100],
+      },
+    )
+    .toEqual([site, ...pageServices].map(() => 'c2'));
 
   // The review's requests (nginx reads the first pair, the `cookie` package the last), and
   // their mirrors, each on a page no one asked for yet: whatever they get is the first copy.

@@ -309,5 +309,15 @@ test('a cold nginx has the fallback page once a page service answered it once, w
   } finally {
     await act(request, 'start', 'pages', 0);
     await act(request, 'start', 'pages', 1);
+    // nginx sends nothing to an instance for fail_timeout (5 s) after it failed: the specs after
+    // this one start once a new page comes from a page service again, not from the fallback.
+    await expect
+      .poll(
+        async () =>
+          (await request.get(`/all-games?back=${Date.now()}`, { headers: { Accept: 'text/html' } })).headers()['x-fallback'] ??
+          'drawn',
+        { timeout: 20_000 },
+      )
+      .toBe('drawn');
   }
 });
