@@ -255,6 +255,20 @@ function createJestConfig(dir, { environment = 'jsdom' } = {}) {
 }
 
 /**
+ * The loaders of a Node build of a part's pages: its source for Node 24, and its stylesheets and
+ * pictures as strings, since only the markup is rendered (the browser build ships the files).
+ * @returns {import('@rspack/core').RuleSetRule[]}
+ */
+function nodeRenderRules() {
+  return [
+    swcRule({ targets: 'node 24' }),
+    { test: /\.css$/, type: 'asset/source' },
+    { test: /\.svg$/, type: 'asset/source' },
+    { test: /\.(png|jpe?g|gif|webp|ico)$/, type: 'asset/inline' },
+  ];
+}
+
+/**
  * A Node build of a part's pages for rendering them without a browser (the shell's
  * pre-renderer, a remote's build-time fragments; decisions 0028 and 0032): the same components
  * as the browser build, without Module Federation and without stylesheets (the browser build
@@ -271,14 +285,7 @@ function createNodeRendererConfig({ dir, entry, outDir, plugins = [] }) {
     entry,
     output: { path: path.join(dir, outDir), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
     resolve: { extensions: RESOLVE_EXTENSIONS },
-    module: {
-      rules: [
-        swcRule({ targets: 'node 24' }),
-        { test: /\.css$/, type: 'asset/source' },
-        { test: /\.svg$/, type: 'asset/source' },
-        { test: /\.(png|jpe?g|gif|webp|ico)$/, type: 'asset/inline' },
-      ],
-    },
+    module: { rules: nodeRenderRules() },
     plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }), ...plugins],
     optimization: { minimize: false },
     performance: { hints: false },
@@ -289,6 +296,7 @@ module.exports = {
   createFederatedConfig,
   createNodeRendererConfig,
   createJestConfig,
+  nodeRenderRules,
   partOptions,
   RESOLVE_EXTENSIONS,
   ROUTER_EXPORTS,

@@ -7,34 +7,19 @@
 //
 // Needs `npm run build` here (and the BENCH_BEFORE build). The remotes are served from
 // BENCH_PORT_BASE (default 5000) + 600 on.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import parts from '../../build-config/parts.js';
+import { startBenchRemotes } from './bench-remotes.mjs';
 
-const { ROOT, registry } = parts;
+const { ROOT } = parts;
 const base = Number(process.env.BENCH_PORT_BASE ?? 5000) + 600;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PAGES = ['/', '/all-games', '/categories/Arcade%20Games', '/game/5'];
 const before = process.env.BENCH_BEFORE;
 
 const builds = [{ label: 'this build', root: ROOT }, ...(before ? [{ label: 'BENCH_BEFORE', root: path.resolve(before) }] : [])];
-const { startStaticFolder } = await import(path.join(ROOT, 'page-service/dist/index.js'));
-const servers = await Promise.all(
-  registry.remotes.map((remote, i) =>
-    startStaticFolder({ root: path.join(ROOT, remote.folder, 'dist'), port: base + i, host: '127.0.0.1', name: remote.folder }),
-  ),
-);
-const work = mkdtempSync(path.join(os.tmpdir(), 'bench-render-'));
-const config = JSON.parse(readFileSync(path.join(ROOT, registry.shell.folder, 'dist', 'config.json'), 'utf8'));
-const configFile = path.join(work, 'config.json');
-writeFileSync(
-  configFile,
-  JSON.stringify({
-    ...config,
-    remotes: Object.fromEntries(registry.remotes.map((r, i) => [r.container, `http://127.0.0.1:${base + i}/mf-manifest.json`])),
-  }),
-);
+const remotes = await startBenchRemotes({ base, name: 'bench-render' });
+const { configFile } = remotes;
 
 for (const build of builds) {
   const { buildPageService } = await import(path.join(build.root, 'page-service/dist/index.js'));
@@ -75,5 +60,4 @@ for (const page of PAGES)
   console.log(`| ${page} | ${builds.map((b) => `${median(b.costs[page]).toFixed(2)} | ${b.bytes[page]}`).join(' | ')} |`);
 
 for (const build of builds) await build.service.app.close();
-await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-rmSync(work, { recursive: true, force: true });
+await remotes.close();

@@ -6,34 +6,20 @@
 //
 // Needs `npm run build` (the shell's dist and dist-prerender, the remotes' dists, this service's
 // dist). The remotes are served from BENCH_PORT_BASE (default 5000) + 500 on.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import parts from '../../build-config/parts.js';
-import { buildPageService, startStaticFolder } from '../dist/index.js';
+import { buildPageService } from '../dist/index.js';
+import { startBenchRemotes } from './bench-remotes.mjs';
 
 const { ROOT, registry } = parts;
 const base = Number(process.env.BENCH_PORT_BASE ?? 5000) + 500;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15);
 const PAGE = '/all-games';
 
-const servers = await Promise.all(
-  registry.remotes.map((remote, i) =>
-    startStaticFolder({ root: path.join(ROOT, remote.folder, 'dist'), port: base + i, host: '127.0.0.1', name: remote.folder }),
-  ),
-);
-const work = mkdtempSync(path.join(os.tmpdir(), 'bench-variants-'));
+const remotes = await startBenchRemotes({ base, name: 'bench-variants' });
+const { configFile } = remotes;
 const shellDist = path.join(ROOT, registry.shell.folder, 'dist');
-const config = JSON.parse(readFileSync(path.join(shellDist, 'config.json'), 'utf8'));
-const configFile = path.join(work, 'config.json');
-writeFileSync(
-  configFile,
-  JSON.stringify({
-    ...config,
-    remotes: Object.fromEntries(registry.remotes.map((r, i) => [r.container, `http://127.0.0.1:${base + i}/mf-manifest.json`])),
-  }),
-);
 const { app, renderer } = await buildPageService({
   shellDist,
   prerenderDir: path.join(ROOT, registry.shell.folder, 'dist-prerender'),
@@ -96,5 +82,4 @@ reference('brotli 11', () =>
 reference('gzip 9', () => gzipSync(page, { level: 9 }));
 
 await app.close();
-await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-rmSync(work, { recursive: true, force: true });
+await remotes.close();

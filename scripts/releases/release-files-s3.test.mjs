@@ -4,7 +4,7 @@
 // (types, cache headers, ETag and 304), a version never overwritten (also by two publishes at
 // once), a missing file a 404, a bucket that stops answering a 503 in the API's error shape, prune.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
@@ -12,6 +12,7 @@ import S3rver from 's3rver';
 import { main } from '../release.mjs';
 import { loadReleaseFiles, loadReleaseStore, startReleaseService } from './release-service.mjs';
 import { bundleApiModule } from './testing/api-bundle.mjs';
+import { writeRemoteBuild } from './testing/remote-build.mjs';
 
 const BUCKET = 'releases';
 const KEY = 'S3RVER';
@@ -86,15 +87,11 @@ const ciEnv = (remote) => ({
 });
 const release = (remote, ...args) => main(args, ciEnv(remote));
 
-function build(name) {
-  const folder = path.join(work, 'builds', name);
-  mkdirSync(path.join(folder, 'static'), { recursive: true });
-  writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion: name } } }));
-  writeFileSync(path.join(folder, 'remoteEntry.js'), `/* ${name} */`);
-  writeFileSync(path.join(folder, 'static', 'chunk.1a2b.js'), `/* chunk of ${name} */`);
-  writeFileSync(path.join(folder, 'static', 'main.css'), 'body{}');
-  return folder;
-}
+const build = (name) =>
+  writeRemoteBuild(path.join(work, 'builds', name), name, {
+    'static/chunk.1a2b.js': `/* chunk of ${name} */`,
+    'static/main.css': 'body{}',
+  });
 /** The request `npm run release -- publish` sends, for tests that send it themselves. */
 const upload = (remote, version, name) =>
   fetch(`${service.url}/v1/remotes/${remote}/releases/${version}`, {

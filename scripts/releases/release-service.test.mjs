@@ -5,7 +5,7 @@
 // store is account-api's code, bundled here as `npm run build -w account-api` bundles it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
@@ -14,6 +14,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { main } from '../release.mjs';
 import { loadReleaseMetrics, loadReleaseStore, startReleaseService } from './release-service.mjs';
 import { bundleApiModule } from './testing/api-bundle.mjs';
+import { writeRemoteBuild } from './testing/remote-build.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '..', '..');
@@ -57,14 +58,7 @@ const ciEnv = (remote) => {
 };
 const release = (remote, ...args) => main(args, ciEnv(remote));
 
-function build(name) {
-  const folder = path.join(work, 'builds', name);
-  mkdirSync(path.join(folder, 'static'), { recursive: true });
-  writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion: name } } }));
-  writeFileSync(path.join(folder, 'remoteEntry.js'), `/* ${name} */`);
-  writeFileSync(path.join(folder, 'static', 'chunk.1a2b.js'), '1');
-  return folder;
-}
+const build = (name) => writeRemoteBuild(path.join(work, 'builds', name), name);
 
 function runCli(args, env) {
   return new Promise((resolve) => {

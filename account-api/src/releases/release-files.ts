@@ -3,15 +3,7 @@
 // RELEASE_FILES_STORAGE=s3, so no instance of it keeps files on its own disk. Keys are
 // `<S3_KEY_PREFIX><remote folder>/<version>/<file>`, the path the service serves at /files/.
 // The database decides which versions exist (ReleaseStore.claimVersion); this only keeps bytes.
-import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   createS3Client,
   s3SettingsFrom,
@@ -20,17 +12,13 @@ import {
   whyBucketRefused,
   type S3StorageSettings,
 } from '../storage/s3-client';
+import { getObject, putObject, type StoredObject } from '../storage/s3-objects';
 import { RELEASE_SERVICE_SETTINGS } from './release-service-settings';
 
 export { StorageUnavailableError } from '../storage/s3-client';
 
 /** A file of a build on its way to a browser or a page service. */
-export interface ReleaseFile {
-  body: Readable;
-  size: number;
-  contentType: string;
-  etag: string | null;
-}
+export type ReleaseFile = StoredObject;
 
 export interface S3ReleaseFiles {
   /** `bucket "<name>" at <endpoint>`, for the start-up line and messages. */
@@ -94,32 +82,14 @@ export function s3ReleaseFiles(settings: S3StorageSettings): S3ReleaseFiles {
     },
     async put(path, data, { contentType, cacheControl }) {
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key(path),
-            Body: data,
-            ContentLength: data.length,
-            ContentType: contentType,
-            CacheControl: cacheControl,
-          }),
-        );
+        await putObject(client, { bucket, key: key(path), data, contentType, cacheControl });
       } catch (error) {
         throw unavailable(`writing ${path}`, error);
       }
     },
     async get(path, ifNoneMatch) {
       try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key(path), ...(ifNoneMatch ? { IfNoneMatch: ifNoneMatch } : {}) }),
-        );
-        if (!(object.Body instanceof Readable)) throw new Error('the SDK answered a body that is not a Node stream');
-        return {
-          body: object.Body,
-          size: object.ContentLength ?? 0,
-          contentType: object.ContentType ?? 'application/octet-stream',
-          etag: object.ETag ?? null,
-        };
+        return await getObject(client, { bucket, key: key(path), ifNoneMatch });
       } catch (error) {
         const status = s3StatusOf(error);
         // S3 answers 304 to a matching If-None-Match; the SDK throws it.

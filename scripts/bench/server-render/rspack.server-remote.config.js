@@ -8,7 +8,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
-const { partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS, swcRule } = require('@portal/build-config');
+const { nodeRenderRules, partOptions, RESOLVE_EXTENSIONS, SHARED_SINGLETONS } = require('@portal/build-config');
 
 const catalogDir = path.resolve(__dirname, '..', '..', '..', 'mf-catalog');
 const { name, exposes } = partOptions(catalogDir);
@@ -39,15 +39,8 @@ module.exports = {
     clean: true,
   },
   resolve: { extensions: RESOLVE_EXTENSIONS },
-  module: {
-    rules: [
-      swcRule({ targets: 'node 24' }),
-      // The browser build ships the stylesheets; the server only needs the markup.
-      { test: /\.css$/, type: 'asset/source' },
-      { test: /\.svg$/, type: 'asset/source' },
-      { test: /\.(png|jpe?g|gif|webp|ico)$/, type: 'asset/inline' },
-    ],
-  },
+  // The browser build ships the stylesheets; the server only needs the markup.
+  module: { rules: nodeRenderRules() },
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
     new ModuleFederationPlugin({

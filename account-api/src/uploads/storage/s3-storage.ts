@@ -1,11 +1,4 @@
-import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   createS3Client,
   s3StatusOf,
@@ -13,6 +6,7 @@ import {
   whyBucketRefused,
   type S3StorageSettings,
 } from '../../storage/s3-client';
+import { getObject, putObject } from '../../storage/s3-objects';
 import type { PictureBody, S3PictureStore, StoredPicture } from './picture-storage';
 
 /** Names never change content (they are random), so whoever caches a picture may keep it. */
@@ -40,30 +34,14 @@ export function s3PictureStore(settings: S3StorageSettings): S3PictureStore {
     freeBytes: () => Promise.resolve(null),
     async put(name, data, contentType) {
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key(name),
-            Body: data,
-            ContentLength: data.length,
-            ContentType: contentType,
-            CacheControl: PICTURE_CACHE_CONTROL,
-          }),
-        );
+        await putObject(client, { bucket, key: key(name), data, contentType, cacheControl: PICTURE_CACHE_CONTROL });
       } catch (error) {
         throw unavailable('writing a picture', error);
       }
     },
     async get(name): Promise<PictureBody | null> {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(name) }));
-        if (!(object.Body instanceof Readable)) throw new Error('the SDK answered a body that is not a Node stream');
-        return {
-          body: object.Body,
-          size: object.ContentLength ?? 0,
-          contentType: object.ContentType ?? 'application/octet-stream',
-          etag: object.ETag ?? null,
-        };
+        return await getObject(client, { bucket, key: key(name) });
       } catch (error) {
         if (s3StatusOf(error) === 404) return null;
         throw unavailable('reading a picture', error);
