@@ -1,4 +1,10 @@
-import { API_PATHS, EMAIL_NOT_VERIFIED, type ApiErrorBody, type LoginResponse, type UserRecord } from '@portal/shared-contracts/account';
+import {
+  API_PATHS,
+  EMAIL_NOT_VERIFIED,
+  type ApiErrorBody,
+  type LoginResponse,
+  type UserRecord,
+} from '@portal/shared-contracts/account';
 import {
   bearer,
   detailOf,

@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GAME_SORTS, parseGameSort, PLAY_DATA_TEXT, SORT_PARAM, sortGames, type GameSort } from '@portal/shared-contracts/play-data';
+import {
+  GAME_SORTS,
+  parseGameSort,
+  PLAY_DATA_TEXT,
+  SORT_PARAM,
+  sortGames,
+  type GameSort,
+} from '@portal/shared-contracts/play-data';
 import { useBrowserValue } from '@portal/ui';
 import { useGameStats } from '@portal/runtime';
 import './sort-control.css';

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { likeShare, PLAY_DATA_TEXT, playsLabel, statsOf, type GameStats, type VoteValue } from '@portal/shared-contracts/play-data';
+import {
+  likeShare,
+  PLAY_DATA_TEXT,
+  playsLabel,
+  statsOf,
+  type GameStats,
+  type VoteValue,
+} from '@portal/shared-contracts/play-data';
 import { on, useGameStats } from '@portal/runtime';
 import { castVote, fetchMyVotes } from '@portal/runtime/player-requests';
 import { ROUND_BUTTON_CLASS } from '@portal/ui';
