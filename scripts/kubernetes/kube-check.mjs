@@ -350,6 +350,18 @@ async function main() {
           ? "not the ConfigMap's config (the API and the remotes under the site's https origin)"
           : null,
     );
+    // The page services take the pointers from the release service (RELEASE_API_URL), over TLS
+    // they verify: asked from inside a page service's container, with its own settings.
+    const polled = podman([
+      'exec',
+      'page-service-page-service',
+      'node',
+      '-e',
+      "fetch(process.env.RELEASE_API_URL + '/v1/pointers').then((r) => console.log(r.status), (e) => console.log(e.cause?.code ?? e.message))",
+    ]);
+    if (polled.stdout.trim() !== '200')
+      failures.push(`the release service's pointers from a page service: ${polled.stdout.trim() || polled.stderr.trim()}`);
+    else console.log("   ok: the page services read the release service's pointers (verified TLS)");
     await check("a remote's files under the site's origin", `${site}/mf-catalog/mf-manifest.json`, ({ status, headers }) =>
       status !== 200 ? `status ${status}` : !headers['strict-transport-security'] ? 'no HSTS' : null,
     );
