@@ -201,6 +201,17 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
     return folder;
   };
   const env = { RELEASES_DIR: path.join(work, 'releases'), RELEASES_URL: 'http://cdn.test', RELEASE_BY: 'ana' };
+  // What the canary build's clients report: the abort line must carry these figures as they came.
+  const canaryFigures = {
+    pageViews: 30,
+    errors: 30,
+    clients: 30,
+    clientsWithErrors: 30,
+    errorRate: 1,
+    lcpP75: null,
+    inpP75: null,
+    vitalsSamples: 0,
+  };
   const summary = {
     windowMinutes: 1,
     releases: [
@@ -216,18 +227,7 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
         inpP75: null,
         vitalsSamples: 0,
       },
-      {
-        remote: 'mf_catalog',
-        version: 'build-v2',
-        pageViews: 30,
-        errors: 30,
-        clients: 30,
-        clientsWithErrors: 30,
-        errorRate: 1,
-        lcpP75: null,
-        inpP75: null,
-        vitalsSamples: 0,
-      },
+      { remote: 'mf_catalog', version: 'build-v2', ...canaryFigures },
     ],
   };
   const server = createServer((request, response) => {
@@ -253,17 +253,7 @@ test('`release watch --once`: a canary worse than stable is aborted by a pointer
       line.why,
       /^automatic: canary error rate 100\.0 % vs stable 0\.0 % over 30 \/ 40 clients \(z = .*\) in the last 1 min$/,
     );
-    assert.deepEqual(line.watch.canary, {
-      build: 'build-v2',
-      pageViews: 30,
-      errors: 30,
-      clients: 30,
-      clientsWithErrors: 30,
-      errorRate: 1,
-      lcpP75: null,
-      inpP75: null,
-      vitalsSamples: 0,
-    });
+    assert.deepEqual(line.watch.canary, { build: 'build-v2', ...canaryFigures });
     assert.equal(line.watch.stable.pageViews, 40);
     assert.equal(line.watch.rule.minViews, 20);
     assert.equal(line.before, 'v1');
