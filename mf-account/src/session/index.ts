@@ -1,15 +1,5 @@
 // The session's public entry (decision 0043): what the other features may use.
-export {
-  logoutRequested,
-  playerChanged,
-  sessionEnded,
-  sessionRejected,
-  sessionRenewed,
-  sessionSynced,
-  signin,
-  signinUnverified,
-  type SessionEndReason,
-} from './session-actions';
+export * from './session-actions';
 export { sessionSagas } from './session-sagas';
 export { sessionReducers } from './session-state';
 export { useSigninStatus } from './use-signin-status';
