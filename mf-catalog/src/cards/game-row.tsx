@@ -1,8 +1,8 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Game } from '@portal/shared-contracts';
 import { HOME_ROW_TEXT } from '@portal/shared-contracts/play-data';
-import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, ROUND_BUTTON_CLASS } from '@portal/ui';
+import { CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon, ROUND_BUTTON_CLASS, TitledSection } from '@portal/ui';
 import { CARD_ART_STYLE, GameCard } from './game-card';
 import './game-row.css';
 
@@ -37,7 +37,6 @@ const ARROWS = [
  * `seeAll`: the row's whole list, in its order.
  */
 export function GameRow({ title, games, seeAll }: { title: string; games: readonly Game[] | null; seeAll?: string }) {
-  const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   if (games?.length === 0) return null;
 
@@ -50,30 +49,32 @@ export function GameRow({ title, games, seeAll }: { title: string; games: readon
   };
 
   return (
-    <section className="catalog-game-row" aria-labelledby={headingId}>
-      <div className="catalog-game-row__head">
-        <h2 id={headingId} className="catalog-game-row__title">
-          {title}
-        </h2>
-        {seeAll && (
-          <Link className="catalog-game-row__see-all" to={seeAll} aria-label={`${HOME_ROW_TEXT.seeAll}: ${title}`}>
-            {HOME_ROW_TEXT.seeAll}
-          </Link>
-        )}
-        <span className="catalog-game-row__arrows">
-          {ARROWS.map(({ direction, label, icon }) => (
-            <button
-              key={label}
-              type="button"
-              className={`${ROUND_BUTTON_CLASS} catalog-game-row__arrow`}
-              aria-label={`${label}: ${title}`}
-              onClick={() => move(direction)}
-            >
-              <PathIcon d={icon} size={20} weight={2.5} />
-            </button>
-          ))}
-        </span>
-      </div>
+    <TitledSection
+      block="catalog-game-row"
+      title={title}
+      controls={
+        <>
+          {seeAll && (
+            <Link className="catalog-game-row__see-all" to={seeAll} aria-label={`${HOME_ROW_TEXT.seeAll}: ${title}`}>
+              {HOME_ROW_TEXT.seeAll}
+            </Link>
+          )}
+          <span className="catalog-game-row__arrows">
+            {ARROWS.map(({ direction, label, icon }) => (
+              <button
+                key={label}
+                type="button"
+                className={`${ROUND_BUTTON_CLASS} catalog-game-row__arrow`}
+                aria-label={`${label}: ${title}`}
+                onClick={() => move(direction)}
+              >
+                <PathIcon d={icon} size={20} weight={2.5} />
+              </button>
+            ))}
+          </span>
+        </>
+      }
+    >
       <ul ref={listRef} className="catalog-game-row__list scroll-row" style={CARD_ART_STYLE}>
         {games
           ? games.map((game) => (
@@ -83,6 +84,6 @@ export function GameRow({ title, games, seeAll }: { title: string; games: readon
             ))
           : PLACEHOLDERS}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { A11y, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/swiper.css';
-import { Icon } from '@portal/ui';
+import { Icon, TitledSection } from '@portal/ui';
 import { CategoryTile } from './category-tile';
 import { CAROUSEL_LABELS, CATEGORY_CAROUSEL_OPTIONS } from './carousel-options';
 import './category-carousel.css';
@@ -11,17 +11,15 @@ const MODULES = [Navigation, A11y];
 
 /** A row of category cards with previous/next buttons (product §2.11). */
 export function CategoryCarousel({ categories, title }: { categories: readonly string[]; title: string }) {
-  const headingId = useId();
   // Swiper needs the button elements themselves; state (not refs) re-renders once they exist.
   const [previousButton, setPreviousButton] = useState<HTMLButtonElement | null>(null);
   const [nextButton, setNextButton] = useState<HTMLButtonElement | null>(null);
 
   return (
-    <section className="category-carousel" aria-labelledby={headingId}>
-      <div className="category-carousel__head">
-        <h2 id={headingId} className="category-carousel__title">
-          {title}
-        </h2>
+    <TitledSection
+      block="category-carousel"
+      title={title}
+      controls={
         <div className="category-carousel__controls">
           <button
             ref={setPreviousButton}
@@ -35,7 +33,8 @@ export function CategoryCarousel({ categories, title }: { categories: readonly s
             <Icon name="chevronRight" />
           </button>
         </div>
-      </div>
+      }
+    >
       <Swiper
         className="category-carousel__track"
         modules={MODULES}
@@ -49,6 +48,6 @@ export function CategoryCarousel({ categories, title }: { categories: readonly s
           </SwiperSlide>
         ))}
       </Swiper>
-    </section>
+    </TitledSection>
   );
 }
