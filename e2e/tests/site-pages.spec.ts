@@ -155,6 +155,9 @@ for (const viewport of VIEWPORTS) {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         await dialog.getByText("I'm not a robot").click();
         await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+        // The answer has come once the spent tick is cleared: the first attempt's toast is still
+        // up during the second, so the toast alone does not say the second was answered.
+        await expect(dialog.getByTestId('recaptcha-stub')).not.toBeChecked();
         await expect(page.locator('.Toastify__toast').filter({ hasText: 'Incorrect username or password' })).toHaveCount(1);
         await expectNoToastOverDialog(page);
       }
