@@ -65,6 +65,9 @@ export async function serveBenchSites({ base, single = true, label = 'bench' }) 
   const referenceServer = single
     ? await startPageService({
         shellDist: REFERENCE_DIR,
+        // The shell's own document renderer draws the reference's page around its entry files
+        // (bench-out/reference/entry-assets.json): the page service has no other way to draw one.
+        prerenderDir: path.join(ROOT, 'shell', 'dist-prerender'),
         port: referencePort,
         overrides: { accountApiUrl: `http://localhost:${ports.api}` },
         serveAssets: true,
