@@ -61,7 +61,8 @@ function integerOf(name: string, raw: string, setting: ApiSetting): number {
   );
 }
 
-function switchOf(name: string, raw: string): boolean {
+/** A switch setting's value: 1/true/on or 0/false/off, anything else refused by name. */
+export function switchOf(name: string, raw: string): boolean {
   const value = raw.toLowerCase();
   if (value === '1' || value === 'true' || value === 'on') return true;
   if (value === '0' || value === 'false' || value === 'off') return false;

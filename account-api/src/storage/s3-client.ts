@@ -3,6 +3,7 @@
 // bucket through a client made here, so a timeout, a checksum rule or a credential rule is
 // decided once.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { switchOf } from '../settings-reader';
 
 export interface S3StorageSettings {
   /** An S3-compatible service's URL; null: AWS S3 in `region`. */
@@ -76,11 +77,8 @@ export interface S3SettingsOptions {
 const textOf = (env: NodeJS.ProcessEnv, name: string): string | null => env[name]?.trim() || null;
 
 function flagOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === '1' || raw === 'true' || raw === 'on') return true;
-  if (raw === '0' || raw === 'false' || raw === 'off') return false;
-  throw new Error(`${name} must be 1 or 0, got "${env[name] ?? ''}"`);
+  const raw = env[name]?.trim();
+  return raw ? switchOf(name, raw) : fallback;
 }
 
 /** The S3_* settings of a driver chosen by `options.driverSetting`; null unless it chose `s3`. */
