@@ -5,6 +5,7 @@ import { activeTracing } from '@portal/service-tracing';
 import { inQuerySpan } from '../observability/tracing';
 import type { DatabaseHandle } from './connect';
 import { oncePerTask, UntilCommitCache } from './until-commit-cache';
+import { walChangeCounter } from './wal-change-counter';
 
 /**
  * The prepared reads of the authenticated hot path (decisions 0007 step 3 and 0024):
@@ -87,8 +88,11 @@ function sqliteLookup(file: string): AuthLookup {
   const user = reader.prepare<[number, number, string], Cell[]>(USER_SQL).raw(true);
   const wallet = reader.prepare<[number], Cell[]>(WALLET_SQL).raw(true);
   const version = reader.prepare<[], number>('pragma data_version').pluck(true);
+  // Reading once makes SQLite build the WAL index the counter reads.
+  version.get();
+  const commits = walChangeCounter(file);
   // One read per request: its auth check and its wallet read share it (oncePerTask).
-  const dataVersion = oncePerTask(() => version.get() as number);
+  const dataVersion = oncePerTask(commits ? commits.read : () => version.get() as number);
   const users = new UntilCommitCache<UserRecord>(dataVersion, KEPT_ANSWERS);
   const wallets = new UntilCommitCache<BalanceResponse>(dataVersion, KEPT_ANSWERS);
   // With tracing on, each read that reaches the database is a span of the request (the plain
@@ -108,6 +112,7 @@ function sqliteLookup(file: string): AuthLookup {
       users.read(`${sessionId} ${userId} ${version}`, () => toRecord(readUser(userId, version, sessionId))),
     wallet: (userId) => wallets.read(String(userId), () => toWallet(readWallet(userId))),
     close: () => {
+      commits?.close();
       reader.close();
       return Promise.resolve();
     },

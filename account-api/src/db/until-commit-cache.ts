@@ -1,7 +1,8 @@
 /**
- * Answers of a read, kept only while the database is unchanged. SQLite's `PRAGMA data_version`
- * (read on the reading connection) changes whenever any other connection commits: this process's
- * own writer, or another process on the same file. The first read after any commit therefore
+ * Answers of a read, kept only while the database is unchanged. The version it is given (the
+ * file's WAL-index header, or `PRAGMA data_version` on the reading connection) moves whenever
+ * any other connection commits: this process's own writer, or another process on the same file.
+ * The first read after any commit therefore
  * drops everything kept and asks the database again, so a revoked session, a password change or a
  * profile edit is seen by the very next request, whoever wrote it. Nothing time-dependent may be
  * kept here: an entry lives as long as the data it came from, not a moment longer.
@@ -11,7 +12,7 @@ export class UntilCommitCache<Value> {
   private readonly entries = new Map<string, Value>();
 
   constructor(
-    /** The reading connection's `PRAGMA data_version`. */
+    /** Moves with every commit to the database (wal-change-counter.ts, or `PRAGMA data_version`). */
     private readonly dataVersion: () => number,
     /** At most this many answers; the oldest goes first. */
     private readonly maxEntries: number,
@@ -45,7 +46,7 @@ export class UntilCommitCache<Value> {
  * `read`, asked at most once per synchronous stretch of code: the first call reads, the calls
  * after it until the current task ends (the microtask queue's next turn) share that answer. On
  * SQLite one request's reads are one such stretch (the auth check, then the balance handler,
- * with no await between), so they share one `PRAGMA data_version` (a few system calls). The
+ * with no await between), so they share one version read (a system call). The
  * next request is always a later task: a commit that ended before it started is seen.
  */
 export function oncePerTask(read: () => number): () => number {
