@@ -40,7 +40,13 @@ async function start(env: Record<string, string> = {}): Promise<BuiltServer> {
   });
 }
 
-/** A sign-up sent over a raw socket: the headers and the first half of the body now, the rest on demand. */
+/**
+ * A sign-up sent over a raw socket: the headers and the first half of the body now, the rest on
+ * demand. It asks for `100 Continue`, which Node's server sends once it has the headers and has
+ * handed the request on: from then on the request is in flight (`inFlight`).
+ */
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+
 async function slowSignUp(port: number) {
   const player = newPlayer('drain');
   const body = new URLSearchParams(player).toString();
@@ -50,8 +56,11 @@ async function slowSignUp(port: number) {
     socket.once('error', reject);
   });
   let answer = '';
+  let continued: () => void = () => undefined;
+  const inFlight = new Promise<void>((resolve) => (continued = resolve));
   socket.on('data', (chunk: Buffer) => {
     answer += chunk.toString('utf8');
+    if (answer.startsWith(CONTINUE)) continued();
   });
   const closed = new Promise<void>((resolve) =>
     socket.once('close', () => {
@@ -62,11 +71,14 @@ async function slowSignUp(port: number) {
   const half = Math.floor(body.length / 2);
   socket.write(
     `POST ${API_PATHS.register} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+      'Expect: 100-continue\r\n' +
       `Content-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body.slice(0, half)}`,
   );
   return {
+    inFlight,
     finish: () => socket.write(body.slice(half)),
-    answer: () => answer,
+    /** The final answer, after the interim `100 Continue`. */
+    answer: () => (answer.startsWith(CONTINUE) ? answer.slice(CONTINUE.length) : answer),
     closed,
     destroy: () => socket.destroy(),
   };
@@ -89,8 +101,7 @@ function refused(port: number): Promise<boolean> {
 it('on SIGTERM refuses new connections, finishes the request in flight, closes everything and exits 0', async () => {
   const server = await start({ SHUTDOWN_DEADLINE_MS: '20000' });
   const request = await slowSignUp(server.port);
-  // The server has the request's headers: it is in flight from here on.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await request.inFlight;
   server.child.kill('SIGTERM');
 
   await until('new connections refused', () => refused(server.port));
@@ -112,7 +123,7 @@ it('on SIGTERM refuses new connections, finishes the request in flight, closes e
 it('exits by SHUTDOWN_DEADLINE_MS with a log line when a request never finishes (SIGINT alike)', async () => {
   const server = await start({ SHUTDOWN_DEADLINE_MS: '1500' });
   const request = await slowSignUp(server.port);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await request.inFlight;
   server.child.kill('SIGINT');
   await until('new connections refused', () => refused(server.port));
 
