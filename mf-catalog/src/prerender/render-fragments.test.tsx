@@ -1,5 +1,5 @@
 import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath } from '@portal/shared-contracts';
-import { fillSlots, propsKey } from '@portal/shared-contracts/fragments';
+import { fillSlots, fragmentPieces, propsKey } from '@portal/shared-contracts/fragments';
 import { renderFragments } from './render-fragments';
 
 const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);
@@ -47,9 +47,13 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
   it("leaves Home's brand to the site: the shell fills the slots with its brand", () => {
     const home = pages.HomePage?.['/'] ?? '';
     expect(home).not.toContain('PlayVerse');
-    const filled = fillSlots(home, {
-      brand: { id: 'b', name: 'Arcade & Co', logo: '', title: '', favicon: '', blurb: 'Play now' },
-    });
+    const pieces = fragmentPieces(home);
+    expect(pieces?.slots).toEqual(expect.arrayContaining(['brand.name', 'brand.blurb']));
+    const filled =
+      pieces &&
+      fillSlots(pieces, {
+        brand: { id: 'b', name: 'Arcade & Co', logo: '', title: '', favicon: '', blurb: 'Play now' },
+      });
     expect(filled).toContain('<h1 class="home-hero__title">Arcade &amp; Co</h1>');
     expect(filled).toContain('Play now');
     expect(props.HomePage).toBe(propsKey({ brand: { id: '', name: '', logo: '', title: '', favicon: '', blurb: '' } }));
