@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const { renderFragments } = require(path.join(dir, 'dist-fragments', 'render-fragments.cjs'));
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
 
-const { pages, props, linkedGames } = renderFragments();
+const { pages, props, linkedGames } = await renderFragments();
 const styles = {};
 for (const expose of Object.keys(pages)) {
   const files = manifest.exposes.find((entry) => entry.name === expose)?.assets?.css?.sync ?? [];

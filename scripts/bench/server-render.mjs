@@ -90,7 +90,7 @@ const fragmentLookup = (pathname) => (id) => {
 // What the remote's build spends once to render every page it publishes.
 const { renderFragments } = require(path.join(ROOT, 'mf-catalog', 'dist-fragments', 'render-fragments.cjs'));
 const buildStart = process.cpuUsage();
-const builtPages = Object.values(renderFragments().pages).reduce((sum, byPath) => sum + Object.keys(byPath).length, 0);
+const builtPages = Object.values((await renderFragments()).pages).reduce((sum, byPath) => sum + Object.keys(byPath).length, 0);
 const buildRenderMs = cpuMsSince(buildStart);
 const renderWithFragments = (page) => renderPage(page.path, config, HOST, ORIGIN, fragmentLookup(page.path));
 const renderWithoutFragments = (page) => renderPage(page.path, config, HOST, ORIGIN, () => undefined);
