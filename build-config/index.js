@@ -119,7 +119,9 @@ function createFederatedConfig({
     const config = {
       context: dir,
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Maps are written for the team's tools but never served (nginx and the page service 404
+      // them), so files name none: the CSS inlined into pages carries no comment to strip.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(dir, 'dist'),

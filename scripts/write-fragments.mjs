@@ -13,13 +13,15 @@ const require = createRequire(import.meta.url);
 const { renderFragments } = require(path.join(dir, 'dist-fragments', 'render-fragments.cjs'));
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
 
-const { pages, props, linkedGames } = renderFragments();
+const { pages, props, linkedGames } = await renderFragments();
 const styles = {};
 for (const expose of Object.keys(pages)) {
   const files = manifest.exposes.find((entry) => entry.name === expose)?.assets?.css?.sync ?? [];
-  styles[expose] = files
-    .map((file) => fs.readFileSync(path.join(dist, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, ''))
-    .join('\n');
+  // The production build names no source map (build-config: 'hidden-source-map'): text as built.
+  styles[expose] = files.map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n');
+  // The site's server puts it in a <style> element, and refuses (placeholder) a text that would end it.
+  if (styles[expose].toLowerCase().includes('</style'))
+    throw new Error(`${expose}'s stylesheet holds '</style': the site would draw its pages with their placeholder`);
 }
 /** @type {import('@portal/shared-contracts/fragments').FragmentFile} */
 const file = { schema: 1, pages, styles, props, linkedGames };

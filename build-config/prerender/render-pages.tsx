@@ -2,8 +2,9 @@
 // the shell mounts it, at its path, with slots for its string props. Build tooling, Node only: a
 // remote's fragments build (src/prerender/, rspack.fragments.config.js) imports it as
 // '@portal/build-config/prerender/render-pages'; no browser bundle does.
+import { text } from 'node:stream/consumers';
 import type { ComponentType, ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createPath, matchPath, Route, Router, Routes, type Navigator, type To } from 'react-router-dom';
 import { GAMES, PAGES, ROUTES, type PageEntry, type PageName } from '@portal/shared-contracts';
 import { propsKey, slottedProps } from '@portal/shared-contracts/fragments';
@@ -75,29 +76,46 @@ const gameIdsOf = (hrefs: Iterable<string>): number[] =>
     .sort((a, b) => a - b);
 
 /**
- * Expose name → page path → HTML, each expose's props key, and page path → the games it links
- * to. React writes a preload link ahead of the markup for each high-priority image; in the
- * browser it puts those in <head> itself, and the hydrated markup must start with the page, so
- * they are left out.
+ * The page's markup, as the browser hydrates it inside the shell's tree. React preloads each
+ * image that loads at once; rendered alone, with no <head> to put them in, it would write those
+ * <link>s ahead of the markup. Given `onHeaders`, it hands them over as a Link header instead, and
+ * the build drops the header: each such <img> asks for its own priority where it stands, and the
+ * page's head is the shell's. React keeps to the header only the high-priority images (of any
+ * number, under this length) and others up to 500 characters: a page with more eager images of
+ * normal priority would still lead with links, and the build stops rather than publish it.
  */
-export function renderFragmentPages(list: readonly FragmentPage[]): {
+async function pageMarkup(element: ReactElement, where: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    onHeaders: () => undefined,
+    maxHeadersLength: 1 << 20,
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const html = await text(prelude);
+  if (html.startsWith('<link'))
+    throw new Error(`${where}: React put image preloads ahead of the markup; make its eager images fetchPriority="high" or lazy`);
+  return html;
+}
+
+/** Expose name → page path → HTML, each expose's props key, and page path → the games it links to. */
+export async function renderFragmentPages(list: readonly FragmentPage[]): Promise<{
   pages: Record<string, Record<string, string>>;
   props: Record<string, string>;
   linkedGames: Record<string, Record<string, number[]>>;
-} {
+}> {
   const pages: Record<string, Record<string, string>> = {};
   const props: Record<string, string> = {};
   const linkedGames: Record<string, Record<string, number[]>> = {};
   for (const { expose, path, route, propsKey: key, element } of list) {
     const hrefs = new Set<string>();
-    const html = renderToString(
+    const html = await pageMarkup(
       <Router location={path} navigator={recordingNavigator(hrefs)} static>
         <Routes>
           <Route path={route} element={element} />
         </Routes>
       </Router>,
+      `${expose} at ${path}`,
     );
-    pages[expose] = { ...pages[expose], [path]: html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '') };
+    pages[expose] = { ...pages[expose], [path]: html };
     linkedGames[expose] = { ...linkedGames[expose], [path]: gameIdsOf(hrefs) };
     props[expose] = key;
   }

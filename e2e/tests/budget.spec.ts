@@ -113,4 +113,10 @@ test("the HTML a player receives already has the header, footer, the page's cont
   // The catalogue's styles for its content come inline too.
   const allGames = await (await request.get('/all-games', { headers: { Accept: 'text/html' } })).text();
   expect(allGames).toMatch(/<style data-remote-fragment-style="mf_catalog\/AllGamesPage">[^<]*\.catalog-game-card/);
+  // Inlined as the build wrote it: nothing rewritten on the way, and no file names a source map
+  // (maps are never served; a comment naming one would send devtools to a 404 beside the page).
+  const [, href, css] = /<style data-href="([^"]+)">([^<]*)<\/style>/.exec(allGames) ?? [];
+  expect(css).toBe(await (await request.get(href!)).text());
+  const script = /<script defer="" src="([^"]+)">/.exec(allGames)?.[1];
+  for (const text of [allGames, await (await request.get(script!)).text()]) expect(text).not.toContain('sourceMappingURL');
 });

@@ -23,7 +23,7 @@ const { configFile } = remotes;
 
 for (const build of builds) {
   const { buildPageService } = await import(path.join(build.root, 'page-service/dist/index.js'));
-  const service = buildPageService({
+  const service = await buildPageService({
     shellDist: path.join(build.root, 'shell/dist'),
     prerenderDir: path.join(build.root, 'shell/dist-prerender'),
     configFile,

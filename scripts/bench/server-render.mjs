@@ -70,16 +70,27 @@ const fragmentsText = fs.readFileSync(path.join(CATALOG_DIST, 'fragments.json'),
 const parseStart = process.cpuUsage();
 const fragments = JSON.parse(fragmentsText);
 const parseMs = cpuMsSince(parseStart);
-/** page-service/src/render/remote-fragments.ts's lookup: the page's HTML and the props it was drawn with. */
+// The page service's cut of a fragment at its slots (shared-contracts), bundled from its source.
+const { outputFiles } = require('esbuild').buildSync({
+  entryPoints: [path.join(ROOT, 'shared-contracts', 'src', 'federation', 'fragments.ts')],
+  bundle: true,
+  write: false,
+  format: 'esm',
+});
+const { fragmentPieces } = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+const cut = new Map();
+/** page-service/src/render/remote-fragments.ts's lookup: the page's HTML cut once at its slots, the props it was drawn with. */
 const fragmentLookup = (pathname) => (id) => {
   const [remote, expose] = id.split('/');
   const html = remote === 'mf_catalog' ? fragments.pages[expose]?.[pathname] : undefined;
-  return typeof html === 'string' ? { html, props: fragments.props[expose] } : undefined;
+  if (typeof html !== 'string') return undefined;
+  if (!cut.has(html)) cut.set(html, fragmentPieces(html));
+  return { pieces: cut.get(html), props: fragments.props[expose] };
 };
 // What the remote's build spends once to render every page it publishes.
 const { renderFragments } = require(path.join(ROOT, 'mf-catalog', 'dist-fragments', 'render-fragments.cjs'));
 const buildStart = process.cpuUsage();
-const builtPages = Object.values(renderFragments().pages).reduce((sum, byPath) => sum + Object.keys(byPath).length, 0);
+const builtPages = Object.values((await renderFragments()).pages).reduce((sum, byPath) => sum + Object.keys(byPath).length, 0);
 const buildRenderMs = cpuMsSince(buildStart);
 const renderWithFragments = (page) => renderPage(page.path, config, HOST, ORIGIN, fragmentLookup(page.path));
 const renderWithoutFragments = (page) => renderPage(page.path, config, HOST, ORIGIN, () => undefined);
@@ -114,7 +125,7 @@ for (const page of PAGES) {
   const a = renderWithFragments(page);
   const chrome = renderWithoutFragments(page);
   const remoteHtml = renderRemotePage(Component, page);
-  const fragmentHtml = fragmentLookup(page.path)(`mf_catalog/${page.expose}`)?.html ?? '';
+  const fragmentHtml = fragments.pages[page.expose]?.[page.path] ?? '';
   const streamed = await streamRemotePage(lazyPages[page.expose], page);
   rows.push({
     page: page.path,

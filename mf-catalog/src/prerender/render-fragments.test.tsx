@@ -1,11 +1,21 @@
+/** @jest-environment node */
 import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath } from '@portal/shared-contracts';
-import { fillSlots, propsKey } from '@portal/shared-contracts/fragments';
+import { fillSlots, fragmentPieces, propsKey } from '@portal/shared-contracts/fragments';
+import { fragmentPage, renderFragmentPages } from '@portal/build-config/prerender/render-pages';
+import { FIRST_SCREEN_CARDS } from '../cards';
 import { renderFragments } from './render-fragments';
+
+type Rendered = Awaited<ReturnType<typeof renderFragments>>;
 
 const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);
 
 describe("the catalogue's pages rendered at build time (fragments.json)", () => {
-  const { pages, props, linkedGames } = renderFragments();
+  let pages: Rendered['pages'] = {};
+  let props: Rendered['props'] = {};
+  let linkedGames: Rendered['linkedGames'] = {};
+  beforeAll(async () => {
+    ({ pages, props, linkedGames } = await renderFragments());
+  });
 
   it('has Home, All Games and every category, each under the path the site links', () => {
     expect(Object.keys(pages.HomePage ?? {})).toEqual(['/']);
@@ -47,12 +57,42 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
   it("leaves Home's brand to the site: the shell fills the slots with its brand", () => {
     const home = pages.HomePage?.['/'] ?? '';
     expect(home).not.toContain('PlayVerse');
-    const filled = fillSlots(home, {
-      brand: { id: 'b', name: 'Arcade & Co', logo: '', title: '', favicon: '', blurb: 'Play now' },
-    });
+    const pieces = fragmentPieces(home);
+    expect(pieces?.slots).toEqual(expect.arrayContaining(['brand.name', 'brand.blurb']));
+    const filled =
+      pieces &&
+      fillSlots(pieces, {
+        brand: { id: 'b', name: 'Arcade & Co', logo: '', title: '', favicon: '', blurb: 'Play now' },
+      });
     expect(filled).toContain('<h1 class="home-hero__title">Arcade &amp; Co</h1>');
     expect(filled).toContain('Play now');
     expect(props.HomePage).toBe(propsKey({ brand: { id: '', name: '', logo: '', title: '', favicon: '', blurb: '' } }));
     expect(props.AllGamesPage).toBe('{}');
+  });
+
+  it("starts each page with its own markup: the first screen's pictures ask for priority themselves, with no preload links of React's ahead", () => {
+    for (const [expose, byPath] of Object.entries(pages))
+      for (const [path, html] of Object.entries(byPath))
+        expect([expose, path, html.includes('rel="preload"')]).toEqual([expose, path, false]);
+    const home = pages.HomePage?.['/'] ?? '';
+    expect(home.startsWith('<div')).toBe(true);
+    expect(home.split('fetchPriority="high"')).toHaveLength(FIRST_SCREEN_CARDS + 1);
+  });
+
+  it('stops the build for a page whose image preloads React would still write ahead of its markup', async () => {
+    const pictures = Array.from({ length: 12 }, (_, index) => `https://images.example/${'picture'.repeat(8)}-${index}.png`);
+    const Eager = () => (
+      <div>
+        {pictures.map((src) => (
+          <img key={src} src={src} alt="" />
+        ))}
+      </div>
+    );
+    await expect(renderFragmentPages([fragmentPage('EagerPage', '/eager', '/eager', Eager, {})])).rejects.toThrow(
+      'EagerPage at /eager: React put image preloads ahead of the markup',
+    );
+    const Lazy = () => <img src={pictures[0]} alt="" loading="lazy" />;
+    const { pages: lazy } = await renderFragmentPages([fragmentPage('LazyPage', '/lazy', '/lazy', Lazy, {})]);
+    expect(lazy.LazyPage?.['/lazy']).toMatch(/^<img /);
   });
 });

@@ -1,8 +1,16 @@
+/** @jest-environment node */
 import { GAMES, gamePath } from '@portal/shared-contracts';
 import { renderFragments } from './render-fragments';
 
+type Rendered = Awaited<ReturnType<typeof renderFragments>>;
+
 describe("the player's pages rendered at build time (fragments.json)", () => {
-  const { pages, props, linkedGames } = renderFragments();
+  let pages: Rendered['pages'] = {};
+  let props: Rendered['props'] = {};
+  let linkedGames: Rendered['linkedGames'] = {};
+  beforeAll(async () => {
+    ({ pages, props, linkedGames } = await renderFragments());
+  });
 
   it("has every catalogue game's play page, rendered for a site that names no game hosts of its own", () => {
     expect(Object.keys(pages.PlayPage ?? {}).sort()).toEqual(GAMES.map((game) => gamePath(game.id)).sort());

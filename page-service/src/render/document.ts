@@ -13,7 +13,7 @@ import { scriptHashes } from '../headers/security-headers';
 import type { RemoteFiles } from '../sources/remote-files';
 import { preloadHints, sharedChunkHints } from './preload-hints';
 import { pageFragments } from './remote-fragments';
-import { styleElementText, type ShellFiles } from './shell-build';
+import type { ShellFiles } from './shell-build';
 
 export interface PageRequest {
   /** Path and query as asked for. */
@@ -101,7 +101,7 @@ export async function renderDocument(
     assets,
     inlineStyles: shell.inlineStyles,
     // The stylesheet of each remote page drawn from its fragment: its content paints styled at once.
-    fragmentStyles: (page?.fragments ?? []).map((id) => ({ id, css: styleElementText(styleOf(id)) })),
+    fragmentStyles: (page?.fragments ?? []).map((id) => ({ id, css: styleOf(id) })),
     config,
     hints,
     // No policy meta: every copy of a page beyond this service is nginx's cache, which keeps the

@@ -2,7 +2,9 @@
 // decision 0032), for the page being served: the shell's pre-renderer draws the page's fragment
 // where the remote will mount, and the page's head gets the fragment's stylesheet. A remote
 // without the file, or down, leaves its page with the placeholder.
+import { fragmentPieces, type FragmentPieces } from '@portal/shared-contracts/fragments';
 import type { RemoteFiles } from '../sources/remote-files';
+import { fitsStyleElement } from './style-element';
 
 const FRAGMENT_FILE = 'fragments.json';
 
@@ -36,15 +38,21 @@ export const fragmentsUrlOf = (manifestUrl: string): string | null =>
   URL.canParse(manifestUrl) ? new URL(FRAGMENT_FILE, manifestUrl).href : null;
 
 export interface PageFragment {
-  html: string;
+  /** The page's HTML cut at its slots (the shell's renderer fills them with its props). */
+  pieces: FragmentPieces;
   props: string;
   /** The games the page links to; null when its build did not say (an older remote). */
   linkedGames: readonly number[] | null;
 }
 
 export interface PageFragments {
-  /** The page's HTML with slots, the props it was rendered with (propsKey), the games it links to. */
+  /**
+   * The page's fragment, the props it was rendered with (propsKey), the games it links to;
+   * undefined where the file has none, or one the page cannot use: HTML with a broken slot, or a
+   * stylesheet that cannot be a <style> element's text (the page is drawn with its placeholder).
+   */
   fragmentOf(id: string): PageFragment | undefined;
+  /** The stylesheet of the expose's fragment, as the <style> element's text. */
   styleOf(id: string): string;
 }
 
@@ -55,6 +63,25 @@ export interface PageFragments {
 export function unknownNameKeyOf(path: string): string | null {
   const parent = path.replace(/\/[^/]*$/, '');
   return parent === '' ? null : `${parent}/*`;
+}
+
+// Each fragment cut at its slots once per loaded file: RemoteFiles hands out the same parsed
+// object until the file's content changes, so a release's pages are cut on their first render.
+const cutPages = new WeakMap<FragmentFile, Map<string, FragmentPieces | null>>();
+
+function piecesOf(file: FragmentFile, expose: string, key: string, html: string): FragmentPieces | null {
+  let cut = cutPages.get(file);
+  if (!cut) {
+    cut = new Map();
+    cutPages.set(file, cut);
+  }
+  const name = `${expose} ${key}`;
+  let pieces = cut.get(name);
+  if (pieces === undefined) {
+    pieces = fragmentPieces(html);
+    cut.set(name, pieces);
+  }
+  return pieces;
 }
 
 /**
@@ -79,20 +106,28 @@ export async function pageFragments(
   const unknownName = unknownNameKeyOf(path);
   const fileOf = (id: string) => loaded.get(id.split('/')[0] ?? '');
   const exposeOf = (id: string) => id.split('/')[1] ?? '';
+  const cssOf = (id: string): string => {
+    const css = fileOf(id)?.styles[exposeOf(id)];
+    return typeof css === 'string' ? css : '';
+  };
   return {
     fragmentOf(id) {
-      const pages = fileOf(id)?.pages[exposeOf(id)];
+      const file = fileOf(id);
+      const expose = exposeOf(id);
+      const pages = file?.pages[expose];
       // A page the remote did not draw at its build may be a name it does not have (a 404 page).
       const key = pages?.[path] !== undefined || unknownName === null ? path : unknownName;
       const html = pages?.[key];
-      const props = fileOf(id)?.props[exposeOf(id)];
-      const linked = fileOf(id)?.linkedGames?.[exposeOf(id)]?.[key];
+      const props = file?.props[expose];
+      if (!file || typeof html !== 'string' || typeof props !== 'string' || !fitsStyleElement(cssOf(id))) return undefined;
+      const pieces = piecesOf(file, expose, key, html);
+      const linked = file.linkedGames?.[expose]?.[key];
       const linkedGames = Array.isArray(linked) && linked.every(Number.isInteger) ? (linked as number[]) : null;
-      return typeof html === 'string' && typeof props === 'string' ? { html, props, linkedGames } : undefined;
+      return pieces ? { pieces, props, linkedGames } : undefined;
     },
     styleOf(id) {
-      const css = fileOf(id)?.styles[exposeOf(id)];
-      return typeof css === 'string' ? css : '';
+      const css = cssOf(id);
+      return fitsStyleElement(css) ? css : '';
     },
   };
 }

@@ -11,6 +11,7 @@ import type { FragmentLookup, PrerenderedPage, RenderDocument, ShellEntryAssets 
 import type { GameStatsSnapshot } from '@portal/shared-contracts/play-data';
 import { cachedByMtime, type CachedFile } from '../sources/file-cache';
 import type { FederationManifest } from './preload-hints';
+import { fitsStyleElement } from './style-element';
 
 /** The pre-renderer's page step, as built into render-page.cjs. */
 export type RenderPage = (
@@ -32,12 +33,6 @@ export interface ShellRenderer {
 /** The file the shell's build lists its entry's files in (build-config's EntryAssetsPlugin). */
 export const ENTRY_ASSETS_FILE = 'entry-assets.json';
 
-// Ready for a <style> element, once per build: the source map comment would point into the
-// page's folder (maps are not served anyway), and '</' must not end the element early. CSS
-// text, not HTML.
-export const styleElementText = (css: string): string =>
-  css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').replace(/<\//g, '<\\/');
-
 const nodeRequire = createRequire(__filename);
 
 const isStringList = (value: unknown): value is string[] =>
@@ -53,7 +48,7 @@ function parseEntryAssets(text: string): ShellEntryAssets | null {
 export interface ShellFiles {
   /** The entry's files; null without a build. */
   assets: ShellEntryAssets | null;
-  /** Stylesheet URL → its text, ready to inline (those of `assets` that could be read). */
+  /** Stylesheet URL → its text, to inline (those of `assets` that could be read and fit a <style> element). */
   inlineStyles: Record<string, string>;
   manifest: FederationManifest | null;
   renderer: ShellRenderer | null;
@@ -70,6 +65,7 @@ export class ShellBuild {
   constructor(
     readonly distDir: string,
     readonly prerenderDir: string = path.join(distDir, '..', 'dist-prerender'),
+    private readonly log: { warn(details: object, message: string): void } = { warn: () => undefined },
   ) {
     this.assets = cachedByMtime(path.join(distDir, ENTRY_ASSETS_FILE), parseEntryAssets, null);
     this.manifest = cachedByMtime(path.join(distDir, 'mf-manifest.json'), (text) => JSON.parse(text) as FederationManifest, null);
@@ -88,6 +84,12 @@ export class ShellBuild {
     );
   }
 
+  private inlinable(href: string, css: string): string | null {
+    if (fitsStyleElement(css)) return css;
+    this.log.warn({ href }, "the shell's stylesheet holds '</style': linked, not inlined (the first paint waits for it)");
+    return null;
+  }
+
   files(): ShellFiles {
     const assets = this.assets();
     const manifest = this.manifest();
@@ -99,7 +101,8 @@ export class ShellBuild {
       const file = path.join(this.distDir, path.posix.normalize(href).replace(/^\/+/, ''));
       let read = this.stylesheets.get(file);
       if (!read) {
-        read = cachedByMtime(file, styleElementText, null);
+        // Read once per build: a stylesheet that cannot be a <style> element's text is linked.
+        read = cachedByMtime(file, (css) => this.inlinable(href, css), null);
         this.stylesheets.set(file, read);
       }
       const css = read();

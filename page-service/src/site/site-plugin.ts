@@ -54,7 +54,7 @@ function site(app: FastifyInstance, options: SiteOptions, done: (error?: Error) 
     options.pointerSource ?? null,
   );
   const renderer = new SiteRenderer({
-    shell: new ShellBuild(options.shellDist, options.prerenderDir),
+    shell: new ShellBuild(options.shellDist, options.prerenderDir, app.log),
     configs,
     remoteFiles,
     gameStats,

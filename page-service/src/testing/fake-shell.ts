@@ -53,7 +53,7 @@ exports.renderPage = (url, config, hostname, origin, fragmentOf, stats) => {
   if (url.includes('explode')) throw new Error('render failed on purpose');
   const fragment = fragmentOf('mf_catalog/AllGamesPage');
   return {
-    html: '<main>' + (fragment ? fragment.html : '<p>placeholder</p>') + '<p>' + (config.motto || '') + ' on ' + hostname + '</p>' +
+    html: '<main>' + (fragment ? fragment.pieces.html.join('') : '<p>placeholder</p>') + '<p>' + (config.motto || '') + ' on ' + hostname + '</p>' +
       '<p>most played: ' + (stats ? stats.mostPlayed.join(',') : 'no figures') + '</p></main>',
     rootAttributes: fragment ? { 'data-remote-fragments': 'mf_catalog/AllGamesPage' } : {},
     title: 'Page ' + url,
@@ -78,7 +78,7 @@ export function fakeShell(catalogueManifest: string, { renderer = true } = {}): 
   const dist = path.join(root, 'dist');
   mkdirSync(dist);
   writeFileSync(path.join(dist, 'entry-assets.json'), JSON.stringify(ENTRY_ASSETS));
-  writeFileSync(path.join(dist, 'main.abcdef0123.css'), 'body{margin:0}/*# sourceMappingURL=main.css.map*/');
+  writeFileSync(path.join(dist, 'main.abcdef0123.css'), 'body{margin:0}');
   writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log(1)');
   writeFileSync(
     path.join(dist, 'mf-manifest.json'),

@@ -11,7 +11,10 @@ import { escapeHtml } from '../text/escape-html';
 /** What `fragments.json` holds. */
 export interface FragmentFile {
   schema: 1;
-  /** Expose name ("CategoryPage") → page path as the site links it ("/categories/Arcade%20Games") → HTML with slots. */
+  /**
+   * Expose name ("CategoryPage") → page path as the site links it ("/categories/Arcade%20Games") →
+   * HTML with slots (the page service cuts it at them once per loaded file: `fragmentPieces`).
+   */
   pages: Record<string, Record<string, string>>;
   /** Expose name → the stylesheet text its HTML needs (the expose's own CSS from the build). */
   styles: Record<string, string>;
@@ -28,7 +31,6 @@ export interface FragmentFile {
 // Private-use characters: React writes them through unchanged, and no prop value holds them.
 const SLOT_START = '\uE000';
 const SLOT_END = '\uE001';
-const SLOT = /\uE000([\w.]+)\uE001/g;
 
 type Slotted<T> = T extends string
   ? string
@@ -53,6 +55,33 @@ export function slottedProps<T>(props: T, path = ''): Slotted<T> {
  */
 export const propsKey = (props: unknown): string => JSON.stringify(slottedProps(props));
 
+/**
+ * A fragment cut at its slots, once per loaded file: `html[0]`, slot `slots[0]`, `html[1]`, …
+ * (`html` has one piece more than `slots`). Filling it is a join, not a search of the HTML.
+ */
+export interface FragmentPieces {
+  readonly html: readonly string[];
+  /** Each slot's prop path ("brand.name"). */
+  readonly slots: readonly string[];
+}
+
+/**
+ * The fragment's HTML cut at its slots; null when a slot marker is not closed (the file was not
+ * written by `slottedProps`' render, and a cut could split its HTML anywhere).
+ */
+export function fragmentPieces(text: string): FragmentPieces | null {
+  const [first = '', ...rest] = text.split(SLOT_START);
+  const html = [first];
+  const slots: string[] = [];
+  for (const part of rest) {
+    const end = part.indexOf(SLOT_END);
+    if (end === -1) return null;
+    slots.push(part.slice(0, end));
+    html.push(part.slice(end + SLOT_END.length));
+  }
+  return { html, slots };
+}
+
 function valueAt(props: unknown, path: string): unknown {
   let value = props;
   for (const key of path.split('.')) {
@@ -66,14 +95,14 @@ function valueAt(props: unknown, path: string): unknown {
  * The fragment with every slot filled from `props`, HTML-escaped; null when a slot names no
  * string prop (the remote was built against other props: the page shows its placeholder instead).
  */
-export function fillSlots(html: string, props: unknown): string | null {
-  const paths = [...html.matchAll(SLOT)].map((slot) => slot[1] ?? '');
-  if (paths.some((path) => typeof valueAt(props, path) !== 'string')) return null;
-  return html.replace(SLOT, (_slot, path: string) => escapeHtml(String(valueAt(props, path))));
+export function fillSlots({ html, slots }: FragmentPieces, props: unknown): string | null {
+  const values = slots.map((path) => valueAt(props, path));
+  if (!values.every((value): value is string => typeof value === 'string')) return null;
+  return html.map((piece, index) => (index === 0 ? piece : `${escapeHtml(values[index - 1] ?? '')}${piece}`)).join('');
 }
 
-/** A remote module's fragment for a page (HTML with slots, and the props it was rendered with); undefined if it has none. */
-export type FragmentLookup = (id: RemoteModuleId) => { html: string; props: string } | undefined;
+/** A remote module's fragment for a page (its HTML cut at the slots, and the props it was rendered with); undefined if it has none. */
+export type FragmentLookup = (id: RemoteModuleId) => { pieces: FragmentPieces; props: string } | undefined;
 
 /** One preload hint in the page's head (the remotes' files the page mounts, the shell's shared chunks). */
 export interface PreloadHint {

@@ -48,7 +48,7 @@ export function renderPage(
     has(id, props) {
       const fragment = fragmentOf(id);
       // Rendered for other props (an operator's game hosts, say): the placeholder instead.
-      const html = fragment?.props === propsKey(props) ? fillSlots(fragment.html, props) : null;
+      const html = fragment?.props === propsKey(props) ? fillSlots(fragment.pieces, props) : null;
       if (html !== null) drawn.set(id, html);
       return html !== null;
     },
