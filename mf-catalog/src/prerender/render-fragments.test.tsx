@@ -1,5 +1,6 @@
 import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath } from '@portal/shared-contracts';
 import { fillSlots, propsKey } from '@portal/shared-contracts/fragments';
+import { preSwiperColumnsCss } from '../home/slider-config';
 import { renderFragments } from './render-fragments';
 
 const linksIn = (html: string) => [...html.matchAll(/<a class="catalog-game-card" href="([^"]+)"/g)].map((match) => match[1]);
@@ -42,6 +43,12 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
       for (const [path, html] of Object.entries(byPath))
         expect([expose, path, linkedGames[expose]?.[path]]).toEqual([expose, path, idsIn(html)]);
     expect(linkedGames.HomePage?.['/']).toHaveLength(GAMES.length);
+  });
+
+  it("lays Home's slider out before Swiper runs: its columns' widths, from HOME_SLIDER, come in the HTML", () => {
+    const home = pages.HomePage?.['/'] ?? '';
+    expect(home).toMatch(/<section class="catalog-slider"[^>]*><style>/);
+    expect(home).toContain(`<style>${preSwiperColumnsCss('.catalog-slider')}</style>`);
   });
 
   it("leaves Home's brand to the site: the shell fills the slots with its brand", () => {
