@@ -215,7 +215,7 @@ for (const { width, height, compact } of [
         [`Favourite ${refusing.name}`, 'Favourite'],
         ['Share', 'Share'],
         ['Fullscreen', 'Fullscreen'],
-      ]) {
+      ] as const) {
         const button = main(page).getByRole('button', { name, exact: true });
         await expect(button).toBeVisible();
         expect([label, await shown(button.getByText(label, { exact: true }))]).toEqual([label, !compact]);
