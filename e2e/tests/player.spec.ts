@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CATEGORIES, gameById } from '../support/catalogue';
 import { holdPart, remotePagesMounted } from '../support/federation';
+import { hostThatRefusesFraming } from '../support/game-hosts';
 import { scrollToBottomAsAPlayer } from '../support/play-page';
 
 // Every game link is on html5.gamemonetize.com, which the fixture answers with its local test
@@ -190,6 +191,44 @@ test.describe('play page', () => {
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   });
 });
+
+// Phones and short landscape screens show the tools as icons and the stalled-game card without
+// its explanation; the words stay in the page for screen readers, taking no room.
+for (const { width, height, compact } of [
+  { width: 390, height: 844, compact: true },
+  { width: 844, height: 390, compact: true },
+  { width: 1440, height: 900, compact: false },
+] as const) {
+  test.describe(`at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height }, expectedCspViolations: [/frame-ancestors 'none'/] });
+
+    test(compact ? 'words kept for screen readers only' : 'words shown', async ({ page }) => {
+      const refusing = gameById(23);
+      await hostThatRefusesFraming(page, refusing.link);
+      await page.goto(`/game/${refusing.id}`);
+      await expect(page.getByText(LOADING)).toHaveCount(0);
+      const shown = async (text: Locator) => {
+        const box = (await text.boundingBox())!;
+        return box.width > 1 && box.height > 1;
+      };
+      for (const [name, label] of [
+        [`Favourite ${refusing.name}`, 'Favourite'],
+        ['Share', 'Share'],
+        ['Fullscreen', 'Fullscreen'],
+      ] as const) {
+        const button = main(page).getByRole('button', { name, exact: true });
+        await expect(button).toBeVisible();
+        expect([label, await shown(button.getByText(label, { exact: true }))]).toEqual([label, !compact]);
+      }
+      await page.getByRole('button', { name: 'Game not working?' }).click();
+      const stalled = page.getByRole('alertdialog', { name: "This game isn't loading" });
+      await expect(stalled).toBeVisible();
+      await expect(stalled).toHaveAccessibleDescription(/.+/);
+      expect(await shown(stalled.locator('#game-trouble-body'))).toBe(!compact);
+      expect(await shown(stalled.getByRole('heading', { level: 3 }))).toBe(!compact);
+    });
+  });
+}
 
 test.describe('category carousel', () => {
   test('previous and next buttons move through the category cards', async ({ page }) => {

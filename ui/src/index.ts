@@ -9,3 +9,4 @@ export { ROUND_BUTTON_CLASS } from './round-button';
 export { TitledSection } from './titled-section';
 export { useAfterFirstPaint } from './use-after-first-paint';
 export { useBrowserValue } from './use-browser-value';
+export { VISUALLY_HIDDEN_WHEN_CLASS } from './visually-hidden-when';

@@ -154,3 +154,13 @@ describe('password hashes follow the configured cost', () => {
     expect((await me(before.access_token)).statusCode).toBe(200);
   });
 });
+
+describe('access tokens', () => {
+  it('expire after ACCESS_TOKEN_TTL_SECONDS with 401', async () => {
+    const { tokens } = await signedInPlayer(server.app);
+    const call = () => server.app.inject({ method: 'POST', url: API_PATHS.userInfo, headers: bearer(tokens.access_token) });
+    expect((await call()).statusCode).toBe(200);
+    server.advance((server.context.config.accessTokenTtlSeconds + 1) * 1000);
+    expect((await call()).statusCode).toBe(401);
+  });
+});

@@ -1,3 +1,5 @@
+import { API_PATHS } from '@portal/shared-contracts/account';
+import { detailOf, form, json, setupTestServer } from '../testing/test-server';
 import { schemaErrorItems } from './errors';
 
 /** A route's body schema as the text-field helper writes it: rules in the order they apply. */
@@ -92,5 +94,51 @@ describe('schemaErrorItems', () => {
       { loc: ['body', 1, 'at'], msg: 'at must be a time', type: 'datetime_type' },
       { loc: ['body', 0], msg: 'send an entry', type: 'model_type' },
     ]);
+  });
+});
+
+describe('error shape (product §8), as the running app answers', () => {
+  const server = setupTestServer();
+
+  it('answers unknown routes with 404 {"detail": "Not Found"}', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(json<unknown>(response)).toEqual({ detail: 'Not Found' });
+  });
+
+  it.each([
+    {
+      name: 'answers malformed JSON with 400 and a readable detail, never 500',
+      request: { url: API_PATHS.login, headers: { 'content-type': 'application/json' }, payload: '{"username":' },
+      status: 400,
+      detail: 'Malformed JSON body',
+    },
+    {
+      name: 'answers an unsupported content type with 415',
+      request: { url: API_PATHS.login, headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+      status: 415,
+      detail: 'Unsupported Content-Type',
+    },
+    {
+      name: 'refuses a body over the limit with 413',
+      request: { url: API_PATHS.register, ...form({ username: 'x'.repeat(70_000) }) },
+      status: 413,
+      detail: 'Request body is too large',
+    },
+  ])('$name', async ({ request, status, detail }) => {
+    const response = await server.app.inject({ method: 'POST', ...request });
+    expect(response.statusCode).toBe(status);
+    expect(detailOf(response.body)).toBe(detail);
+  });
+
+  it('ignores prototype-pollution keys in JSON', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.login,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a","password":"b","__proto__":{"polluted":true}}',
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

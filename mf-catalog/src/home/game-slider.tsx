@@ -10,11 +10,14 @@ import 'swiper/css/effect-coverflow';
 import { ARROW_RIGHT_ICON, CHEVRON_LEFT_ICON, CHEVRON_RIGHT_ICON, PathIcon } from '@portal/ui';
 import { CARD_ART_STYLE, FIRST_SCREEN_CARDS, GameCard, useRestAfterFirstPaint } from '../cards';
 import { createCrawlControl, type CrawlControl } from './crawl';
-import { FIRST_FRAME_COLUMNS, HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
+import { FIRST_FRAME_COLUMNS, HOME_SLIDER, homeSliderOptions, preSwiperColumnsCss, toColumns } from './slider-config';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import './game-slider.css';
 
 const SWIPER_MODULES = [A11y, Autoplay, EffectCoverflow];
+const SLIDER_CLASS = 'catalog-slider';
+// In the element itself, so the server's HTML carries it and hydration finds it as it was.
+const PRE_SWIPER_COLUMNS_CSS = preSwiperColumnsCss(`.${SLIDER_CLASS}`);
 const ARROWS = [
   { direction: 'prev', label: 'Previous games', icon: CHEVRON_LEFT_ICON },
   { direction: 'next', label: 'Next games', icon: CHEVRON_RIGHT_ICON },
@@ -61,7 +64,7 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
         <h2 className="catalog-slider__title">{HOME_ROW_TEXT.allGamesHeading}</h2>
       </div>
       <section
-        className="catalog-slider"
+        className={SLIDER_CLASS}
         aria-roledescription="carousel"
         aria-label="Games"
         style={CARD_ART_STYLE}
@@ -70,6 +73,7 @@ export function GameSlider({ games }: { games: readonly Game[] }) {
         onFocus={onFocus}
         onBlur={onBlur}
       >
+        <style>{PRE_SWIPER_COLUMNS_CSS}</style>
         <Swiper
           {...options}
           key={reducedMotion ? 'still' : 'crawling'}

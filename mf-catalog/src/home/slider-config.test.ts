@@ -1,4 +1,4 @@
-import { HOME_SLIDER, homeSliderOptions, toColumns } from './slider-config';
+import { HOME_SLIDER, homeSliderOptions, preSwiperColumnsCss, toColumns } from './slider-config';
 
 describe('homeSliderOptions', () => {
   test('derives the Swiper options from HOME_SLIDER', () => {
@@ -27,6 +27,46 @@ describe('homeSliderOptions', () => {
 
   test('arrows step faster than the crawl', () => {
     expect(HOME_SLIDER.arrowSpeed).toBeLessThan(HOME_SLIDER.speed);
+  });
+});
+
+describe('preSwiperColumnsCss (the columns before Swiper runs)', () => {
+  const css = preSwiperColumnsCss('.slider');
+
+  /** What a browser this wide takes from the CSS: the last matching rule's value wins. */
+  function cssAt(width: number, property: string): string | undefined {
+    let value: string | undefined;
+    for (const [, minWidth, body] of css.matchAll(/(?:@media \(min-width:(\d+)px\)\{)?\.slider\{([^}]*)\}/g)) {
+      if (minWidth !== undefined && width < Number(minWidth)) continue;
+      const declared = new RegExp(`${property}:([^;}]+)`).exec(body ?? '')?.[1];
+      if (declared !== undefined) value = declared;
+    }
+    return value;
+  }
+
+  /** What Swiper shows at this window width: its widest breakpoint not above it. */
+  function swiperAt(width: number) {
+    const { breakpoints = {}, slidesPerView, spaceBetween } = homeSliderOptions();
+    const reached = Object.keys(breakpoints)
+      .map(Number)
+      .filter((breakpoint) => breakpoint <= width);
+    const from = reached.length > 0 ? breakpoints[Math.max(...reached)] : undefined;
+    return { slidesPerView: from?.slidesPerView ?? slidesPerView, spaceBetween };
+  }
+
+  test('gives every window width the columns and gap Swiper will give it', () => {
+    for (let width = 200; width <= 2000; width += 1) {
+      const swiper = swiperAt(width);
+      expect([width, cssAt(width, '--slider-columns'), cssAt(width, '--slider-gap')]).toEqual([
+        width,
+        String(swiper.slidesPerView),
+        `${swiper.spaceBetween}px`,
+      ]);
+    }
+  });
+
+  test('covers every breakpoint, so a new one in HOME_SLIDER reaches the first frame too', () => {
+    for (const width of Object.keys(HOME_SLIDER.slidesPerViewFrom)) expect(css).toContain(`@media (min-width:${width}px)`);
   });
 });
 

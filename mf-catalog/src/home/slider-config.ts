@@ -36,6 +36,22 @@ export const HOME_SLIDER = {
  */
 export const FIRST_FRAME_COLUMNS = Math.ceil(Math.max(...Object.values(HOME_SLIDER.slidesPerViewFrom))) + 1;
 
+/**
+ * The columns side by side before Swiper runs (the page as the server sent it, decision 0032), at
+ * the widths Swiper will give them, so its start moves nothing: `--slider-columns` and
+ * `--slider-gap` on `scope`, one media rule per Swiper breakpoint. Written from HOME_SLIDER, as
+ * Swiper's breakpoints are, so the two cannot drift apart; the slider renders it in a <style>.
+ */
+export function preSwiperColumnsCss(scope: string): string {
+  const columns = (count: number) => `${scope}{--slider-columns:${count}}`;
+  return [
+    `${scope}{--slider-gap:${HOME_SLIDER.gap}px}`,
+    columns(HOME_SLIDER.slidesPerViewBelowBreakpoints),
+    // Integer keys come in ascending order, so each wider rule comes later and wins.
+    ...Object.entries(HOME_SLIDER.slidesPerViewFrom).map(([width, count]) => `@media (min-width:${width}px){${columns(count)}}`),
+  ].join('');
+}
+
 /** Swiper options derived from HOME_SLIDER; modules are added by the component. */
 export function homeSliderOptions(): SwiperOptions {
   return {

@@ -3,6 +3,7 @@ import { GAMES, categoryPath, gamesInCategory, listCategories, listTags, tagPath
 import { fillSlots, fragmentPieces, propsKey } from '@portal/shared-contracts/fragments';
 import { fragmentPage, renderFragmentPages } from '@portal/build-config/prerender/render-pages';
 import { FIRST_SCREEN_CARDS } from '../cards';
+import { preSwiperColumnsCss } from '../home/slider-config';
 import { renderFragments } from './render-fragments';
 
 type Rendered = Awaited<ReturnType<typeof renderFragments>>;
@@ -52,6 +53,12 @@ describe("the catalogue's pages rendered at build time (fragments.json)", () => 
       for (const [path, html] of Object.entries(byPath))
         expect([expose, path, linkedGames[expose]?.[path]]).toEqual([expose, path, idsIn(html)]);
     expect(linkedGames.HomePage?.['/']).toHaveLength(GAMES.length);
+  });
+
+  it("lays Home's slider out before Swiper runs: its columns' widths, from HOME_SLIDER, come in the HTML", () => {
+    const home = pages.HomePage?.['/'] ?? '';
+    expect(home).toMatch(/<section class="catalog-slider"[^>]*><style>/);
+    expect(home).toContain(`<style>${preSwiperColumnsCss('.catalog-slider')}</style>`);
   });
 
   it("leaves Home's brand to the site: the shell fills the slots with its brand", () => {

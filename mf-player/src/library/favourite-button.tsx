@@ -1,5 +1,5 @@
 import { isFavourite } from '@portal/shared-contracts';
-import { Icon } from '@portal/ui';
+import { Icon, VISUALLY_HIDDEN_WHEN_CLASS } from '@portal/ui';
 import { setFavourite, useLibrary } from '@portal/runtime';
 
 /** The play page's heart: a toggle button (aria-pressed) that adds the game to the favourites. */
@@ -15,7 +15,7 @@ export function FavouriteButton({ gameId, gameName }: { gameId: number; gameName
       onClick={() => setFavourite(gameId, !pressed)}
     >
       <Icon name="heart" size={20} solid={pressed} />
-      <span className="play-page__tool-label">Favourite</span>
+      <span className={`play-page__tool-label ${VISUALLY_HIDDEN_WHEN_CLASS}`}>Favourite</span>
     </button>
   );
 }

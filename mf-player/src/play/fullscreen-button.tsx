@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { enterFullscreen } from './fullscreen';
 import { prefersTheatre } from './theatre';
-import { Icon } from '@portal/ui';
+import { Icon, VISUALLY_HIDDEN_WHEN_CLASS } from '@portal/ui';
 
 /**
  * Puts the target (the game's stage) into browser fullscreen; where that can not work (iPhone
@@ -18,7 +18,7 @@ export function FullscreenButton({ target, onTheatre }: { target: RefObject<HTML
   return (
     <button type="button" className="button button--primary play-page__fullscreen" onClick={onClick}>
       <Icon name="fullscreen" size={18} />
-      <span className="play-page__fullscreen-label">Fullscreen</span>
+      <span className={`play-page__fullscreen-label ${VISUALLY_HIDDEN_WHEN_CLASS}`}>Fullscreen</span>
     </button>
   );
 }

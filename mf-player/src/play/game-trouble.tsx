@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Game } from '@portal/shared-contracts';
 import { PLAY_DATA_TEXT } from '@portal/shared-contracts/play-data';
-import { GameThumb, Icon, ROUND_BUTTON_CLASS } from '@portal/ui';
+import { GameThumb, Icon, ROUND_BUTTON_CLASS, VISUALLY_HIDDEN_WHEN_CLASS } from '@portal/ui';
 import { type ReportOutcome, sendReport } from '@portal/runtime/player-requests';
 import { PlayGameLink, playGameImage } from '../library';
 import './game-trouble.css';
@@ -67,7 +67,7 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
       <h2 id="game-trouble-title" className="game-trouble__title">
         {GAME_TROUBLE_TEXT.title}
       </h2>
-      <p id="game-trouble-body" className="game-trouble__body">
+      <p id="game-trouble-body" className={`game-trouble__body ${VISUALLY_HIDDEN_WHEN_CLASS}`}>
         {GAME_TROUBLE_TEXT.body}
       </p>
       <div className="game-trouble__actions">
@@ -90,7 +90,7 @@ export function GameTrouble({ gameId, similar, onRetry, onClose }: GameTroublePr
       </p>
       {similar.length > 0 && (
         <nav className="game-trouble__similar" aria-label={GAME_TROUBLE_TEXT.similar}>
-          <h3 className="game-trouble__similar-title">{GAME_TROUBLE_TEXT.similar}</h3>
+          <h3 className={`game-trouble__similar-title ${VISUALLY_HIDDEN_WHEN_CLASS}`}>{GAME_TROUBLE_TEXT.similar}</h3>
           <ul className="game-trouble__games">
             {similar.map((game) => (
               <li key={game.id}>

@@ -1,6 +1,6 @@
 import { loadToast } from '../ui/load-toast';
 import { shareOrCopy } from './share';
-import { Icon } from '@portal/ui';
+import { Icon, VISUALLY_HIDDEN_WHEN_CLASS } from '@portal/ui';
 
 export const SHARE_TEXT = {
   copied: 'Link copied to the clipboard.',
@@ -18,7 +18,7 @@ export function ShareButton({ title }: { title: string }) {
   return (
     <button type="button" className="button play-page__tool" onClick={() => void onClick()}>
       <Icon name="share" size={20} />
-      <span className="play-page__tool-label">Share</span>
+      <span className={`play-page__tool-label ${VISUALLY_HIDDEN_WHEN_CLASS}`}>Share</span>
     </button>
   );
 }
