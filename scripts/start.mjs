@@ -56,9 +56,12 @@ export function buildAll() {
 export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
   // Imported here, not at the top: the page service is built by buildAll(), and its
   // dependencies may only just have been installed by ensureInstalled() on a fresh clone.
-  const { configOverridesFromEnv, startPageService, startStaticFolder } = await import('../page-service/dist/index.js');
+  const { configOverridesFrom, readPageServiceSettings, startPageService, startStaticFolder } =
+    await import('../page-service/dist/index.js');
   const remoteNames = parts.registry.remotes.map((remote) => remote.container);
-  const fromEnv = configOverridesFromEnv(remoteNames, process.env);
+  // The page service's settings, read as its server reads them (a bad value stops the start, naming it):
+  // the operator's `<REMOTE>_URL`, ACCOUNT_API_URL, RECAPTCHA_SITE_KEY and TELEMETRY_TEST_SWITCH.
+  const fromEnv = configOverridesFrom(readPageServiceSettings(process.env), remoteNames);
   // The site's config follows the ports actually used, unless the operator set URLs.
   const configOverrides = {
     ...fromEnv,
