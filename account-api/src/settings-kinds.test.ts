@@ -14,7 +14,9 @@ describe('every setting is read as its schema entry says', () => {
   });
 
   test.each(ofKind('number'))('%s refuses a value that is not a number in its range, naming itself', (name) => {
-    expect(() => readSettings({ [name]: 'twelve' }, API_SETTINGS)).toThrow(new RegExp(`^${name} must be a number .*, got "twelve"$`));
+    expect(() => readSettings({ [name]: 'twelve' }, API_SETTINGS)).toThrow(
+      new RegExp(`^${name} must be a number .*, got "twelve"$`),
+    );
   });
 
   test.each(ofKind('switch'))('%s reads 1/0, true/false, on/off, and refuses anything else', (name) => {
