@@ -22,6 +22,7 @@ const TS_PROJECTS = [
   'build-config',
   ...FRONT_ENDS,
   'service-tracing',
+  'service-settings',
   'account-api',
   'page-service',
   'e2e',
@@ -59,6 +60,7 @@ const partBoundaries = [
   'portal-runtime',
   'ui',
   'service-tracing',
+  'service-settings',
 ].map((part) => ({
   target: `./${part}`,
   from: [...FRONT_ENDS, 'account-api', 'page-service', 'e2e'].filter((other) => other !== part).map((other) => `./${other}`),
@@ -92,6 +94,13 @@ const tracingOnServices = [
     target: [...FRONT_ENDS, 'shared-contracts', 'portal-runtime', 'ui', 'build-config', 'e2e'].map((part) => `./${part}`),
     from: './service-tracing',
     message: `service-tracing is the services' tracing: only ${SERVICES.join(' and ')} import it.`,
+  },
+  // The settings reader reads files and the environment: shared-contracts stays pure, and the
+  // browser parts have no environment to read.
+  {
+    target: [...FRONT_ENDS, 'shared-contracts', 'portal-runtime', 'ui', 'build-config', 'e2e'].map((part) => `./${part}`),
+    from: './service-settings',
+    message: `service-settings reads the services' settings: only ${SERVICES.join(' and ')} (and service-tracing's types) import it.`,
   },
 ];
 

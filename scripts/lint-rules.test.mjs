@@ -138,6 +138,20 @@ const FAILING = [
     says: 'only account-api and page-service import it',
   },
   {
+    name: 'shared-contracts importing service-settings fails lint (it stays pure: no files, no environment)',
+    file: 'shared-contracts/src/library/probe.ts',
+    code: "export { readSettings } from '@portal/service-settings';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: 'only account-api and page-service',
+  },
+  {
+    name: "service-settings importing a service's source fails lint",
+    file: 'service-settings/src/probe.ts',
+    code: "export { API_SETTINGS } from '../../account-api/src/settings';\n",
+    rule: 'import-x/no-restricted-paths',
+    says: "another part's source",
+  },
+  {
     name: "service-tracing importing a service's source fails lint",
     file: 'service-tracing/src/probe.ts',
     code: "export { inQuerySpan } from '../../account-api/src/observability/tracing';\n",
@@ -194,9 +208,12 @@ test('every remote and the shell may import portal-runtime, its subpath too', as
   }
 });
 
-test('account-api and page-service may import service-tracing', async () => {
+test('account-api and page-service may import service-tracing and service-settings', async () => {
   for (const file of ['account-api/src/observability/probe.ts', 'page-service/src/telemetry/probe.ts']) {
-    const found = await problems(file, "export { activeTracing, traceLogFields } from '@portal/service-tracing';\n");
+    const found = await problems(
+      file,
+      "export { activeTracing, traceLogFields } from '@portal/service-tracing';\nexport { readSettings } from '@portal/service-settings';\n",
+    );
     assert.deepEqual(found, [], file);
   }
 });

@@ -36,7 +36,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import parts from '../build-config/parts.js';
-import { overrideSecretFrom, parseTtl, readOverride, signOverride } from '../page-service/src/builds/override-token.ts';
+import { readSetting } from '@portal/service-settings/read';
+import { PAGE_SERVICE_SETTINGS } from '../page-service/src/config/settings.ts';
+import { parseTtl, readOverride, signOverride } from '../page-service/src/builds/override-token.ts';
 import { readTelemetry, RULE, watchCanaries } from './releases/canary-watch.mjs';
 import { clientFromEnv } from './releases/release-client.mjs';
 import { commitChange, ConflictError, readHistory, readState } from './releases/pointer-store.mjs';
@@ -467,7 +469,8 @@ export const MAX_OVERRIDE_TTL_MS = 7 * 86_400_000;
 export async function issueOverride(nameOrFolder, url, opts = {}) {
   const remote = remoteNamed(nameOrFolder);
   const secret =
-    overrideSecretFrom(opts.env ?? process.env) ??
+    // As the page services read it (their schema: at least 32 characters, or from RELEASE_OVERRIDE_SECRET_FILE).
+    readSetting(opts.env ?? process.env, 'RELEASE_OVERRIDE_SECRET', PAGE_SERVICE_SETTINGS.RELEASE_OVERRIDE_SECRET) ??
     fail('set RELEASE_OVERRIDE_SECRET (at least 32 characters, the same value the page services have)');
   if (!URL.canParse(url ?? '') || !/^https?:$/.test(new URL(url).protocol)) fail(`${url} is not an http(s) manifest URL`);
   const ttlText = opts.ttl ?? '2h';

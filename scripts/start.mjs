@@ -56,9 +56,13 @@ export function buildAll() {
 export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = false } = {}) {
   // Imported here, not at the top: the page service is built by buildAll(), and its
   // dependencies may only just have been installed by ensureInstalled() on a fresh clone.
-  const { configOverridesFromEnv, startPageService, startStaticFolder } = await import('../page-service/dist/index.js');
+  const { configOverridesFrom, readPageServiceSettings, startPageService, startStaticFolder } =
+    await import('../page-service/dist/index.js');
   const remoteNames = parts.registry.remotes.map((remote) => remote.container);
-  const fromEnv = configOverridesFromEnv(remoteNames, process.env);
+  // The page service's settings, read as its server reads them (a bad value stops the start, naming
+  // it): the preview overrides' secret, the telemetry limits, the operator's `<REMOTE>_URL`, …
+  const settings = readPageServiceSettings(process.env);
+  const fromEnv = configOverridesFrom(settings, remoteNames);
   // The site's config follows the ports actually used, unless the operator set URLs.
   const configOverrides = {
     ...fromEnv,
@@ -70,8 +74,9 @@ export async function serveAll({ ports = defaultPorts(), apiEnv = {}, quiet = fa
     startPageService({
       shellDist: path.join(root, 'shell/dist'),
       port: ports.shell,
+      settings,
       overrides: configOverrides,
-      releasesDir: process.env.RELEASES_DIR,
+      releasesDir: settings.RELEASES_DIR ?? undefined,
       serveAssets: true,
     }),
     ...parts.registry.remotes.map((remote) =>

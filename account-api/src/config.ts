@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { readSettings, type SettingValues } from '@portal/service-settings';
 import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
 import { API_SETTINGS } from './settings';
-import { readSettings, type SettingValues } from './settings-reader';
 import { s3SettingsFrom, type S3StorageSettings } from './storage/s3-client';
 
 /** Everything the server reads from the environment, parsed once and typed. */
@@ -234,16 +234,12 @@ function trustProxyFrom(env: NodeJS.ProcessEnv, settings: Settings): number | st
   return hops === 0 ? false : hops;
 }
 
-/** UPLOADS_STORAGE and the bucket's settings; every S3_* name is read either way, used only with `s3`. */
-function pictureStorageFrom(env: NodeJS.ProcessEnv, settings: Settings): PictureStorageSettings {
-  // The one S3 settings reader (storage/s3-client.ts), shared with the release service's files;
-  // the keys as the schema read them (`*_FILE` included).
-  const s3 = s3SettingsFrom(env, {
+/** UPLOADS_STORAGE and the bucket's settings (storage/s3-client.ts checks them, for the release service's files too). */
+function pictureStorageFrom(settings: Settings): PictureStorageSettings {
+  const s3 = s3SettingsFrom(settings, {
     driverSetting: 'UPLOADS_STORAGE',
     keeps: 'the pictures',
     driver: settings.UPLOADS_STORAGE,
-    defaults: { region: settings.S3_REGION, keyPrefix: settings.S3_KEY_PREFIX, forcePathStyle: settings.S3_FORCE_PATH_STYLE },
-    secret: (name) => settings[name],
   });
   return s3 ? { driver: 's3', ...s3 } : { driver: 'fs' };
 }
@@ -345,7 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minFreeBytes: settings.UPLOAD_MIN_FREE_MB * MIB,
       unsavedMs: settings.UPLOAD_UNSAVED_MINUTES * 60 * 1000,
     },
-    pictureStorage: pictureStorageFrom(env, settings),
+    pictureStorage: pictureStorageFrom(settings),
     trustProxy: trustProxyFrom(env, settings),
     logLevel: settings.LOG_LEVEL,
     redisUrl: settings.REDIS_URL,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, SECRET_SETTINGS } from './config';
+import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
 import { API_SETTINGS } from './settings';
 
 /** The names loadConfig looks up in this environment. */
@@ -23,14 +24,12 @@ describe('the settings schema (settings.ts) is what the parser reads', () => {
   const secrets = declared.filter((name) => 'secret' in API_SETTINGS[name as keyof typeof API_SETTINGS]);
 
   test('every tracing setting the schema declares is read where tracing starts', () => {
-    // The API's start and the shared one it bundles in (service-tracing).
-    const source = [
-      path.join(__dirname, 'observability', 'tracing.ts'),
-      path.join(path.dirname(require.resolve('@portal/service-tracing')), 'tracing.ts'),
-    ]
-      .map((file) => fs.readFileSync(file, 'utf8'))
-      .join('\n');
-    expect(tracing.filter((name) => !source.includes(`env.${name}`))).toEqual([]);
+    // Read by the settings' reader where the API starts tracing, then used by the shared tracing (service-tracing).
+    const start = fs.readFileSync(path.join(__dirname, 'observability', 'tracing-start.ts'), 'utf8');
+    expect(start).toContain('readSettings(process.env, TRACING_SETTINGS)');
+    expect(tracing.sort()).toEqual(Object.keys(TRACING_SETTINGS).sort());
+    const shared = fs.readFileSync(path.join(path.dirname(require.resolve('@portal/service-tracing')), 'tracing.ts'), 'utf8');
+    expect(tracing.filter((name) => !shared.includes(`settings.${name}`))).toEqual([]);
   });
 
   test('every name loadConfig reads is declared, and every declared name is read', () => {

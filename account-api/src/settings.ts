@@ -1,24 +1,10 @@
 // Every environment setting of the account API: the one source of what config.ts reads (through
-// settings-reader.ts: each name, its kind and its default), of docs/settings.md and of
+// the services' shared reader, @portal/service-settings: each name, its kind and its default), of docs/settings.md and of
 // account-api/.env.example (scripts/settings/generate.mjs). A test checks that loadConfig reads
 // exactly these names. Only erasable TypeScript here: the generator imports this file with Node's
 // own type stripping.
-import type { Setting } from '@portal/shared-contracts/settings';
+import type { ServiceSettingsSchema } from '@portal/service-settings';
 import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
-
-/**
- * One setting as the API reads it (settings-reader.ts). `kind` says how its text is read; absent: as
- * text, where an empty value means unset (unless `emptyAllowed`). `integer`: a whole number from `min`
- * (default 1) to `max`; `switch`: 1/0 (true/false, on/off); `list`: comma-separated; `choice`: one of
- * `choices`, in any capitalisation. The Config's types are derived from these (SettingValues).
- */
-export interface ApiSetting extends Setting {
-  kind?: 'integer' | 'switch' | 'list' | 'choice';
-  min?: number;
-  max?: number;
-  choices?: readonly string[];
-  emptyAllowed?: true;
-}
 
 export const API_SETTINGS = {
   NODE_ENV: {
@@ -264,6 +250,6 @@ export const API_SETTINGS = {
     defaultNote: '`DATA_DIR` + `-backups`',
     example: '/var/backups/portal',
   },
-} as const satisfies Readonly<Record<string, ApiSetting>>;
+} as const satisfies ServiceSettingsSchema;
 
 export type ApiSettingName = keyof typeof API_SETTINGS;

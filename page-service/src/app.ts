@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { activeTracing } from '@portal/service-tracing';
 import { buildsPlugin } from './builds/builds-plugin';
 import { pageRoutesPlugin } from './http/page-routes';
+import { readPageServiceSettings, type PageServiceSettings } from './config/page-settings';
 import { proxyTrustFrom } from './http/proxy-trust';
 import type { PageCache } from './render/page-cache';
 import type { SiteRenderer } from './render/site-renderer';
@@ -15,6 +16,8 @@ import { sitePlugin, type SiteOptions } from './site/site-plugin';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
 
 export interface PageServiceOptions extends SiteOptions {
+  /** The settings as read (config/page-settings.ts); absent: every default. */
+  settings?: PageServiceSettings;
   /** Also serve the shell's files (npm start, development); in production nginx does. */
   serveAssets?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -31,11 +34,11 @@ export interface PageService {
 
 /** The app with every plugin loaded (not yet ready: a caller may still add hooks, as server.ts does). */
 export async function buildPageService(options: PageServiceOptions): Promise<PageService> {
-  const env = options.env ?? {};
+  const settings = options.settings ?? readPageServiceSettings({});
   const app = Fastify({
     logger: options.logger ?? false,
     // Forwarding headers only from the proxies in front (TRUST_PROXIES, TRUST_PROXY_HOPS).
-    trustProxy: proxyTrustFrom(env),
+    trustProxy: proxyTrustFrom(settings.TRUST_PROXIES, settings.TRUST_PROXY_HOPS),
     // One line per request is written by the access log of nginx; this service logs what went wrong.
     logController: new LogController({ disableRequestLogging: true }),
     // A path that is not valid percent-encoding: a clear 400, not Fastify's JSON error.
@@ -61,9 +64,9 @@ export async function buildPageService(options: PageServiceOptions): Promise<Pag
       reply.header('x-request-id', request.id);
       done();
     });
-    await app.register(buildsPlugin, { env });
-    await app.register(sitePlugin, options);
-    await app.register(telemetryPlugin, { env });
+    await app.register(buildsPlugin, { overrideSecret: settings.RELEASE_OVERRIDE_SECRET });
+    await app.register(sitePlugin, { ...options, configSettings: settings });
+    await app.register(telemetryPlugin, { settings });
     await app.register(pageRoutesPlugin, { serveAssetsFrom: options.serveAssets ? options.shellDist : null });
   } catch (error) {
     // What the plugins loaded so far opened (timers, watchers) is closed before the error is told.

@@ -3,7 +3,8 @@
 import { buildPageService, type PageServiceOptions } from './app';
 
 export { startStaticFolder } from './assets/static-folder';
-export { configOverridesFromEnv } from './config/runtime-config';
+export { configOverridesFrom } from './config/runtime-config';
+export { readPageServiceSettings } from './config/page-settings';
 export { buildPageService } from './app';
 // For the collector bench: a scrape with every label set the collector may make.
 export { PageCache } from './render/page-cache';

@@ -39,18 +39,15 @@ async function startS3(port = 0) {
   return { server, port: address.port };
 }
 const bucketSettings = (env = {}) =>
-  releaseFiles.releaseFilesSettingsFrom(
-    {
-      RELEASE_FILES_STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_BUCKET: BUCKET,
-      S3_FORCE_PATH_STYLE: '1',
-      S3_ACCESS_KEY_ID: KEY,
-      S3_SECRET_ACCESS_KEY: KEY,
-      ...env,
-    },
-    (name) => ({ S3_ACCESS_KEY_ID: KEY, S3_SECRET_ACCESS_KEY: KEY })[name],
-  );
+  releaseFiles.releaseFilesSettingsFrom({
+    RELEASE_FILES_STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: BUCKET,
+    S3_FORCE_PATH_STYLE: '1',
+    S3_ACCESS_KEY_ID: KEY,
+    S3_SECRET_ACCESS_KEY: KEY,
+    ...env,
+  });
 /** What the bucket holds, read past the service (s3rver answers unsigned reads). */
 const objectText = async (key) => {
   const res = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/${key}`);
@@ -208,14 +205,14 @@ test('the service refuses to start on a bucket it cannot use, naming it', async 
     new RegExp(`RELEASE_FILES_STORAGE=s3: cannot use bucket "no-such-bucket" at http://127.0.0.1:${s3Port}: it does not exist`),
   );
   assert.throws(
-    () => releaseFiles.releaseFilesSettingsFrom({ RELEASE_FILES_STORAGE: 's3' }, () => null),
+    () => releaseFiles.releaseFilesSettingsFrom({ RELEASE_FILES_STORAGE: 's3' }),
     /RELEASE_FILES_STORAGE=s3 needs S3_BUCKET: the bucket that keeps the published builds/,
   );
-  assert.throws(() => releaseFiles.releaseFilesSettingsFrom({ RELEASE_FILES_STORAGE: 'nfs' }, () => null), /must be fs or s3/);
-  assert.equal(
-    releaseFiles.releaseFilesSettingsFrom({}, () => null),
-    null,
+  assert.throws(
+    () => releaseFiles.releaseFilesSettingsFrom({ RELEASE_FILES_STORAGE: 'nfs' }),
+    /RELEASE_FILES_STORAGE must be fs or s3, got "nfs"/,
   );
+  assert.equal(releaseFiles.releaseFilesSettingsFrom({}), null);
 });
 
 test('prune deletes old releases from the bucket once recorded; a pruned version is never published again', async () => {

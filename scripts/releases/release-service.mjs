@@ -475,8 +475,9 @@ async function cli(argv, env) {
   const settings = settingsFrom(env);
   const ReleaseStore = loadReleaseStore();
   const releaseFiles = loadReleaseFiles();
-  // RELEASE_FILES_STORAGE and S3_*, read by the pictures' reader (account-api/src/storage/s3-client.ts).
-  const bucketSettings = releaseFiles.releaseFilesSettingsFrom(env, (name) => secretFrom(env, name));
+  // RELEASE_FILES_STORAGE and S3_*, read by the services' settings reader and checked as the pictures' are
+  // (account-api/src/storage/s3-client.ts).
+  const bucketSettings = releaseFiles.releaseFilesSettingsFrom(env);
   const store = await ReleaseStore.open({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const [command, sub, arg] = argv;
   if (command === 'token') {

@@ -3,9 +3,9 @@ export { REQUEST_SPANS_PLUGIN, requestSpans, type RequestSpanOptions } from './r
 export {
   activeTracing,
   DEFAULT_TRACE_SHARE,
-  sampledShare,
   startTracing,
   traceLogFields,
   type Tracing,
   type TracingOptions,
+  type TracingSettings,
 } from './tracing';

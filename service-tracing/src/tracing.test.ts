@@ -3,9 +3,13 @@ import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace';
 import Fastify, { type FastifyPluginCallback } from 'fastify';
 import { REQUEST_SPANS_PLUGIN } from './request-spans';
-import { activeTracing, DEFAULT_TRACE_SHARE, sampledShare, startTracing, traceLogFields } from './tracing';
+import { readSettings } from '@portal/service-settings';
+import { TRACING_SETTINGS } from './settings';
+import { activeTracing, DEFAULT_TRACE_SHARE, startTracing, traceLogFields } from './tracing';
 
 const load = createRequire(__filename);
+/** The tracing settings as a service's reader reads them from this environment. */
+const settingsOf = (env: NodeJS.ProcessEnv) => readSettings(env, TRACING_SETTINGS);
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const EDGE_SPAN_ID = '00f067aa0ba902b7';
 const traceparent = (traceId: string, flags = '01') => `00-${traceId}-${EDGE_SPAN_ID}-${flags}`;
@@ -33,7 +37,7 @@ afterEach(async () => activeTracing()?.shutdown());
 describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('starts nothing: no tracing, no instrumentation, the global API stays the no-op one', () => {
     const instrument = jest.fn(() => () => undefined);
-    expect(startTracing({ env: {}, load, serviceName: 'probe', instrument })).toBeNull();
+    expect(startTracing({ settings: settingsOf({}), load, serviceName: 'probe', instrument })).toBeNull();
     expect(activeTracing()).toBeNull();
     expect(instrument).not.toHaveBeenCalled();
     expect(trace.getTracer('probe').startSpan('probe').isRecording()).toBe(false);
@@ -52,7 +56,7 @@ describe('with tracing on', () => {
     const unregister = jest.fn();
     const instrument = jest.fn(() => unregister);
     const tracing = startTracing({
-      env: { OTEL_TRACES_SAMPLER_ARG: '1' },
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
       load,
       serviceName: 'probe-service',
       exporter,
@@ -60,7 +64,7 @@ describe('with tracing on', () => {
     });
     expect(tracing).not.toBeNull();
     // A second start gives the tracing already running.
-    expect(startTracing({ env: {}, load, serviceName: 'other', exporter })).toBe(tracing);
+    expect(startTracing({ settings: settingsOf({}), load, serviceName: 'other', exporter })).toBe(tracing);
     expect(instrument).toHaveBeenCalledTimes(1);
     const { app } = await appWith(tracing!.fastifyPlugin);
     expect(app.hasPlugin(REQUEST_SPANS_PLUGIN)).toBe(true);
@@ -76,7 +80,7 @@ describe('with tracing on', () => {
 
   it('takes the service name from OTEL_SERVICE_NAME when set', async () => {
     const tracing = startTracing({
-      env: { OTEL_TRACES_SAMPLER_ARG: '1', OTEL_SERVICE_NAME: 'renamed' },
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1', OTEL_SERVICE_NAME: 'renamed' }),
       load,
       serviceName: 'probe',
       exporter,
@@ -88,7 +92,12 @@ describe('with tracing on', () => {
   });
 
   it("continues the edge's trace: the request's span, the handler's under it, no query string, the ids in the log fields", async () => {
-    const tracing = startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, load, serviceName: 'probe', exporter });
+    const tracing = startTracing({
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
+      load,
+      serviceName: 'probe',
+      exporter,
+    });
     const { app, fields } = await appWith(tracing!.fastifyPlugin);
     const answer = await app.inject({
       method: 'GET',
@@ -115,7 +124,12 @@ describe('with tracing on', () => {
   });
 
   it('records what a handler throws on its span, and a 5xx answer as an error of the request', async () => {
-    const tracing = startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, load, serviceName: 'probe', exporter });
+    const tracing = startTracing({
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
+      load,
+      serviceName: 'probe',
+      exporter,
+    });
     const { app } = await appWith(tracing!.fastifyPlugin);
     const answer = await app.inject({ method: 'POST', url: '/fail' });
     expect(answer.statusCode).toBe(500);
@@ -132,7 +146,12 @@ describe('with tracing on', () => {
   });
 
   it('follows a parent that says "not sampled", and starts its own trace from a malformed traceparent', async () => {
-    const tracing = startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '1' }, load, serviceName: 'probe', exporter });
+    const tracing = startTracing({
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
+      load,
+      serviceName: 'probe',
+      exporter,
+    });
     const { app, fields } = await appWith(tracing!.fastifyPlugin);
     await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: traceparent(TRACE_ID, '00') } });
     expect(exporter.getFinishedSpans()).toEqual([]);
@@ -151,7 +170,12 @@ describe('with tracing on', () => {
     const kept = '4bf92f3577b34da6a3ce929dffffffff';
     const dropped = '4bf92f3577b34da6a3ce929d00000001';
     expect([inShare(kept), inShare(dropped)]).toEqual([true, false]);
-    const tracing = startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '0.5' }, load, serviceName: 'probe', exporter });
+    const tracing = startTracing({
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '0.5' }),
+      load,
+      serviceName: 'probe',
+      exporter,
+    });
     const { app } = await appWith(tracing!.fastifyPlugin);
     for (const traceId of [kept, dropped])
       await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: traceparent(traceId) } });
@@ -160,7 +184,12 @@ describe('with tracing on', () => {
   });
 
   it('keeps no trace at a share of 0, whatever the parent asks', async () => {
-    const tracing = startTracing({ env: { OTEL_TRACES_SAMPLER_ARG: '0' }, load, serviceName: 'probe', exporter });
+    const tracing = startTracing({
+      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '0' }),
+      load,
+      serviceName: 'probe',
+      exporter,
+    });
     const { app } = await appWith(tracing!.fastifyPlugin);
     await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: traceparent(TRACE_ID) } });
     await app.inject({ method: 'GET', url: '/things/1' });
@@ -170,12 +199,17 @@ describe('with tracing on', () => {
 });
 
 describe('the share of traces kept', () => {
-  it('is one in 20 unless OTEL_TRACES_SAMPLER_ARG says otherwise, and a bad value is not taken', () => {
+  it('is one in 20 unless OTEL_TRACES_SAMPLER_ARG says otherwise; a bad value stops the start, naming it', () => {
+    const shareOf = (env: NodeJS.ProcessEnv) => settingsOf(env).OTEL_TRACES_SAMPLER_ARG;
     expect(DEFAULT_TRACE_SHARE).toBe(0.05);
-    expect(sampledShare({})).toBe(0.05);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(1);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(0);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: '2' })).toBe(0.05);
-    expect(sampledShare({ OTEL_TRACES_SAMPLER_ARG: 'all' })).toBe(0.05);
+    expect(shareOf({})).toBe(0.05);
+    expect(shareOf({ OTEL_TRACES_SAMPLER_ARG: '1' })).toBe(1);
+    expect(shareOf({ OTEL_TRACES_SAMPLER_ARG: '0' })).toBe(0);
+    expect(() => shareOf({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "2"',
+    );
+    expect(() => shareOf({ OTEL_TRACES_SAMPLER_ARG: 'all' })).toThrow(
+      'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "all"',
+    );
   });
 });

@@ -9,12 +9,17 @@ import type * as OtelCore from '@opentelemetry/core';
 import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
 import type * as Resources from '@opentelemetry/resources';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
+import os from 'node:os';
+import type { SettingValues } from '@portal/service-settings';
 import type { FastifyPluginCallback } from 'fastify';
 import { requestSpans } from './request-spans';
 import { TRACING_SETTINGS } from './settings';
 
+/** The OTEL_ settings (settings.ts) as the service's settings reader read them. */
+export type TracingSettings = SettingValues<typeof TRACING_SETTINGS>;
+
 export interface TracingOptions {
-  env: NodeJS.ProcessEnv;
+  settings: TracingSettings;
   /**
    * The service's own require (`createRequire(__filename)`): the SDK's packages are the service's
    * dependencies, at the versions its package.json pins, wherever this workspace's source lies.
@@ -47,23 +52,11 @@ export function activeTracing(): Tracing | null {
   return active;
 }
 
-/** Whole milliseconds from OTEL_BSP_SCHEDULE_DELAY (the SDK's own name for it), else the SDK's 5 s. */
-function scheduleDelay(env: NodeJS.ProcessEnv): number | undefined {
-  const value = Number(env.OTEL_BSP_SCHEDULE_DELAY);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
 /**
  * One trace in 20 unless told: every trace would cost the API's hot path about as much again as
  * the request itself (decision 0060); a test or a quiet site sets 1.
  */
 export const DEFAULT_TRACE_SHARE = Number(TRACING_SETTINGS.OTEL_TRACES_SAMPLER_ARG.default);
-
-/** The share of traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG), else DEFAULT_TRACE_SHARE. */
-export function sampledShare(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_SHARE);
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : DEFAULT_TRACE_SHARE;
-}
 
 /**
  * Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test gives an exporter); null
@@ -71,9 +64,8 @@ export function sampledShare(env: NodeJS.ProcessEnv): number {
  */
 export function startTracing(options: TracingOptions): Tracing | null {
   if (active) return active;
-  const endpoint = options.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  if (!options.exporter && !endpoint) return null;
-  const { load } = options;
+  const { load, settings } = options;
+  if (!options.exporter && !settings.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
 
   const api = load('@opentelemetry/api') as typeof OtelApi;
   const {
@@ -88,7 +80,8 @@ export function startTracing(options: TracingOptions): Tracing | null {
   // Which traces are kept is decided once per request, before any span (request-spans.ts):
   // on the trace id when a parent sent one, so every part keeps the same traces; by chance
   // otherwise. The SDK's sampler then keeps every span under a kept request.
-  const share = sampledShare(options.env);
+  // OTEL_TRACES_SAMPLER_ARG: the share of traces kept, 0 to 1 (the reader refuses any other).
+  const share = settings.OTEL_TRACES_SAMPLER_ARG;
   const ratio = new TraceIdRatioBasedSampler(share);
   const keeps = (traceId: string | null) =>
     traceId === null
@@ -103,12 +96,13 @@ export function startTracing(options: TracingOptions): Tracing | null {
     : new BatchSpanProcessor({
         // The exporter reads the endpoint (adding /v1/traces) and OTEL_EXPORTER_OTLP_HEADERS itself.
         exporter: new (load('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp).OTLPTraceExporter(),
-        scheduledDelayMillis: scheduleDelay(options.env),
+        scheduledDelayMillis: settings.OTEL_BSP_SCHEDULE_DELAY,
       });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({
-      'service.name': options.env.OTEL_SERVICE_NAME || options.serviceName,
-      'service.instance.id': `${process.pid}@${options.env.PORT ?? 'default'}`,
+      'service.name': settings.OTEL_SERVICE_NAME ?? options.serviceName,
+      // Unique per process wherever it runs (a pod's process is often pid 1).
+      'service.instance.id': `${process.pid}@${os.hostname()}`,
     }),
     spanProcessors: [processor],
     sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),

@@ -3,7 +3,9 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { API_PATHS } from '@portal/shared-contracts/account';
 import { logLines } from '../testing/log-lines';
 import { bearer, signedInPlayer, startTestServer, type TestServer } from '../testing/test-server';
+import { readSettings } from '@portal/service-settings';
 import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from '@portal/service-tracing';
+import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
 import { startApiTracing } from './tracing';
 
 // What nginx sends: a trace it started (from its request id) or one it was given.
@@ -16,7 +18,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   const { lines, stream } = logLines();
 
   beforeAll(async () => {
-    expect(startApiTracing({})).toBeNull();
+    expect(startApiTracing(readSettings({}, TRACING_SETTINGS))).toBeNull();
     server = await startTestServer({ logLevel: 'info' }, { logger: true, logStream: stream });
   });
   afterAll(async () => server.app.close());
@@ -53,7 +55,7 @@ describe('with tracing on', () => {
 
   beforeAll(async () => {
     // As server.ts does, before the app (and its database) is built.
-    expect(startApiTracing({ OTEL_TRACES_SAMPLER_ARG: '1' }, exporter)).not.toBeNull();
+    expect(startApiTracing(readSettings({ OTEL_TRACES_SAMPLER_ARG: '1' }, TRACING_SETTINGS), exporter)).not.toBeNull();
     // SQLite's spans are this project's own (db/connect.ts), so this checks them on SQLite even in
     // the PostgreSQL run; the pg instrumentation's spans are checked through the edge (topology).
     server = await startTestServer({ logLevel: 'info', databaseUrl: null }, { logger: true, logStream: stream });
@@ -171,7 +173,7 @@ describe('with a share of traces kept (OTEL_TRACES_SAMPLER_ARG)', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    expect(startApiTracing({ OTEL_TRACES_SAMPLER_ARG: '0.5' }, exporter)).not.toBeNull();
+    expect(startApiTracing(readSettings({ OTEL_TRACES_SAMPLER_ARG: '0.5' }, TRACING_SETTINGS), exporter)).not.toBeNull();
     server = await startTestServer({ logLevel: 'silent' }, { logger: false });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import type * as OtelApi from '@opentelemetry/api';
 import type * as Instrumentation from '@opentelemetry/instrumentation';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
-import { endSpanWith, startTracing, type Tracing } from '@portal/service-tracing';
+import { endSpanWith, startTracing, type Tracing, type TracingSettings } from '@portal/service-tracing';
 
 const load = createRequire(__filename);
 
@@ -24,9 +24,9 @@ function instrumentPostgres(): () => void {
  * null otherwise. Must run before `pg` is first required: its instrumentation wraps the module as
  * it loads (server.ts imports ./tracing-start first for that reason).
  */
-export function startApiTracing(env: NodeJS.ProcessEnv, exporter?: SdkTrace.SpanExporter): Tracing | null {
+export function startApiTracing(settings: TracingSettings, exporter?: SdkTrace.SpanExporter): Tracing | null {
   return startTracing({
-    env,
+    settings,
     load,
     serviceName: 'account-api',
     instrument: instrumentPostgres,

@@ -12,6 +12,7 @@ import {
   whyBucketRefused,
   type S3StorageSettings,
 } from '../storage/s3-client';
+import { readSettings } from '@portal/service-settings';
 import { getObject, putObject, type StoredObject } from '../storage/s3-objects';
 import { RELEASE_SERVICE_SETTINGS } from './release-service-settings';
 
@@ -34,24 +35,25 @@ export interface S3ReleaseFiles {
   removeAll(folder: string): Promise<number>;
 }
 
-/** RELEASE_FILES_STORAGE=s3 and the S3_* settings (the pictures' reader); null for the folder. */
-export function releaseFilesSettingsFrom(
-  env: NodeJS.ProcessEnv,
-  secret: (name: 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY') => string | null | undefined,
-): S3StorageSettings | null {
-  const driver = (env.RELEASE_FILES_STORAGE?.trim() || RELEASE_SERVICE_SETTINGS.RELEASE_FILES_STORAGE.default).toLowerCase();
-  if (driver !== 'fs' && driver !== 's3')
-    throw new Error(`RELEASE_FILES_STORAGE must be fs or s3, got "${env.RELEASE_FILES_STORAGE ?? ''}"`);
-  return s3SettingsFrom(env, {
+/** The settings of the files' storage: the choice and the bucket's (S3_*, as the pictures' are read). */
+const FILES_SETTINGS = {
+  RELEASE_FILES_STORAGE: RELEASE_SERVICE_SETTINGS.RELEASE_FILES_STORAGE,
+  S3_ENDPOINT: RELEASE_SERVICE_SETTINGS.S3_ENDPOINT,
+  S3_REGION: RELEASE_SERVICE_SETTINGS.S3_REGION,
+  S3_BUCKET: RELEASE_SERVICE_SETTINGS.S3_BUCKET,
+  S3_KEY_PREFIX: RELEASE_SERVICE_SETTINGS.S3_KEY_PREFIX,
+  S3_FORCE_PATH_STYLE: RELEASE_SERVICE_SETTINGS.S3_FORCE_PATH_STYLE,
+  S3_ACCESS_KEY_ID: RELEASE_SERVICE_SETTINGS.S3_ACCESS_KEY_ID,
+  S3_SECRET_ACCESS_KEY: RELEASE_SERVICE_SETTINGS.S3_SECRET_ACCESS_KEY,
+} as const;
+
+/** RELEASE_FILES_STORAGE=s3 and the S3_* settings (secrets from `*_FILE` too); null for the folder. */
+export function releaseFilesSettingsFrom(env: NodeJS.ProcessEnv): S3StorageSettings | null {
+  const values = readSettings(env, FILES_SETTINGS);
+  return s3SettingsFrom(values, {
     driverSetting: 'RELEASE_FILES_STORAGE',
     keeps: 'the published builds',
-    driver,
-    defaults: {
-      region: RELEASE_SERVICE_SETTINGS.S3_REGION.default,
-      keyPrefix: RELEASE_SERVICE_SETTINGS.S3_KEY_PREFIX.default,
-      forcePathStyle: (RELEASE_SERVICE_SETTINGS.S3_FORCE_PATH_STYLE.default as string) === '1',
-    },
-    secret,
+    driver: values.RELEASE_FILES_STORAGE,
   });
 }
 

@@ -2,7 +2,7 @@
 // decision 0062): the one source of its defaults, of its part of docs/settings.md and of
 // scripts/releases/release-service.env.example (scripts/settings/generate.mjs). Only erasable
 // TypeScript here: the service and the generator import this file with Node's own type stripping.
-import type { SettingsSchema } from '@portal/shared-contracts/settings';
+import type { ServiceSettingsSchema } from '@portal/service-settings';
 
 export const RELEASE_SERVICE_SETTINGS = {
   RELEASE_SERVICE_HOST: {
@@ -26,6 +26,8 @@ export const RELEASE_SERVICE_SETTINGS = {
     example: '/var/lib/portal-releases',
   },
   RELEASE_FILES_STORAGE: {
+    kind: 'choice',
+    choices: ['fs', 's3'],
     doc: 'Where published builds are kept (decision 0068): `fs` in `RELEASE_FILES_DIR` (one host’s disk), `s3` in the bucket `S3_BUCKET`, which every instance shares. Served at `/files/` either way; a version is never overwritten.',
     default: 'fs',
     production: '`s3`: the service then keeps no files on its disk.',
@@ -44,8 +46,13 @@ export const RELEASE_SERVICE_SETTINGS = {
     doc: 'With `RELEASE_FILES_STORAGE=s3`: the bucket that keeps the builds; it must exist (checked at start-up). It may stay private: the service serves the files.',
     example: 'portal-releases',
   },
-  S3_KEY_PREFIX: { doc: "Prefix of every file's key in the bucket (`<prefix><remote>/<version>/<file>`).", default: '' },
+  S3_KEY_PREFIX: {
+    emptyAllowed: true,
+    doc: "Prefix of every file's key in the bucket (`<prefix><remote>/<version>/<file>`).",
+    default: '',
+  },
   S3_FORCE_PATH_STYLE: {
+    kind: 'switch',
     doc: '`1`: address the bucket as `<endpoint>/<bucket>/<key>` (MinIO and most self-hosted services); `0`: as `<bucket>.<endpoint>/<key>`.',
     default: '0',
   },
@@ -62,7 +69,7 @@ export const RELEASE_SERVICE_SETTINGS = {
     doc: "Preview overrides' HMAC key, the page services' own: `override-token` is signed here; unset, the service refuses to issue them.",
     secret: true,
   },
-} as const satisfies SettingsSchema;
+} as const satisfies ServiceSettingsSchema;
 
 export type ReleaseServiceSetting = keyof typeof RELEASE_SERVICE_SETTINGS;
 

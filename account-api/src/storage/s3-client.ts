@@ -3,7 +3,6 @@
 // bucket through a client made here, so a timeout, a checksum rule or a credential rule is
 // decided once.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { switchOf } from '../settings-reader';
 
 export interface S3StorageSettings {
   /** An S3-compatible service's URL; null: AWS S3 in `region`. */
@@ -62,42 +61,41 @@ export function storageUnavailable(bucket: string, what: string, error: unknown)
   );
 }
 
+/** The S3_* settings as the service's settings reader read them (each once, secrets from `*_FILE` too). */
+export interface S3SettingValues {
+  S3_ENDPOINT: string | null;
+  S3_REGION: string;
+  S3_BUCKET: string | null;
+  S3_KEY_PREFIX: string;
+  S3_FORCE_PATH_STYLE: boolean;
+  S3_ACCESS_KEY_ID: string | null;
+  S3_SECRET_ACCESS_KEY: string | null;
+}
+
 export interface S3SettingsOptions {
   /** The setting that chose the driver (`UPLOADS_STORAGE`, `RELEASE_FILES_STORAGE`): named in the messages. */
   driverSetting: string;
   /** What the bucket keeps, for the message when S3_BUCKET is missing ("the pictures"). */
   keeps: string;
-  /** The driver chosen: the S3_* names are read either way (a bad secret file stops the start), checked only for `s3`. */
+  /** The driver chosen: the S3_* settings are checked only for `s3`. */
   driver: string;
-  defaults: { region: string; keyPrefix: string; forcePathStyle: boolean };
-  /** `NAME`, or the content of the file `NAME_FILE` names: each service reads its secrets its own way. */
-  secret: (name: 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY') => string | null | undefined;
 }
 
-const textOf = (env: NodeJS.ProcessEnv, name: string): string | null => env[name]?.trim() || null;
-
-function flagOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim();
-  return raw ? switchOf(name, raw) : fallback;
-}
-
-/** The S3_* settings of a driver chosen by `options.driverSetting`; null unless it chose `s3`. */
-export function s3SettingsFrom(env: NodeJS.ProcessEnv, options: S3SettingsOptions): S3StorageSettings | null {
-  const { driverSetting, defaults } = options;
-  const endpoint = textOf(env, 'S3_ENDPOINT');
-  const bucket = textOf(env, 'S3_BUCKET');
-  const s3 = {
-    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
-    region: textOf(env, 'S3_REGION') ?? defaults.region,
-    keyPrefix: env.S3_KEY_PREFIX?.trim() ?? defaults.keyPrefix,
-    forcePathStyle: flagOf(env, 'S3_FORCE_PATH_STYLE', defaults.forcePathStyle),
-    accessKeyId: options.secret('S3_ACCESS_KEY_ID') ?? null,
-    secretAccessKey: options.secret('S3_SECRET_ACCESS_KEY') ?? null,
-  };
+/** The bucket's settings when `options.driverSetting` chose `s3` (checked together); null otherwise. */
+export function s3SettingsFrom(values: S3SettingValues, options: S3SettingsOptions): S3StorageSettings | null {
   if (options.driver !== 's3') return null;
-  if (!bucket) throw new Error(`${driverSetting}=s3 needs S3_BUCKET: the bucket that keeps ${options.keeps}`);
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket } = values;
+  if (!bucket) throw new Error(`${options.driverSetting}=s3 needs S3_BUCKET: the bucket that keeps ${options.keeps}`);
   if (endpoint && !/^https?:\/\/[^/]/i.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
-  if (Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey))
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY))
     throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK finds its own credentials)');
-  return { bucket, ...s3 };
+  return {
+    endpoint: endpoint?.replace(/\/+$/, '') ?? null,
+    region: values.S3_REGION,
+    bucket,
+    keyPrefix: values.S3_KEY_PREFIX,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    accessKeyId: values.S3_ACCESS_KEY_ID,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+  };
 }

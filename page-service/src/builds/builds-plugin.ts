@@ -1,19 +1,17 @@
-// The "which build does this request see" step as a Fastify plugin: `app.steering` (the
-// selectors, which the renderer also draws new visitors' pages with) and
-// `app.whichBuild(request)`, which the page routes and /config.json ask once per request
-// (which-build.ts).
+// The "which build does this request see" step as a Fastify plugin: `app.whichBuild(request)`,
+// which the page routes, /config.json and the telemetry collector ask once per request
+// (which-build.ts): no other code decides which build a request sees.
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VersionedConfig } from '../config/config-source';
 import { servedOverHttps } from '../headers/security-headers';
-import { steeringFrom, type ReleaseSteering, type WhichBuild } from './which-build';
+import { ReleaseSteering, type WhichBuild } from './which-build';
 
 /** The step's answer, with the config and pointers it was drawn from (the page is drawn from those). */
 export type RequestBuild = WhichBuild & { base: VersionedConfig };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    steering: ReleaseSteering;
     /** Which build this request sees; `isPage`: a page (only a page answers the preview link). */
     whichBuild(request: FastifyRequest, isPage: false): Promise<Extract<RequestBuild, { link: false }>>;
     whichBuild(request: FastifyRequest, isPage: boolean): Promise<RequestBuild>;
@@ -21,20 +19,12 @@ declare module 'fastify' {
 }
 
 export interface BuildsOptions {
-  /** RELEASE_OVERRIDE_SECRET (or _FILE): preview overrides; unset, they are off. */
-  env: NodeJS.ProcessEnv;
+  /** RELEASE_OVERRIDE_SECRET (or _FILE, read and checked by the settings' reader): preview overrides; null, they are off. */
+  overrideSecret: string | null;
 }
 
-function builds(app: FastifyInstance, { env }: BuildsOptions, done: (error?: Error) => void): void {
-  let steering: ReleaseSteering;
-  try {
-    steering = steeringFrom(env);
-  } catch (error) {
-    // Read at start: a malformed secret stops the service, saying why.
-    done(error as Error);
-    return;
-  }
-  app.decorate('steering', steering);
+function builds(app: FastifyInstance, { overrideSecret }: BuildsOptions, done: (error?: Error) => void): void {
+  const steering = new ReleaseSteering({ overrideSecret });
   // (Not a page, no link: the narrower overload holds.)
   app.decorate('whichBuild', async (request: FastifyRequest, isPage: boolean): Promise<RequestBuild> => {
     // The config read once: the choice and the page drawn from it come from the same pointers.

@@ -2,11 +2,11 @@
 // build of one remote in the production shell. `npm run release -- override-token` signs it
 // (scripts/release.mjs imports this very file, so the format exists once); the page service
 // verifies it on each page of a visitor who carries it. HMAC-SHA256 over the remote, the manifest
-// URL and the expiry, with a secret both read from RELEASE_OVERRIDE_SECRET: a token whose
+// URL and the expiry, with the secret both are given as RELEASE_OVERRIDE_SECRET (each reads it
+// with the settings' reader, which refuses one too short to be a key): a token whose
 // signature, expiry or shape is wrong is worth nothing.
 // Node built-ins only, and only syntax Node can strip: Node runs this file from the release script.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 
 export interface OverrideClaims {
   /** The remote's container name (mf_catalog). */
@@ -20,8 +20,6 @@ export interface OverrideClaims {
 }
 
 const PREFIX = 'v1';
-/** A shorter secret is refused: an HMAC key must not be guessable. */
-export const MIN_SECRET_LENGTH = 32;
 /** Longest token taken (a cookie stays well under the browsers' 4 KB). */
 export const MAX_TOKEN_LENGTH = 2048;
 /** The query parameter that sets an override once, and the cookie that keeps it (nginx reads it as $cookie_portal_override). */
@@ -84,22 +82,6 @@ export function parseTtl(text: string): number | null {
   const units: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
   const ms = Number(match[1]) * (units[match[2] ?? ''] ?? 0);
   return ms > 0 ? ms : null;
-}
-
-/**
- * The signing secret, RELEASE_OVERRIDE_SECRET: null when unset (overrides are then off); throws
- * when it is set but too short to be a key.
- */
-export function overrideSecretFrom(env: NodeJS.ProcessEnv): string | null {
-  const file = env.RELEASE_OVERRIDE_SECRET_FILE;
-  // From a file (a Kubernetes or Docker secret), so the key need not sit in the environment.
-  if (file && env.RELEASE_OVERRIDE_SECRET)
-    throw new Error('Set RELEASE_OVERRIDE_SECRET or RELEASE_OVERRIDE_SECRET_FILE, not both');
-  const secret = file ? readFileSync(file, 'utf8').replace(/\r?\n$/, '') : env.RELEASE_OVERRIDE_SECRET;
-  if (secret === undefined || secret === '') return null;
-  if (secret.length < MIN_SECRET_LENGTH)
-    throw new Error(`RELEASE_OVERRIDE_SECRET must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32)`);
-  return secret;
 }
 
 /** An origin on the config's allow-list (`overrideOrigins`), compared as origins. */

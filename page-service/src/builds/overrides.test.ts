@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
+import { readPageServiceSettings } from '../config/page-settings';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { catalogueFragments as fragments, catalogueManifest as manifest } from '../testing/catalogue-release';
 import { jsonServer } from '../testing/json-server';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   ({ app } = await buildPageService({
     shellDist: shell.dist,
     releasesDir: path.join(work, 'releases'),
-    env: { RELEASE_OVERRIDE_SECRET: SECRET },
+    settings: readPageServiceSettings({ RELEASE_OVERRIDE_SECRET: SECRET }),
   }));
   for (let i = 0; i < 50 && !(await get('/all-games')).body.includes('<h1>Live'); i += 1)
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -218,7 +219,7 @@ test.each(['/.//evil.example/', '/%2e//evil.example/', '/x/..//evil.example/', '
 );
 
 test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does nothing', async () => {
-  const off = await buildPageService({ shellDist: shell.dist, env: {} });
+  const off = await buildPageService({ shellDist: shell.dist, settings: readPageServiceSettings({}) });
   try {
     const response = await off.app.inject({
       method: 'GET',
@@ -233,8 +234,8 @@ test('without RELEASE_OVERRIDE_SECRET overrides are off: a valid token does noth
   }
 });
 
-test('a secret too short to be a key stops the service from starting, saying why', async () => {
-  await expect(buildPageService({ shellDist: shell.dist, env: { RELEASE_OVERRIDE_SECRET: 'short' } })).rejects.toThrow(
+test('a secret too short to be a key is refused as the settings are read, saying why (server.test.ts: the service stops)', () => {
+  expect(() => readPageServiceSettings({ RELEASE_OVERRIDE_SECRET: 'short' })).toThrow(
     /RELEASE_OVERRIDE_SECRET must be at least 32 characters/,
   );
 });

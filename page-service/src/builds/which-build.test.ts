@@ -1,6 +1,6 @@
 // The canary through the page service: pages, /config.json and headers follow the
 // visitor's cohort (decision 0046).
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -98,6 +98,14 @@ test('a running canary’s build is one the telemetry knows (its visitors’ fig
   expect((await renderer.buildsInUse()).mf_catalog).toEqual(['live', 'canary']);
   writePointers(null);
   expect((await renderer.buildsInUse()).mf_catalog).toEqual(['live']);
+});
+
+test('one step decides which build a request sees: only the builds plugin steers (pages, /config.json and telemetry ask it)', () => {
+  const src = path.resolve(__dirname, '..');
+  const steering = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .filter((file) => readFileSync(path.join(src, file), 'utf8').includes('new ReleaseSteering('));
+  expect(steering).toEqual([path.join('builds', 'builds-plugin.ts')]);
 });
 
 test('a visitor being drawn is never answered 304, nor given a validator: a cache would keep its stable copy for the undrawn', async () => {

@@ -7,21 +7,12 @@ import { parseCookie } from 'cookie';
 import type { RuntimeConfig } from '@portal/shared-contracts';
 import { withOverrideParam } from './override-banner';
 import { acceptedOverride, overrideCookie, overrideSelector } from './override-selector';
-import { OVERRIDE_PARAM, overrideSecretFrom } from './override-token';
+import { OVERRIDE_PARAM } from './override-token';
 import { canarySelector } from './canary-selector';
 import { readKeyedCookie } from './cohort-cookie';
 import type { PointerState } from './pointer-state';
 import { STEERING_COOKIES } from './steering-cookies';
 import { composeSelectors, selectedConfig, type ReleaseSelector, type Selection, type Visitor } from './release-selector';
-
-/**
- * The steering every page service runs: the canary's cohorts, then preview overrides (decision
- * 0047: a tester's chosen build wins over their cohort's; a later selector wins for the same
- * remote). A new way of steering visitors is one more selector, with its cookie in
- * steering-cookies.ts.
- */
-export const steeringFrom = (env: NodeJS.ProcessEnv = {}): ReleaseSteering =>
-  new ReleaseSteering({ overrideSecret: overrideSecretFrom(env) });
 
 /** A Cookie header longer than this is not read (a selector gets no cookies, as a new visitor). */
 const MAX_COOKIE_HEADER = 8_192;
@@ -44,6 +35,12 @@ export function visitorOf(request: { url: string; headers: IncomingHttpHeaders }
     else if (reading.value !== undefined) plain[name] = reading.value;
   }
   return { cookies: Object.freeze(plain), url: request.url, https, ...(ambiguous.length ? { ambiguous } : {}) };
+}
+
+/** Whether a request carries any steering cookie (as the selectors would read it). */
+export function carriesSteeringCookie(request: { url: string; headers: IncomingHttpHeaders }): boolean {
+  const { cookies } = visitorOf(request, false);
+  return STEERING_COOKIES.some(({ name }) => Object.hasOwn(cookies, name));
 }
 
 export interface Steered {
@@ -81,6 +78,12 @@ export interface SteeringOptions {
   now?: () => number;
 }
 
+/**
+ * The steering every page service runs: the canary's cohorts, then preview overrides (decision
+ * 0047: a tester's chosen build wins over their cohort's; a later selector wins for the same
+ * remote). A new way of steering visitors is one more selector, with its cookie in
+ * steering-cookies.ts.
+ */
 export class ReleaseSteering {
   private readonly selector: ReleaseSelector;
   private readonly overrideSecret: string | null;
@@ -108,8 +111,8 @@ export class ReleaseSteering {
     };
   }
 
-  /** The selectors' choice for a visitor already read (the renderer's page for a new visitor, telemetry's builds). */
-  steer(visitor: Visitor, pointers: PointerState, config: RuntimeConfig): Steered {
+  /** The selectors' choice for a visitor already read. */
+  private steer(visitor: Visitor, pointers: PointerState, config: RuntimeConfig): Steered {
     const selection = this.selector.select(visitor, pointers, config);
     return { selection, config: selectedConfig(config, selection) };
   }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from '@portal/shared-contracts';
 import { liveRemotes, NO_POINTERS, parsePointerState, type PointerState } from '../builds/pointer-state';
+import type { PageServiceSettings } from './page-settings';
 
 /** Fields an operator may set without editing the file. */
 export interface ConfigOverrides {
@@ -40,20 +41,26 @@ export async function readPointers(releasesDir: string | undefined): Promise<Poi
 export const urlEnvOf = (remote: string): string => `${remote.toUpperCase()}_URL`;
 
 /**
- * The overrides the environment sets: `<REMOTE>_URL` for each remote the config names
- * (MF_CATALOG_URL…), ACCOUNT_API_URL, RECAPTCHA_SITE_KEY.
+ * The settings (as read, config/page-settings.ts) that override the config: ACCOUNT_API_URL,
+ * RECAPTCHA_SITE_KEY, TELEMETRY_TEST_SWITCH and `<REMOTE>_URL` of each remote (the schema
+ * declares one per remote of parts.json; a test checks it).
  */
-export function configOverridesFromEnv(remoteNames: readonly string[], env: NodeJS.ProcessEnv = process.env): ConfigOverrides {
+export type ConfigSettings = Pick<PageServiceSettings, 'ACCOUNT_API_URL' | 'RECAPTCHA_SITE_KEY' | 'TELEMETRY_TEST_SWITCH'> & {
+  readonly [name: string]: unknown;
+};
+
+/** The overrides the settings set: `<REMOTE>_URL` for each remote the config names (MF_CATALOG_URL…), and the rest. */
+export function configOverridesFrom(settings: ConfigSettings, remoteNames: readonly string[]): ConfigOverrides {
   const remotes: Record<string, string> = {};
   for (const name of remoteNames) {
-    const url = env[urlEnvOf(name)];
-    if (url) remotes[name] = url;
+    const url = settings[urlEnvOf(name)];
+    if (typeof url === 'string') remotes[name] = url;
   }
   const overrides: ConfigOverrides = {};
   if (Object.keys(remotes).length) overrides.remotes = remotes;
-  if (env.ACCOUNT_API_URL) overrides.accountApiUrl = env.ACCOUNT_API_URL;
-  if (env.RECAPTCHA_SITE_KEY) overrides.recaptchaSiteKey = env.RECAPTCHA_SITE_KEY;
-  if (env.TELEMETRY_TEST_SWITCH === '1') overrides.telemetry = { testSwitch: true };
+  if (settings.ACCOUNT_API_URL) overrides.accountApiUrl = settings.ACCOUNT_API_URL;
+  if (settings.RECAPTCHA_SITE_KEY) overrides.recaptchaSiteKey = settings.RECAPTCHA_SITE_KEY;
+  if (settings.TELEMETRY_TEST_SWITCH) overrides.telemetry = { testSwitch: true };
   return overrides;
 }
 
@@ -62,8 +69,8 @@ export interface ConfigFiles {
   configFile: string;
   /** Set by whoever starts the service (npm start: the ports it chose). */
   overrides?: ConfigOverrides;
-  /** Read the `<REMOTE>_URL`, ACCOUNT_API_URL and RECAPTCHA_SITE_KEY variables from here too. */
-  env?: NodeJS.ProcessEnv;
+  /** The settings that override the file (configOverridesFrom); absent: none. */
+  settings?: ConfigSettings;
   releasesDir?: string | undefined;
 }
 
@@ -72,14 +79,14 @@ export interface ConfigFiles {
  * Throws when config.json cannot be read or parsed.
  */
 export async function readRuntimeConfig(
-  { configFile, overrides = {}, env = {}, releasesDir }: ConfigFiles,
+  { configFile, overrides = {}, settings, releasesDir }: ConfigFiles,
   pointers?: PointerState,
 ): Promise<RuntimeConfig> {
   const base = await readJson(configFile);
   if (!isRecord(base)) throw new Error(`${path.basename(configFile)} is not a JSON object`);
   const released = liveRemotes(pointers ?? (await readPointers(releasesDir)));
   const baseRemotes = isRecord(base.remotes) ? (base.remotes as Record<string, string>) : {};
-  const fromEnv = configOverridesFromEnv(Object.keys(baseRemotes), env);
+  const fromEnv = settings ? configOverridesFrom(settings, Object.keys(baseRemotes)) : {};
   return {
     ...base,
     ...fromEnv,

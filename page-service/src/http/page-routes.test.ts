@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
+import { readPageServiceSettings } from '../config/page-settings';
 import { FALLBACK_PATH } from './page-routes';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { Failing, jsonServer } from '../testing/json-server';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   ({ app, cache } = await buildPageService({
     shellDist: shell.dist,
     serveAssets: true,
-    env: { ACCOUNT_API_URL: 'http://api.example:8000' },
+    settings: readPageServiceSettings({ ACCOUNT_API_URL: 'http://api.example:8000' }),
   }));
   // The remote's files are fetched on the first page that needs them; wait until they are in.
   const ready = (html: string) => html.includes('<h1>') && html.includes('all-games.js');

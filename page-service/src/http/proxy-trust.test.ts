@@ -1,7 +1,14 @@
 // Forwarding headers count only from the proxies in front (TRUST_PROXIES, TRUST_PROXY_HOPS), as
 // Fastify resolves them for every route: request.ip, request.protocol, request.host.
 import Fastify from 'fastify';
-import { proxyTrustFrom } from './proxy-trust';
+import { readPageServiceSettings } from '../config/page-settings';
+import { proxyTrustFrom as proxyTrustOf } from './proxy-trust';
+
+/** The trust as the service makes it from these settings (read by the settings' reader first). */
+function proxyTrustFrom(env: NodeJS.ProcessEnv) {
+  const settings = readPageServiceSettings(env);
+  return proxyTrustOf(settings.TRUST_PROXIES, settings.TRUST_PROXY_HOPS);
+}
 
 /** What a route sees of a request from `peer` carrying forwarding headers for `chain`. */
 async function seen(env: NodeJS.ProcessEnv, peer: string, chain = '198.51.100.7') {

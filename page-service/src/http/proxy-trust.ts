@@ -4,7 +4,6 @@
 // client reaching the service directly cannot claim https (HSTS, Secure cookies) or another
 // address (the telemetry's per-client limit). The addresses are Fastify's own proxy-addr lists.
 import proxyAddr from '@fastify/proxy-addr';
-import { pageServiceDefault } from '../config/settings';
 
 /** Fastify's `trustProxy` function: is the `hop`-th address (0: the socket's peer) a trusted proxy? */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -12,19 +11,12 @@ export type ProxyTrust = (address: string, hop: number) => boolean;
 /**
  * TRUST_PROXIES: comma-separated addresses or CIDRs, `loopback` (the default: nginx on the same
  * host), `linklocal`, `uniquelocal`, or `none`. TRUST_PROXY_HOPS: how many such proxies stand in a
- * row (default 1): unlike the API's (one or the other), both bound the trust, since a page service
- * behind nginx on loopback must not believe a second loopback hop named by a client. A malformed
- * value stops the service at start, saying which.
+ * row (default 1, 0-10, read by the settings' reader): unlike the API's (one or the other), both
+ * bound the trust, since a page service behind nginx on loopback must not believe a second
+ * loopback hop named by a client. An entry that is no address stops the service at start, saying which.
  */
-export function proxyTrustFrom(env: NodeJS.ProcessEnv): ProxyTrust | false {
-  const hopsRaw = env.TRUST_PROXY_HOPS?.trim() || pageServiceDefault('TRUST_PROXY_HOPS');
-  const hops = Number(hopsRaw);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY_HOPS must be a whole number 0-10, not "${hopsRaw}"`);
-  const entries = (env.TRUST_PROXIES?.trim() || pageServiceDefault('TRUST_PROXIES'))
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry !== 'none' && entry !== '');
+export function proxyTrustFrom(proxies: readonly string[], hops: number): ProxyTrust | false {
+  const entries = proxies.map((entry) => entry.toLowerCase()).filter((entry) => entry !== 'none');
   if (hops === 0 || entries.length === 0) return false;
   let trusted: ProxyTrust;
   try {

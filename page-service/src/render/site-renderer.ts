@@ -7,9 +7,8 @@ import type { ConfigSource, VersionedConfig } from '../config/config-source';
 import { pageSecurityHeaders } from '../headers/security-headers';
 import { statsUrlOf, type GameStatsSource } from '../sources/game-stats';
 import type { RemoteFiles } from '../sources/remote-files';
-import { EVERYONE, selectedConfig, type Selection, type Visitor } from '../builds/release-selector';
-import { ReleaseSteering, type Steered } from '../builds/which-build';
-import { STEERING_COOKIES } from '../builds/steering-cookies';
+import { EVERYONE, selectedConfig, type Selection } from '../builds/release-selector';
+import type { Steered } from '../builds/which-build';
 import { renderDocument } from './document';
 import { fallbackDocument } from './fallback-page';
 import { etagOf, type CachedPage, type PageCache } from './page-cache';
@@ -38,8 +37,6 @@ export interface SiteRendererOptions {
   /** Where the API's stats snapshot is read (default: the config's accountApiUrl). */
   statsUrl?: string | undefined;
   cache: PageCache;
-  /** The per-visitor choice of releases (default: the canary's cohorts). */
-  steering?: ReleaseSteering;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
@@ -54,20 +51,8 @@ const EVERYONE_NOW = { selection: EVERYONE, base: null } as const;
 export class SiteRenderer {
   /** The fallback page of the last shell build and config it was drawn from. */
   private fallback: { stamp: string; html: string | null } | null = null;
-  private readonly steering: ReleaseSteering;
 
-  constructor(private readonly options: SiteRendererOptions) {
-    this.steering = options.steering ?? new ReleaseSteering();
-  }
-
-  /**
-   * The releases this visitor gets (decision 0046): called once per request for a page or
-   * /config.json, and everything in the answer follows it.
-   */
-  async steer(visitor: Visitor): Promise<SteeredVisitor> {
-    const base = await this.config();
-    return { ...this.steering.steer(visitor, base.pointers, base.config), base };
-  }
+  constructor(private readonly options: SiteRendererOptions) {}
 
   config(): Promise<VersionedConfig> {
     return this.options.configs.current();
@@ -132,7 +117,7 @@ export class SiteRenderer {
   }
 
   /**
-   * The page for a visitor as steer() chose (drawn from the config that choice was made from);
+   * The page for a visitor as `app.whichBuild` chose (drawn from the config that choice was made from);
    * without one, everyone's page.
    */
   async page(
@@ -224,17 +209,10 @@ export class SiteRenderer {
     return builds;
   }
 
-  /**
-   * The build ids of the releases this visitor is steered onto, by remote (a canary cohort's, a
-   * preview override's): what their browser reports is counted under them. Read from the
-   * visitor's own cookies, so any instance knows them, whichever drew the visitor's page.
-   */
-  async steeredBuilds(visitor: Visitor): Promise<Record<string, string>> {
-    // Without a steering cookie nothing steers them: a canary would only draw them anew, at random.
-    if (!STEERING_COOKIES.some(({ name }) => Object.hasOwn(visitor.cookies, name))) return {};
-    const { selection } = await this.steer(visitor);
+  /** The build id of each remote's manifest, by remote, where the manifest names one (fetched if need be). */
+  async buildIdsOf(manifests: Readonly<Record<string, string>>): Promise<Record<string, string>> {
     const builds: Record<string, string> = {};
-    for (const [remote, manifestUrl] of Object.entries(selection.remotes)) {
+    for (const [remote, manifestUrl] of Object.entries(manifests)) {
       const build = buildVersionOf(await this.options.remoteFiles.get(manifestUrl).catch(() => null));
       if (build !== null) builds[remote] = build;
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ConfigSource } from '../config/config-source';
-import type { ConfigOverrides } from '../config/runtime-config';
+import type { ConfigOverrides, ConfigSettings } from '../config/runtime-config';
 import type { PointerSource } from '../builds/pointer-poller';
 import { PageCache } from '../render/page-cache';
 import { ShellBuild } from '../render/shell-build';
@@ -29,8 +29,8 @@ export interface SiteOptions {
   configFile?: string | undefined;
   /** Fields set over the config file (npm start: the ports it chose). */
   overrides?: ConfigOverrides;
-  /** Where `<REMOTE>_URL`, ACCOUNT_API_URL and RECAPTCHA_SITE_KEY are read (default: none). */
-  env?: NodeJS.ProcessEnv;
+  /** The settings that override the config: `<REMOTE>_URL`, ACCOUNT_API_URL, RECAPTCHA_SITE_KEY, TELEMETRY_TEST_SWITCH (default: none). */
+  configSettings?: ConfigSettings;
   /** scripts/release.mjs's folder, whose pointers repoint remotes live. */
   releasesDir?: string | undefined;
   /** The release service's pointers (polled), in place of releasesDir's file: see builds/pointer-poller.ts. */
@@ -47,7 +47,7 @@ function site(app: FastifyInstance, options: SiteOptions, done: (error?: Error) 
     {
       configFile: options.configFile ?? path.join(options.shellDist, 'config.json'),
       overrides: options.overrides ?? {},
-      env: options.env ?? {},
+      ...(options.configSettings ? { settings: options.configSettings } : {}),
       releasesDir: options.releasesDir,
     },
     (error) => app.log.error({ err: error }, 'config unreadable: keeping the last good one'),
@@ -60,7 +60,6 @@ function site(app: FastifyInstance, options: SiteOptions, done: (error?: Error) 
     gameStats,
     statsUrl: options.statsUrl,
     cache,
-    steering: app.steering,
     log: app.log,
   });
   // The current config's remote files (every remote's, its canary's too) stay fetched and
@@ -82,4 +81,4 @@ function site(app: FastifyInstance, options: SiteOptions, done: (error?: Error) 
   done();
 }
 
-export const sitePlugin = fastifyPlugin(site, { name: 'site', fastify: '5.x', dependencies: ['builds'] });
+export const sitePlugin = fastifyPlugin(site, { name: 'site', fastify: '5.x' });

@@ -3,6 +3,7 @@
 // it, with a bounded memory of clients.
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { readPageServiceSettings } from '../config/page-settings';
 import { PageCache } from '../render/page-cache';
 import type { SiteRenderer } from '../render/site-renderer';
 import { telemetryPlugin } from './telemetry-plugin';
@@ -10,9 +11,9 @@ import { telemetryPlugin } from './telemetry-plugin';
 const VIEW = JSON.stringify({ route: '/', events: [{ type: 'view', part: 'shell', build: '' }] });
 const renderer = {
   buildsInUse: () => Promise.resolve({}),
-  steeredBuilds: () => Promise.resolve({}),
+  buildIdsOf: () => Promise.resolve({}),
   config: () => Promise.resolve({ config: { brands: [] } }),
-} as unknown as Pick<SiteRenderer, 'buildsInUse' | 'steeredBuilds' | 'config'>;
+} as unknown as Pick<SiteRenderer, 'buildsInUse' | 'buildIdsOf' | 'config'>;
 
 let now = 1_000_000;
 beforeEach(() => {
@@ -22,11 +23,13 @@ afterEach(() => jest.restoreAllMocks());
 
 async function collector(env: NodeJS.ProcessEnv, maxClients?: number): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: (_address, hop) => hop < 1 });
-  // What the site plugin decorates the app with, as far as the collector reads it.
+  // What the site and builds plugins decorate the app with, as far as the collector reads it
+  // (these beacons carry no steering cookie: which build they see is never asked).
   app.decorate('renderer', renderer as SiteRenderer);
   app.decorate('pageCache', new PageCache());
   await app.register(fastifyPlugin((_app, _options, done) => done(), { name: 'site' }));
-  await app.register(telemetryPlugin, { env, ...(maxClients ? { maxClients } : {}) });
+  await app.register(fastifyPlugin((_app, _options, done) => done(), { name: 'builds' }));
+  await app.register(telemetryPlugin, { settings: readPageServiceSettings(env), ...(maxClients ? { maxClients } : {}) });
   return app;
 }
 const send = (app: FastifyInstance, client: string) =>
@@ -85,7 +88,7 @@ test('a cross-site beacon is refused before it spends its client’s allowance',
 });
 
 test('an address that keeps sending stays held back through a flood of new addresses', async () => {
-  const app = await collector({ TELEMETRY_BEACON_BURST: '2', TELEMETRY_BEACONS_PER_SECOND: '0.001' }, 10);
+  const app = await collector({ TELEMETRY_BEACON_BURST: '2', TELEMETRY_BEACONS_PER_SECOND: '0.01' }, 10);
   await take(app, 'flooder');
   await take(app, 'flooder');
   for (let i = 0; i < 300; i += 1) {
@@ -96,7 +99,7 @@ test('an address that keeps sending stays held back through a flood of new addre
 });
 
 test('an address unused for longest is forgotten first, and starts again with a full allowance', async () => {
-  const app = await collector({ TELEMETRY_BEACON_BURST: '1', TELEMETRY_BEACONS_PER_SECOND: '0.001' }, 4);
+  const app = await collector({ TELEMETRY_BEACON_BURST: '1', TELEMETRY_BEACONS_PER_SECOND: '0.01' }, 4);
   expect(await take(app, 'old')).toBe(true);
   expect(await take(app, 'old')).toBe(false);
   for (const address of ['a', 'b', 'c', 'd', 'e']) await take(app, address);

@@ -35,8 +35,8 @@ export class ServiceMetrics {
   readonly cls: Histogram<'remote' | 'version' | 'route'>;
   readonly refused: Counter<'reason'>;
 
-  /** `env`: CERT_PROBE_URLS (the edge's https addresses). */
-  constructor(cache: PageCache, env: NodeJS.ProcessEnv = {}) {
+  /** `certProbeUrls`: CERT_PROBE_URLS (the edge's https addresses). */
+  constructor(cache: PageCache, certProbeUrls: readonly string[] = []) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.views = new Counter({
@@ -99,11 +99,7 @@ export class ServiceMetrics {
       registers,
     });
     cache.onRendered = (page) => render.observe(page.renderMs / 1000);
-    const probed = (env.CERT_PROBE_URLS ?? '')
-      .split(',')
-      .map((url) => url.trim())
-      .filter(Boolean);
-    if (probed.length > 0) certificateExpiryGauge(probed, registers);
+    if (certProbeUrls.length > 0) certificateExpiryGauge(certProbeUrls, registers);
   }
 
   /** Counts and times every request by route pattern, method and status. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildPageService } from '../app';
+import { readPageServiceSettings } from '../config/page-settings';
 import { fakeShell, type FakeShell } from '../testing/fake-shell';
 import { jsonServer } from '../testing/json-server';
 import type { TelemetryBatch } from '@portal/shared-contracts/telemetry';
@@ -30,7 +31,11 @@ beforeAll(async () => {
   let renderer: Awaited<ReturnType<typeof buildPageService>>['renderer'];
   ({ app, renderer } = await buildPageService({
     shellDist: shell.dist,
-    env: { TRUST_PROXY_HOPS: '1', TELEMETRY_BEACON_BURST: '5', TELEMETRY_BEACONS_PER_SECOND: '0.01' },
+    settings: readPageServiceSettings({
+      TRUST_PROXY_HOPS: '1',
+      TELEMETRY_BEACON_BURST: '5',
+      TELEMETRY_BEACONS_PER_SECOND: '0.01',
+    }),
   }));
   buildPageServiceBuilds = () => renderer.buildsInUse();
   // A page makes the service read the catalogue's manifest, where its build id comes from.

@@ -6,20 +6,25 @@
 import fastifyPlugin from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Gauge } from 'prom-client';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OTHER_LABEL, TELEMETRY_LIMITS, TELEMETRY_PATH, type TelemetryBatch } from '@portal/shared-contracts/telemetry';
-import { visitorOf } from '../builds/which-build';
+import { carriesSteeringCookie } from '../builds/which-build';
+import type { PageServiceSettings } from '../config/page-settings';
 import { BEACON_SCHEMA, beaconValidator } from './beacon-schema';
 import { KnownLabels } from './known-labels';
 import { fromTheSite } from './same-site';
 import { clientOf, MAX_WINDOW_MINUTES, ReleaseWindow } from './release-window';
 import { ServiceMetrics } from './service-metrics';
-import { pageServiceDefault } from '../config/settings';
 
-/** The site's renderer (`app.renderer`) and page cache (`app.pageCache`) come from the site plugin. */
+/**
+ * The site's renderer (`app.renderer`) and page cache (`app.pageCache`) come from the site plugin,
+ * which build a visitor sees (`app.whichBuild`) from the builds plugin.
+ */
 export interface TelemetryOptions {
-  /** TELEMETRY_LOG_SAMPLE, TELEMETRY_BEACONS_PER_SECOND, TELEMETRY_BEACON_BURST. */
-  env: NodeJS.ProcessEnv;
+  settings: Pick<
+    PageServiceSettings,
+    'TELEMETRY_LOG_SAMPLE' | 'TELEMETRY_BEACON_BURST' | 'TELEMETRY_BEACONS_PER_SECOND' | 'CERT_PROBE_URLS'
+  >;
   now?: () => number;
   /** Clients whose beacon counts are kept at most; beyond, those unused for longest are forgotten. */
   maxClients?: number;
@@ -27,11 +32,6 @@ export interface TelemetryOptions {
 
 /** The release watcher's longest window (scripts/releases/canary-watch.mjs, --minutes 10). */
 const WATCH_WINDOW_MINUTES = 10;
-
-const numberSetting = (value: string | undefined, fallback: number, min: number, max: number): number => {
-  const parsed = value === undefined || value.trim() === '' ? NaN : Number(value);
-  return Number.isFinite(parsed) ? Math.min(max, Math.max(min, parsed)) : fallback;
-};
 
 const refuse = (reply: FastifyReply, status: number, detail: string) =>
   reply.code(status).header('cache-control', 'no-store').send({ detail });
@@ -51,25 +51,20 @@ const SUMMARY_QUERY = {
 } as const;
 
 async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promise<void> {
-  const { env } = options;
+  const { settings } = options;
   const { renderer, pageCache } = app;
   const now = options.now ?? Date.now;
-  const logSample = numberSetting(env.TELEMETRY_LOG_SAMPLE, Number(pageServiceDefault('TELEMETRY_LOG_SAMPLE')), 0, 1);
+  const logSample = settings.TELEMETRY_LOG_SAMPLE;
   // A burst at once, then the steady rate: `burst` beacons per window of burst/rate seconds.
-  const burst = numberSetting(env.TELEMETRY_BEACON_BURST, Number(pageServiceDefault('TELEMETRY_BEACON_BURST')), 1, 10_000);
-  const perSecond = numberSetting(
-    env.TELEMETRY_BEACONS_PER_SECOND,
-    Number(pageServiceDefault('TELEMETRY_BEACONS_PER_SECOND')),
-    0.01,
-    10_000,
-  );
+  const burst = settings.TELEMETRY_BEACON_BURST;
+  const perSecond = settings.TELEMETRY_BEACONS_PER_SECOND;
   const beaconLimit = {
-    max: Math.floor(burst),
+    max: burst,
     timeWindow: Math.max(1, Math.round((burst / perSecond) * 1000)),
     // Clients whose counts are kept (a route's own store: the plugin's option does not reach it).
     cache: options.maxClients ?? 100_000,
   };
-  const metrics = new ServiceMetrics(pageCache, env);
+  const metrics = new ServiceMetrics(pageCache, settings.CERT_PROBE_URLS ?? []);
   metrics.instrument(app);
   const labels = new KnownLabels(() => renderer.buildsInUse(), now);
   const window = new ReleaseWindow(now);
@@ -87,6 +82,18 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
       }
     },
   });
+
+  /**
+   * The build ids of the releases this visitor is steered onto, by remote (a canary cohort's, a
+   * preview override's), as the one step that decides which build a request sees chose them from
+   * the visitor's own cookies: any instance knows them, whichever drew the visitor's page.
+   */
+  const steeredBuilds = async (request: FastifyRequest): Promise<Record<string, string>> => {
+    // Without a steering cookie nothing steers them: a canary would only draw them anew, at random.
+    if (!carriesSteeringCookie(request)) return {};
+    const { selection } = await app.whichBuild(request, false);
+    return renderer.buildIdsOf(selection.remotes);
+  };
 
   /** `steered`: the builds this visitor's cookies steer them onto, by remote (a preview's too). */
   const record = ({ route: rawRoute, events }: TelemetryBatch, steered: Readonly<Record<string, string>>, client: string) => {
@@ -177,7 +184,7 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
         const batch = request.body;
         await labels.refresh();
         // The beacon is same-origin, so it carries the visitor's steering cookies.
-        record(batch, await renderer.steeredBuilds(visitorOf(request, false)), clientOf(request.ip));
+        record(batch, await steeredBuilds(request), clientOf(request.ip));
         // Raw reports, a sample of them: JSON lines (pino escapes every string), never labels.
         if (logSample > 0 && Math.random() < logSample) request.log.info({ telemetry: batch }, 'client telemetry');
         return reply.code(204).header('cache-control', 'no-store').send();
@@ -187,4 +194,8 @@ async function telemetry(app: FastifyInstance, options: TelemetryOptions): Promi
 }
 
 /** Registered once at the root, so its request metrics see every route of the service. */
-export const telemetryPlugin = fastifyPlugin(telemetry, { name: 'telemetry', fastify: '5.x', dependencies: ['site'] });
+export const telemetryPlugin = fastifyPlugin(telemetry, {
+  name: 'telemetry',
+  fastify: '5.x',
+  dependencies: ['site', 'builds'],
+});

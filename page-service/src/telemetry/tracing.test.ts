@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { buildPageService } from '../app';
+import { readPageServiceSettings } from '../config/page-settings';
 import { fakeShell } from '../testing/fake-shell';
 import { activeTracing, REQUEST_SPANS_PLUGIN, traceLogFields } from '@portal/service-tracing';
 import { startPageTracing } from './tracing';
@@ -40,7 +41,7 @@ const page = (app: Awaited<ReturnType<typeof pageService>>['app']) =>
 
 describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('starts no SDK and registers no plugin', async () => {
-    expect(startPageTracing({})).toBeNull();
+    expect(startPageTracing(readPageServiceSettings({}))).toBeNull();
     const { app, lines } = await pageService(false);
     const answer = await page(app);
     expect(answer.statusCode).toBe(200);
@@ -54,7 +55,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 describe('with tracing on', () => {
   it("continues nginx's trace: a span of the page request under the edge's, its ids in the log line", async () => {
     const exporter = new InMemorySpanExporter();
-    expect(startPageTracing({ OTEL_TRACES_SAMPLER_ARG: '1' }, exporter)).not.toBeNull();
+    expect(startPageTracing(readPageServiceSettings({ OTEL_TRACES_SAMPLER_ARG: '1' }), exporter)).not.toBeNull();
     const { app, lines } = await pageService(true);
     try {
       const answer = await page(app);

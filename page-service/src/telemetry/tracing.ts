@@ -2,11 +2,11 @@
 // with this service's name and its own copy of the SDK (its package.json's dependencies).
 import { createRequire } from 'node:module';
 import type * as SdkTrace from '@opentelemetry/sdk-trace';
-import { startTracing, type Tracing } from '@portal/service-tracing';
+import { startTracing, type Tracing, type TracingSettings } from '@portal/service-tracing';
 
 const load = createRequire(__filename);
 
 /** Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test gives an exporter); null otherwise. */
-export function startPageTracing(env: NodeJS.ProcessEnv, exporter?: SdkTrace.SpanExporter): Tracing | null {
-  return startTracing({ env, load, serviceName: 'page-service', ...(exporter ? { exporter } : {}) });
+export function startPageTracing(settings: TracingSettings, exporter?: SdkTrace.SpanExporter): Tracing | null {
+  return startTracing({ settings, load, serviceName: 'page-service', ...(exporter ? { exporter } : {}) });
 }

@@ -1,10 +1,11 @@
+// The one settings reader of both services: every setting a schema declares, read once from the
+// environment by its kind. Node built-ins only, and only syntax Node can strip: the release
+// script runs this file with Node itself (scripts/release.mjs reads the override secret with it).
 import fs from 'node:fs';
-import type { ApiSetting } from './settings';
+import type { ServiceSetting, ServiceSettingsSchema } from './service-setting';
 
-type Schema = Readonly<Record<string, ApiSetting>>;
-
-/** The value one setting reads as, by its kind (settings.ts). */
-type ValueOf<S> = S extends { kind: 'integer' }
+/** The value one setting reads as, by its kind (service-setting.ts). */
+type ValueOf<S> = S extends { kind: 'integer' | 'number' }
   ? number
   : S extends { kind: 'switch' }
     ? boolean
@@ -18,12 +19,12 @@ type ValueOf<S> = S extends { kind: 'integer' }
 export type SettingValue<S> = S extends { default: string } ? ValueOf<S> : ValueOf<S> | null;
 
 /** Every setting a schema declares (retired ones aside), read and typed. */
-export type SettingValues<S extends Schema> = {
+export type SettingValues<S extends ServiceSettingsSchema> = {
   -readonly [Name in keyof S as S[Name] extends { retired: true } ? never : Name]: SettingValue<S[Name]>;
 };
 
 /** The text of a setting, trimmed; '' is unset unless the setting keeps it. */
-function textOf(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): string | null {
+function textOf(env: NodeJS.ProcessEnv, name: string, setting: ServiceSetting): string | null {
   const raw = env[name]?.trim();
   if (raw === undefined) return null;
   return raw === '' && !setting.emptyAllowed ? null : raw;
@@ -35,7 +36,7 @@ function textOf(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): stri
  * where every child process and crash dump sees it. One trailing newline is dropped; both set,
  * an unreadable or empty file stop start-up.
  */
-function secretOf(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): string | null {
+function secretOf(env: NodeJS.ProcessEnv, name: string, setting: ServiceSetting): string | null {
   const direct = textOf(env, name, setting);
   const file = env[`${name}_FILE`]?.trim();
   if (!file) return direct;
@@ -51,7 +52,7 @@ function secretOf(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): st
   return value;
 }
 
-function integerOf(name: string, raw: string, setting: ApiSetting): number {
+function integerOf(name: string, raw: string, setting: ServiceSetting): number {
   const min = setting.min ?? 1;
   const value = Number(raw);
   if (Number.isInteger(value) && value >= min && value <= (setting.max ?? Infinity)) return value;
@@ -59,6 +60,15 @@ function integerOf(name: string, raw: string, setting: ApiSetting): number {
   throw new Error(
     min === 1 ? `${name} must be a positive integer, got "${raw}"` : `${name} must be at least ${min}, got "${raw}"`,
   );
+}
+
+function numberOf(name: string, raw: string, setting: ServiceSetting): number {
+  const min = setting.min ?? 0;
+  const max = setting.max ?? Infinity;
+  // Number('') and Number(' ') are 0: only a written number counts.
+  const value = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw) ? Number(raw) : NaN;
+  if (value >= min && value <= max) return value;
+  throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
 }
 
 /** A switch setting's value: 1/true/on or 0/false/off, anything else refused by name. */
@@ -75,13 +85,29 @@ function choiceOf(name: string, raw: string, choices: readonly string[]): string
   throw new Error(`${name} must be ${choices.join(' or ')}, got "${raw}"`);
 }
 
-/** One setting: its text (or secret file), else its default, read as its kind says. */
-function readOne(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): string | number | boolean | string[] | null {
+function textChecked(name: string, raw: string, setting: ServiceSetting): string {
+  // The value is not repeated: a text with a length rule is usually a key.
+  if (setting.minLength !== undefined && raw.length < setting.minLength)
+    throw new Error(`${name} must be at least ${setting.minLength} characters`);
+  return raw;
+}
+
+/**
+ * One setting: its text (or secret file), else its default, read as its kind says; null when
+ * unset without a default. A value that does not parse throws an error naming the setting.
+ */
+export function readSetting<S extends ServiceSetting>(env: NodeJS.ProcessEnv, name: string, setting: S): SettingValue<S> {
+  return readOne(env, name, setting) as SettingValue<S>;
+}
+
+function readOne(env: NodeJS.ProcessEnv, name: string, setting: ServiceSetting): string | number | boolean | string[] | null {
   const raw = (setting.secret ? secretOf(env, name, setting) : textOf(env, name, setting)) ?? setting.default ?? null;
   if (raw === null) return null;
   switch (setting.kind) {
     case 'integer':
       return integerOf(name, raw, setting);
+    case 'number':
+      return numberOf(name, raw, setting);
     case 'switch':
       return switchOf(name, raw);
     case 'list':
@@ -92,7 +118,7 @@ function readOne(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): str
     case 'choice':
       return choiceOf(name, raw, setting.choices ?? []);
     default:
-      return raw;
+      return textChecked(name, raw, setting);
   }
 }
 
@@ -101,7 +127,7 @@ function readOne(env: NodeJS.ProcessEnv, name: string, setting: ApiSetting): str
  * schema's default. A value that does not parse stops start-up with an error naming the setting.
  * Retired settings are left to the caller, which refuses them with a pointer to their successor.
  */
-export function readSettings<S extends Schema>(env: NodeJS.ProcessEnv, schema: S): SettingValues<S> {
+export function readSettings<S extends ServiceSettingsSchema>(env: NodeJS.ProcessEnv, schema: S): SettingValues<S> {
   const values: Record<string, ReturnType<typeof readOne>> = {};
   for (const [name, setting] of Object.entries(schema)) {
     if (!setting.retired) values[name] = readOne(env, name, setting);

@@ -1,13 +1,22 @@
 import { loadConfig } from './config';
-import { API_SETTINGS, type ApiSetting } from './settings';
-import { readSettings } from './settings-reader';
+import { readSettings, type ServiceSetting } from '@portal/service-settings';
+import { TRACING_SETTINGS } from '@portal/service-tracing/settings';
+import { API_SETTINGS } from './settings';
 
-const declared: [string, ApiSetting][] = Object.entries(API_SETTINGS);
-const ofKind = (kind: ApiSetting['kind']) => declared.filter(([, setting]) => setting.kind === kind).map(([name]) => name);
+const declared: [string, ServiceSetting][] = Object.entries(API_SETTINGS);
+const ofKind = (kind: ServiceSetting['kind']) => declared.filter(([, setting]) => setting.kind === kind).map(([name]) => name);
 
 describe('every setting is read as its schema entry says', () => {
   test.each(ofKind('integer'))('%s refuses a value that is not a whole number, naming itself', (name) => {
-    expect(() => loadConfig({ [name]: 'twelve' })).toThrow(new RegExp(`^${name} must be .*, got "twelve"$`));
+    // The tracing settings are read where tracing starts (observability/tracing-start.ts), the rest by loadConfig.
+    const read = (env: NodeJS.ProcessEnv) => (name in TRACING_SETTINGS ? readSettings(env, TRACING_SETTINGS) : loadConfig(env));
+    expect(() => read({ [name]: 'twelve' })).toThrow(new RegExp(`^${name} must be .*, got "twelve"$`));
+  });
+
+  test.each(ofKind('number'))('%s refuses a value that is not a number in its range, naming itself', (name) => {
+    expect(() => readSettings({ [name]: 'twelve' }, API_SETTINGS)).toThrow(
+      new RegExp(`^${name} must be a number .*, got "twelve"$`),
+    );
   });
 
   test.each(ofKind('switch'))('%s reads 1/0, true/false, on/off, and refuses anything else', (name) => {

@@ -1,0 +1,1 @@
+module.exports = require('@portal/build-config').createJestConfig(__dirname, { environment: 'node' });
