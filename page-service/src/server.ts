@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   // RELEASE_API_URL: the pointers come from the release service (polled), not a shared RELEASES_DIR.
   const poller = settings.RELEASE_API_URL
     ? new PointerPoller(settings.RELEASE_API_URL, settings.RELEASE_POLL_MS, (error) =>
-        console.error(`page-service: ${error.message}`),
+        error ? console.error(`page-service: ${error.message}`) : console.log('page-service: release pointers polled again'),
       )
     : null;
   const { app, renderer } = await buildPageService({

@@ -76,7 +76,7 @@ test('polls on its own every interval', async () => {
 
 test('a service that fails keeps the last pointers and is reported once until it answers again', async () => {
   const errors: string[] = [];
-  const poller = new PointerPoller(url, 60_000, (error) => errors.push(error.message));
+  const poller = new PointerPoller(url, 60_000, (error) => errors.push(error?.message ?? 'working again'));
   await poller.start();
   down = true;
   await poller.poll();
@@ -87,5 +87,8 @@ test('a service that fails keeps the last pointers and is reported once until it
   point('v4');
   await poller.poll();
   expect(poller.current().remotes.mf_catalog?.version).toBe('v4');
+  await poller.poll();
+  // The recovery is told once too, so an operator sees the outage end.
+  expect(errors).toEqual(['release pointers not polled: the release service answered HTTP 503', 'working again']);
   poller.stop();
 });

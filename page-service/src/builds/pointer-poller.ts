@@ -1,7 +1,7 @@
 // The release pointers from the release service (RELEASE_API_URL, decision 0062) in place of a
 // shared RELEASES_DIR: GET /v1/pointers every RELEASE_POLL_MS with If-None-Match, so an unchanged
 // state costs the service one small read and a 304. A failed poll keeps the last pointers (pages
-// keep their releases; the error is logged once until a poll succeeds again).
+// keep their releases; the error is told once, and so is the first poll that works again).
 import { NO_POINTERS, parsePointerState, type PointerState } from './pointer-state';
 
 export interface PointerSource {
@@ -21,7 +21,8 @@ export class PointerPoller implements PointerSource {
   constructor(
     private readonly serviceUrl: string,
     private readonly intervalMs: number,
-    private readonly onError: (error: Error) => void = () => undefined,
+    /** Told once when polls start failing (the error), and once when one works again (null). */
+    private readonly onHealth: (error: Error | null) => void = () => undefined,
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
@@ -61,17 +62,23 @@ export class PointerPoller implements PointerSource {
         signal: AbortSignal.timeout(Math.max(this.intervalMs, 2_000)),
       });
       if (response.status === 304) {
-        this.failing = false;
+        this.working();
         return;
       }
       if (!response.ok) throw new Error(`the release service answered HTTP ${response.status}`);
       this.state = parsePointerState(await response.json());
       this.etag = response.headers.get('etag');
       this.generation += 1;
-      this.failing = false;
+      this.working();
     } catch (error) {
-      if (!this.failing) this.onError(new Error(`release pointers not polled: ${(error as Error).message}`, { cause: error }));
+      if (!this.failing) this.onHealth(new Error(`release pointers not polled: ${(error as Error).message}`, { cause: error }));
       this.failing = true;
     }
+  }
+
+  private working(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    this.onHealth(null);
   }
 }
