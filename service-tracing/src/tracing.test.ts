@@ -52,6 +52,13 @@ describe('with tracing on', () => {
     exporter = new InMemorySpanExporter();
   });
 
+  /** Tracing on with these settings (every trace kept by default), its spans in `exporter`, and a small app under it. */
+  async function tracedApp(env: NodeJS.ProcessEnv = { OTEL_TRACES_SAMPLER_ARG: '1' }) {
+    const tracing = startTracing({ settings: settingsOf(env), load, serviceName: 'probe', exporter });
+    if (!tracing) throw new Error('tracing did not start');
+    return appWith(tracing.fastifyPlugin);
+  }
+
   it("names the spans' service and tracer, runs the service's instrumentation and undoes it at shutdown", async () => {
     const unregister = jest.fn();
     const instrument = jest.fn(() => unregister);
@@ -79,26 +86,14 @@ describe('with tracing on', () => {
   });
 
   it('takes the service name from OTEL_SERVICE_NAME when set', async () => {
-    const tracing = startTracing({
-      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1', OTEL_SERVICE_NAME: 'renamed' }),
-      load,
-      serviceName: 'probe',
-      exporter,
-    });
-    const { app } = await appWith(tracing!.fastifyPlugin);
+    const { app } = await tracedApp({ OTEL_TRACES_SAMPLER_ARG: '1', OTEL_SERVICE_NAME: 'renamed' });
     await app.inject({ method: 'GET', url: '/things/1' });
     expect(exporter.getFinishedSpans()[0]?.resource.attributes['service.name']).toBe('renamed');
     await app.close();
   });
 
   it("continues the edge's trace: the request's span, the handler's under it, no query string, the ids in the log fields", async () => {
-    const tracing = startTracing({
-      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
-      load,
-      serviceName: 'probe',
-      exporter,
-    });
-    const { app, fields } = await appWith(tracing!.fastifyPlugin);
+    const { app, fields } = await tracedApp();
     const answer = await app.inject({
       method: 'GET',
       url: '/things/7?password=Query-Secret',
@@ -124,13 +119,7 @@ describe('with tracing on', () => {
   });
 
   it('records what a handler throws on its span, and a 5xx answer as an error of the request', async () => {
-    const tracing = startTracing({
-      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
-      load,
-      serviceName: 'probe',
-      exporter,
-    });
-    const { app } = await appWith(tracing!.fastifyPlugin);
+    const { app } = await tracedApp();
     const answer = await app.inject({ method: 'POST', url: '/fail' });
     expect(answer.statusCode).toBe(500);
     const spans = exporter.getFinishedSpans();
@@ -146,13 +135,7 @@ describe('with tracing on', () => {
   });
 
   it('follows a parent that says "not sampled", and starts its own trace from a malformed traceparent', async () => {
-    const tracing = startTracing({
-      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '1' }),
-      load,
-      serviceName: 'probe',
-      exporter,
-    });
-    const { app, fields } = await appWith(tracing!.fastifyPlugin);
+    const { app, fields } = await tracedApp();
     await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: traceparent(TRACE_ID, '00') } });
     expect(exporter.getFinishedSpans()).toEqual([]);
     expect(fields).toEqual([{}]);
@@ -170,13 +153,7 @@ describe('with tracing on', () => {
     const kept = '4bf92f3577b34da6a3ce929dffffffff';
     const dropped = '4bf92f3577b34da6a3ce929d00000001';
     expect([inShare(kept), inShare(dropped)]).toEqual([true, false]);
-    const tracing = startTracing({
-      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '0.5' }),
-      load,
-      serviceName: 'probe',
-      exporter,
-    });
-    const { app } = await appWith(tracing!.fastifyPlugin);
+    const { app } = await tracedApp({ OTEL_TRACES_SAMPLER_ARG: '0.5' });
     for (const traceId of [kept, dropped])
       await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: traceparent(traceId) } });
     expect([...new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId))]).toEqual([kept]);
@@ -184,13 +161,7 @@ describe('with tracing on', () => {
   });
 
   it('keeps no trace at a share of 0, whatever the parent asks', async () => {
-    const tracing = startTracing({
-      settings: settingsOf({ OTEL_TRACES_SAMPLER_ARG: '0' }),
-      load,
-      serviceName: 'probe',
-      exporter,
-    });
-    const { app } = await appWith(tracing!.fastifyPlugin);
+    const { app } = await tracedApp({ OTEL_TRACES_SAMPLER_ARG: '0' });
     await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: traceparent(TRACE_ID) } });
     await app.inject({ method: 'GET', url: '/things/1' });
     expect(exporter.getFinishedSpans()).toEqual([]);
