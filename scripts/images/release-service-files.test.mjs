@@ -18,10 +18,18 @@ test('the image carries the release service and everything it imports, and no te
     'parts.json',
     'page-service/src/builds/override-token.ts',
     'account-api/src/releases/release-service-settings.ts',
+    // Workspaces' files, imported by package name: the image links the workspace, not its sources.
+    'service-settings/src/read-settings.ts',
+    'service-tracing/src/settings.ts',
+    // Each folder's module type for Node.
+    'account-api/src/releases/package.json',
+    'service-settings/src/package.json',
   ])
     assert.ok(files.includes(file), file);
   assert.deepEqual(
     files.filter((file) => /\.test\.|node_modules/.test(file)),
     [],
   );
+  // Type-only imports are erased at run time: nothing is carried for them.
+  assert.ok(!files.includes('service-settings/src/service-setting.ts'));
 });
