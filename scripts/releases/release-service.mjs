@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { readSettings } from '@portal/service-settings/read';
 import { RELEASE_SERVICE_SETTINGS } from '../../account-api/src/releases/release-service-settings.ts';
 import parts from '../../build-config/parts.js';
 import { ConflictError } from './pointer-store.mjs';
@@ -444,30 +445,25 @@ export async function startReleaseService({
   };
 }
 
-/** `NAME`, or the content of the file `NAME_FILE` names (secrets; not both). */
-function secretFrom(env, name) {
-  const file = env[`${name}_FILE`];
-  if (file && env[name]) throw new Error(`set ${name} or ${name}_FILE, not both`);
-  return file ? readFileSync(file, 'utf8').trim() : env[name] || undefined;
-}
-
-/** Settings: account-api/src/releases/release-service-settings.ts documents them (docs/settings.md). */
+/**
+ * Settings, read by the services' one reader from account-api/src/releases/release-service-settings.ts
+ * (which also documents them in docs/settings.md): a bad value stops start-up naming the setting;
+ * secrets may come from `NAME_FILE`.
+ */
 function settingsFrom(env) {
-  const dataDir = path.resolve(env.RELEASE_DATA_DIR ?? path.join(parts.ROOT, '.release-service'));
-  const port = Number(env.RELEASE_SERVICE_PORT ?? RELEASE_SERVICE_SETTINGS.RELEASE_SERVICE_PORT.default);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`RELEASE_SERVICE_PORT is a port (got ${env.RELEASE_SERVICE_PORT})`);
-  if (Boolean(env.RELEASE_TLS_KEY) !== Boolean(env.RELEASE_TLS_CERT))
+  const read = readSettings(env, RELEASE_SERVICE_SETTINGS);
+  if ((read.RELEASE_TLS_KEY === null) !== (read.RELEASE_TLS_CERT === null))
     throw new Error('set both RELEASE_TLS_KEY and RELEASE_TLS_CERT, or neither');
+  const dataDir = path.resolve(read.RELEASE_DATA_DIR ?? path.join(parts.ROOT, '.release-service'));
   return {
-    databaseUrl: secretFrom(env, 'RELEASE_DATABASE_URL') ?? null,
+    databaseUrl: read.RELEASE_DATABASE_URL,
     dataDir,
-    filesDir: path.resolve(env.RELEASE_FILES_DIR ?? path.join(dataDir, 'files')),
-    host: env.RELEASE_SERVICE_HOST ?? RELEASE_SERVICE_SETTINGS.RELEASE_SERVICE_HOST.default,
-    port,
-    publicUrl: env.RELEASE_PUBLIC_URL || undefined,
-    tls: env.RELEASE_TLS_KEY ? { key: env.RELEASE_TLS_KEY, cert: env.RELEASE_TLS_CERT } : null,
-    overrideSecret: secretFrom(env, 'RELEASE_OVERRIDE_SECRET'),
+    filesDir: path.resolve(read.RELEASE_FILES_DIR ?? path.join(dataDir, 'files')),
+    host: read.RELEASE_SERVICE_HOST,
+    port: read.RELEASE_SERVICE_PORT,
+    publicUrl: read.RELEASE_PUBLIC_URL ?? undefined,
+    tls: read.RELEASE_TLS_KEY ? { key: read.RELEASE_TLS_KEY, cert: read.RELEASE_TLS_CERT } : null,
+    overrideSecret: read.RELEASE_OVERRIDE_SECRET ?? undefined,
   };
 }
 

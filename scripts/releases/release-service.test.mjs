@@ -382,3 +382,26 @@ test('/metrics: release_actions_total by remote and action from the database, an
   assert.match(text, /^release_actions_total\{remote="mf_catalog",action="abort"\} 1$/m);
   assert.doesNotMatch(text, /remote="mf_player"/);
 });
+
+test('its settings go through the services’ reader: a bad port, a short override secret or half a TLS pair stops start-up, naming it', async () => {
+  const SERVICE = path.join(HERE, 'release-service.mjs');
+  const start = (env) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [SERVICE], {
+        env: { PATH: process.env.PATH, RELEASE_DATA_DIR: path.join(work, 'cli'), ...env },
+      });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code) => resolve({ code, err }));
+    });
+  const port = await start({ RELEASE_SERVICE_PORT: 'eighty' });
+  assert.equal(port.code, 1);
+  assert.match(port.err, /RELEASE_SERVICE_PORT must be a whole number 0-65535, got "eighty"/);
+  const secret = await start({ RELEASE_OVERRIDE_SECRET: 'short' });
+  assert.equal(secret.code, 1);
+  assert.match(secret.err, /RELEASE_OVERRIDE_SECRET/);
+  assert.match(secret.err, /32/);
+  const tls = await start({ RELEASE_TLS_KEY: '/nowhere/key.pem' });
+  assert.equal(tls.code, 1);
+  assert.match(tls.err, /set both RELEASE_TLS_KEY and RELEASE_TLS_CERT, or neither/);
+});

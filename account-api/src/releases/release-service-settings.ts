@@ -10,7 +10,7 @@ export const RELEASE_SERVICE_SETTINGS = {
     default: '127.0.0.1',
     production: '`0.0.0.0` in a container; loopback behind nginx on one host.',
   },
-  RELEASE_SERVICE_PORT: { doc: 'Port to listen on.', default: '8095' },
+  RELEASE_SERVICE_PORT: { kind: 'integer', min: 0, max: 65_535, doc: 'Port to listen on.', default: '8095' },
   RELEASE_PUBLIC_URL: {
     doc: "The service's address as teams' CI, page services and browsers reach it: manifest URLs in the pointers are `<this>/files/<remote>/<version>/mf-manifest.json`.",
     defaultNote: 'the address it listens on',
@@ -66,8 +66,9 @@ export const RELEASE_SERVICE_SETTINGS = {
   },
   RELEASE_TLS_KEY: { doc: "The certificate's private key (PEM file path, readable by the service only)." },
   RELEASE_OVERRIDE_SECRET: {
-    doc: "Preview overrides' HMAC key, the page services' own: `override-token` is signed here; unset, the service refuses to issue them.",
+    doc: "Preview overrides' HMAC key, the page services' own (at least 32 characters): `override-token` is signed here; unset, the service refuses to issue them.",
     secret: true,
+    minLength: 32,
   },
 } as const satisfies ServiceSettingsSchema;
 
