@@ -8,7 +8,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
+import { readSettings } from '@portal/service-settings/read';
 import S3rver from 's3rver';
+import { RELEASE_SERVICE_SETTINGS } from '../../account-api/src/releases/release-service-settings.ts';
 import { main } from '../release.mjs';
 import { loadReleaseFiles, loadReleaseStore, startReleaseService } from './release-service.mjs';
 import { bundleApiModule } from './testing/api-bundle.mjs';
@@ -38,8 +40,10 @@ async function startS3(port = 0) {
   const address = await server.run();
   return { server, port: address.port };
 }
+/** The files' storage settings from `env`, read as the service reads them. */
+const filesSettingsOf = (env) => releaseFiles.releaseFilesSettingsFrom(readSettings(env, RELEASE_SERVICE_SETTINGS));
 const bucketSettings = (env = {}) =>
-  releaseFiles.releaseFilesSettingsFrom({
+  filesSettingsOf({
     RELEASE_FILES_STORAGE: 's3',
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_BUCKET: BUCKET,
@@ -205,14 +209,11 @@ test('the service refuses to start on a bucket it cannot use, naming it', async 
     new RegExp(`RELEASE_FILES_STORAGE=s3: cannot use bucket "no-such-bucket" at http://127.0.0.1:${s3Port}: it does not exist`),
   );
   assert.throws(
-    () => releaseFiles.releaseFilesSettingsFrom({ RELEASE_FILES_STORAGE: 's3' }),
+    () => filesSettingsOf({ RELEASE_FILES_STORAGE: 's3' }),
     /RELEASE_FILES_STORAGE=s3 needs S3_BUCKET: the bucket that keeps the published builds/,
   );
-  assert.throws(
-    () => releaseFiles.releaseFilesSettingsFrom({ RELEASE_FILES_STORAGE: 'nfs' }),
-    /RELEASE_FILES_STORAGE must be fs or s3, got "nfs"/,
-  );
-  assert.equal(releaseFiles.releaseFilesSettingsFrom({}), null);
+  assert.throws(() => filesSettingsOf({ RELEASE_FILES_STORAGE: 'nfs' }), /RELEASE_FILES_STORAGE must be fs or s3, got "nfs"/);
+  assert.equal(filesSettingsOf({}), null);
 });
 
 test('prune deletes old releases from the bucket once recorded; a pruned version is never published again', async () => {

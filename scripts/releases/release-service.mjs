@@ -456,6 +456,8 @@ function settingsFrom(env) {
     throw new Error('set both RELEASE_TLS_KEY and RELEASE_TLS_CERT, or neither');
   const dataDir = path.resolve(read.RELEASE_DATA_DIR ?? path.join(parts.ROOT, '.release-service'));
   return {
+    // As read, for the files' storage (RELEASE_FILES_STORAGE, S3_*: account-api's release-files.ts).
+    read,
     databaseUrl: read.RELEASE_DATABASE_URL,
     dataDir,
     filesDir: path.resolve(read.RELEASE_FILES_DIR ?? path.join(dataDir, 'files')),
@@ -468,12 +470,12 @@ function settingsFrom(env) {
 }
 
 async function cli(argv, env) {
-  const settings = settingsFrom(env);
+  const { read, ...settings } = settingsFrom(env);
   const ReleaseStore = loadReleaseStore();
   const releaseFiles = loadReleaseFiles();
-  // RELEASE_FILES_STORAGE and S3_*, read by the services' settings reader and checked as the pictures' are
+  // RELEASE_FILES_STORAGE and S3_*, read with the rest and checked as the pictures' are
   // (account-api/src/storage/s3-client.ts).
-  const bucketSettings = releaseFiles.releaseFilesSettingsFrom(env);
+  const bucketSettings = releaseFiles.releaseFilesSettingsFrom(read);
   const store = await ReleaseStore.open({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const [command, sub, arg] = argv;
   if (command === 'token') {

@@ -10,11 +10,10 @@ import {
   s3StatusOf,
   storageUnavailable,
   whyBucketRefused,
+  type S3SettingValues,
   type S3StorageSettings,
 } from '../storage/s3-client';
-import { readSettings } from '@portal/service-settings';
 import { getObject, putObject, type StoredObject } from '../storage/s3-objects';
-import { RELEASE_SERVICE_SETTINGS } from './release-service-settings';
 
 export { StorageUnavailableError } from '../storage/s3-client';
 
@@ -35,21 +34,11 @@ export interface S3ReleaseFiles {
   removeAll(folder: string): Promise<number>;
 }
 
-/** The settings of the files' storage: the choice and the bucket's (S3_*, as the pictures' are read). */
-const FILES_SETTINGS = {
-  RELEASE_FILES_STORAGE: RELEASE_SERVICE_SETTINGS.RELEASE_FILES_STORAGE,
-  S3_ENDPOINT: RELEASE_SERVICE_SETTINGS.S3_ENDPOINT,
-  S3_REGION: RELEASE_SERVICE_SETTINGS.S3_REGION,
-  S3_BUCKET: RELEASE_SERVICE_SETTINGS.S3_BUCKET,
-  S3_KEY_PREFIX: RELEASE_SERVICE_SETTINGS.S3_KEY_PREFIX,
-  S3_FORCE_PATH_STYLE: RELEASE_SERVICE_SETTINGS.S3_FORCE_PATH_STYLE,
-  S3_ACCESS_KEY_ID: RELEASE_SERVICE_SETTINGS.S3_ACCESS_KEY_ID,
-  S3_SECRET_ACCESS_KEY: RELEASE_SERVICE_SETTINGS.S3_SECRET_ACCESS_KEY,
-} as const;
-
-/** RELEASE_FILES_STORAGE=s3 and the S3_* settings (secrets from `*_FILE` too); null for the folder. */
-export function releaseFilesSettingsFrom(env: NodeJS.ProcessEnv): S3StorageSettings | null {
-  const values = readSettings(env, FILES_SETTINGS);
+/**
+ * RELEASE_FILES_STORAGE=s3 and the S3_* settings, as the release service's settings reader read
+ * them (release-service-settings.ts; secrets from `*_FILE` too); null for the folder.
+ */
+export function releaseFilesSettingsFrom(values: S3SettingValues & { RELEASE_FILES_STORAGE: string }): S3StorageSettings | null {
   return s3SettingsFrom(values, {
     driverSetting: 'RELEASE_FILES_STORAGE',
     keeps: 'the published builds',
