@@ -65,23 +65,46 @@ export function unknownNameKeyOf(path: string): string | null {
   return parent === '' ? null : `${parent}/*`;
 }
 
-// Each fragment cut at its slots once per loaded file: RemoteFiles hands out the same parsed
-// object until the file's content changes, so a release's pages are cut on their first render.
-const cutPages = new WeakMap<FragmentFile, Map<string, FragmentPieces | null>>();
+// What each loaded file's pages need worked out, once per file: RemoteFiles hands out the same
+// parsed object until the file's content changes, so a release's pages are cut at their slots,
+// and its stylesheets checked, on their first render only.
+interface Prepared {
+  pieces: Map<string, FragmentPieces | null>;
+  styleFits: Map<string, boolean>;
+}
+const prepared = new WeakMap<FragmentFile, Prepared>();
+
+function preparedOf(file: FragmentFile): Prepared {
+  let found = prepared.get(file);
+  if (!found) {
+    found = { pieces: new Map(), styleFits: new Map() };
+    prepared.set(file, found);
+  }
+  return found;
+}
 
 function piecesOf(file: FragmentFile, expose: string, key: string, html: string): FragmentPieces | null {
-  let cut = cutPages.get(file);
-  if (!cut) {
-    cut = new Map();
-    cutPages.set(file, cut);
-  }
+  const { pieces } = preparedOf(file);
   const name = `${expose} ${key}`;
-  let pieces = cut.get(name);
-  if (pieces === undefined) {
-    pieces = fragmentPieces(html);
-    cut.set(name, pieces);
+  let cut = pieces.get(name);
+  if (cut === undefined) {
+    cut = fragmentPieces(html);
+    pieces.set(name, cut);
   }
-  return pieces;
+  return cut;
+}
+
+/** The expose's stylesheet (empty when the file has none), or null when it cannot be a <style> element's text. */
+function styleOfFile(file: FragmentFile | null | undefined, expose: string): string | null {
+  const css = file?.styles[expose];
+  if (!file || typeof css !== 'string') return '';
+  const { styleFits } = preparedOf(file);
+  let fits = styleFits.get(expose);
+  if (fits === undefined) {
+    fits = fitsStyleElement(css);
+    styleFits.set(expose, fits);
+  }
+  return fits ? css : null;
 }
 
 /**
@@ -106,10 +129,7 @@ export async function pageFragments(
   const unknownName = unknownNameKeyOf(path);
   const fileOf = (id: string) => loaded.get(id.split('/')[0] ?? '');
   const exposeOf = (id: string) => id.split('/')[1] ?? '';
-  const cssOf = (id: string): string => {
-    const css = fileOf(id)?.styles[exposeOf(id)];
-    return typeof css === 'string' ? css : '';
-  };
+  const cssOf = (id: string): string | null => styleOfFile(fileOf(id), exposeOf(id));
   return {
     fragmentOf(id) {
       const file = fileOf(id);
@@ -119,15 +139,14 @@ export async function pageFragments(
       const key = pages?.[path] !== undefined || unknownName === null ? path : unknownName;
       const html = pages?.[key];
       const props = file?.props[expose];
-      if (!file || typeof html !== 'string' || typeof props !== 'string' || !fitsStyleElement(cssOf(id))) return undefined;
+      if (!file || typeof html !== 'string' || typeof props !== 'string' || cssOf(id) === null) return undefined;
       const pieces = piecesOf(file, expose, key, html);
       const linked = file.linkedGames?.[expose]?.[key];
       const linkedGames = Array.isArray(linked) && linked.every(Number.isInteger) ? (linked as number[]) : null;
       return pieces ? { pieces, props, linkedGames } : undefined;
     },
     styleOf(id) {
-      const css = cssOf(id);
-      return fitsStyleElement(css) ? css : '';
+      return cssOf(id) ?? '';
     },
   };
 }
