@@ -9,6 +9,13 @@ export async function scrollToBottomAsAPlayer(page: Page): Promise<void> {
   await remotePagesMounted(page);
   const height = page.viewportSize()?.height ?? 600;
   await page.mouse.move(10, height - 10);
-  await page.mouse.wheel(0, 3000);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Until the bottom is reached, as a player keeps scrolling: a wheel given while the page is still
+  // growing (its rows drawn after the first frame) stops short of it.
+  await expect(async () => {
+    await page.mouse.wheel(0, 3000);
+    const atBottom = await page.evaluate(
+      () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+    );
+    expect(atBottom).toBe(true);
+  }).toPass();
 }

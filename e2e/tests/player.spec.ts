@@ -235,6 +235,9 @@ test.describe('category carousel', () => {
     await page.setViewportSize({ width: 1024, height: 900 }); // 5 of 7 cards per view
     await page.goto(`/game/${HOBO.id}`);
     const region = carousel(page);
+    // The carousel is the page's last row, drawn after its first frame: scrolled to before it is
+    // drawn, the page grows under the player and the carousel ends up below the window.
+    await expect(region.getByRole('link')).toHaveText(CATEGORIES);
     await scrollToBottomAsAPlayer(page);
     const previous = region.getByRole('button', { name: 'Previous categories' });
     const next = region.getByRole('button', { name: 'Next categories' });
